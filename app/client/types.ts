@@ -1,0 +1,27 @@
+import type { Answer } from '../protocol/answer.js';
+import type { Location } from '../protocol/location.js';
+
+/** Options for one exchange with a provider. */
+export interface CallOptions {
+  /** The one time limit on the whole exchange (wire.md section 7). */
+  timeoutMs?: number;
+  /** Aborts the exchange early (the user removed the context, a new hotkey press). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Why an exchange produced nothing usable. The categories are the CLI's exit statuses:
+ * no-answer 4, refused 5, error 6 (location only), not-offered 6 (location only).
+ */
+export type CallFailure =
+  | { kind: 'no-answer'; reason: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'aborted'; reason: string }
+  | { kind: 'error'; reason: string }
+  | { kind: 'not-offered'; reason: string };
+
+/** The answer to `current` after the tolerant reading, or why there is none. */
+export type CurrentOutcome = { ok: true; answer: Answer; warnings: string[]; elementCount: number } | ({ ok: false } & CallFailure);
+
+/** The answer to `location`, or why there is none. */
+export type LocationOutcome = { ok: true; location: Location; warnings: string[] } | ({ ok: false } & CallFailure);

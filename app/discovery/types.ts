@@ -1,0 +1,38 @@
+import type { Descriptor } from '../protocol/descriptor.js';
+
+/** The providers folder and whether we read it (wire.md section 4, step 1). */
+export interface FolderStatus {
+  path: string;
+  usable: boolean;
+  /** Why the folder is not read: missing, not a directory, another owner, writable by others. */
+  reason?: string;
+}
+
+/** The verdict on one file in the folder, with a reason a person can read when it is ignored. */
+export interface DescriptorVerdict {
+  /** The file name inside the folder. */
+  file: string;
+  verdict: 'usable' | 'ignored';
+  reason?: string;
+  /** Present when the file parsed as a descriptor (it still holds the token: never print it whole). */
+  descriptor?: Descriptor;
+  /** Modification time, for "the most recently modified wins". */
+  mtimeMs: number;
+}
+
+/** A descriptor that passed every check of wire.md section 4: safe to send the token to. */
+export interface VerifiedProvider {
+  descriptor: Descriptor;
+  file: string;
+  port: number;
+  /** Path and optional query of the endpoint, used as given. */
+  path: string;
+}
+
+/** What discovery found for one front app. */
+export type FindResult =
+  | { kind: 'usable'; provider: VerifiedProvider; ignored: DescriptorVerdict[]; folder: FolderStatus }
+  /** No descriptor names this pid (or the folder cannot be read). */
+  | { kind: 'none'; folder: FolderStatus }
+  /** Descriptors name this pid, and each was ignored for its reason. */
+  | { kind: 'ignored'; verdicts: DescriptorVerdict[]; folder: FolderStatus };

@@ -1,0 +1,103 @@
+import { ContentBlockSchema, type ContentBlock, type Element, isRole, STATES, ATTRIBUTE_RELATED } from './element.js';
+import { isValidId } from './ids.js';
+import { MAX_BLOB_BYTES } from './limits.js';
+import type { WarningCollector } from './warnings.js';
+
+/** A JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An own property only: `constructor` or `toString` on the prototype are not fields. */
+export function own(obj: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+const STRING_FIELDS = ['subrole', 'title', 'url'] as const;
+
+/**
+ * Reads the fields of one element, without its children (the caller walks the tree
+ * iteratively). Unknown fields are dropped silently; a malformed known field is dropped
+ * with a warning. `raw.id` has already been checked.
+ */
+export function readElementFields(raw: Record<string, unknown>, id: string, isRoot: boolean, warn: WarningCollector): Element {
+  const out: Element = { id, role: 'Group' };
+  const role = own(raw, 'role');
+  if (isRoot) {
+    out.role = 'Application';
+    if (role !== 'Application') warn.add('the root did not state the role Application; it was read as the Application', id);
+  } else if (role === 'Application') {
+    warn.add('an Application below the root was read as Group', id);
+  } else if (isRole(role)) {
+    out.role = role;
+  } else {
+    // The role text is the provider's: it is not quoted, only counted.
+    warn.add('an element with a missing or unknown role was read as Group', id);
+  }
+  for (const field of STRING_FIELDS) {
+    const value = own(raw, field);
+    if (value === undefined) continue;
+    if (typeof value === 'string') out[field] = value;
+    else warn.add(`a ${field} that is not a string was dropped`, id);
+  }
+  for (const state of STATES) {
+    const value = own(raw, state);
+    if (value === undefined) continue;
+    if (typeof value === 'boolean') out[state] = value;
+    else warn.add(`a ${state} state that is not a boolean was treated as absent`, id);
+  }
+  const content = own(raw, 'content');
+  if (content !== undefined) {
+    if (Array.isArray(content)) out.content = readContent(content, id, warn);
+    else warn.add('a content that is not a list was dropped', id);
+  }
+  const attributes = own(raw, 'attributes');
+  if (attributes !== undefined) {
+    if (isPlainObject(attributes)) out.attributes = readAttributes(attributes, id, warn);
+    else warn.add('attributes that are not an object were dropped', id);
+  }
+  return out;
+}
+
+function readContent(blocks: unknown[], id: string, warn: WarningCollector): ContentBlock[] {
+  const kept: ContentBlock[] = [];
+  for (const block of blocks) {
+    const parsed = ContentBlockSchema.safeParse(block);
+    if (!parsed.success) {
+      warn.add('a content block of an unknown type or not valid for its type was dropped', id);
+      continue;
+    }
+    if (blobBytes(parsed.data) > MAX_BLOB_BYTES) {
+      warn.add(`a content block larger than ${MAX_BLOB_BYTES / (1024 * 1024)} MiB was dropped`, id);
+      continue;
+    }
+    kept.push(parsed.data);
+  }
+  return kept;
+}
+
+/** Decoded size of a block's base64 payload (image, audio, embedded blob); 0 for others. */
+export function blobBytes(block: ContentBlock): number {
+  let data: string | undefined;
+  if (block.type === 'image' || block.type === 'audio') data = block.data;
+  else if (block.type === 'resource' && 'blob' in block.resource) data = block.resource.blob;
+  if (data === undefined) return 0;
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.floor((data.length * 3) / 4) - padding;
+}
+
+function readAttributes(attributes: Record<string, unknown>, id: string, warn: WarningCollector): Record<string, unknown> {
+  // Object.fromEntries defines own properties, so a key such as "__proto__" stays a plain key.
+  const related = own(attributes, ATTRIBUTE_RELATED);
+  const relatedIsList = Array.isArray(related);
+  const out = Object.fromEntries(Object.entries(attributes).filter(([key]) => key !== ATTRIBUTE_RELATED || relatedIsList));
+  if (related !== undefined) {
+    if (!relatedIsList) {
+      warn.add('a related attribute that is not a list of ids was dropped', id);
+    } else if (!related.every(isValidId)) {
+      warn.add('entries of a related attribute that are not ids were dropped', id);
+      out[ATTRIBUTE_RELATED] = related.filter(isValidId);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,29 @@
+import type { Answer } from '../protocol/answer.js';
+import type { PublicDescriptor } from '../protocol/descriptor.js';
+import type { FrontApp } from '../os/types.js';
+
+/**
+ * An element reference: the id together with the provider and instance that issued it
+ * (concepts.txt, "Keep the provider with the id"). Only this triple is ever located.
+ */
+export interface ElementRef {
+  /** The provider's process id and bundle id, as verified when the id was collected. */
+  pid: number;
+  bundleId: string;
+  instance: string;
+  id: string;
+}
+
+/** What one invocation collected from the front app, or why it collected nothing. */
+export type Collection =
+  | { kind: 'collected'; app: FrontApp; provider: PublicDescriptor; answer: Answer; warnings: string[]; ignored: string[] }
+  /** The front app has no descriptor: it does not share context with Glance. */
+  | { kind: 'no-provider'; app: FrontApp; reason: string }
+  /** Descriptors for the app exist and each was ignored; `reasons` say why, one per file. */
+  | { kind: 'ignored'; app: FrontApp; reasons: string[] }
+  /** The provider did not answer within the time limit, refused the connection, or broke it. */
+  | { kind: 'no-answer'; app: FrontApp; provider: PublicDescriptor; reason: string }
+  /** An answer came back and was refused (not MCP, wrong protocol or instance, too large). */
+  | { kind: 'refused'; app: FrontApp; provider: PublicDescriptor; reason: string }
+  /** The request was aborted by the caller (the user removed the context, a newer hotkey). */
+  | { kind: 'cancelled'; app: FrontApp };

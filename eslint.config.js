@@ -1,0 +1,37 @@
+// Lint rules, including the boundaries of ../shared/design.md:
+// the core (app/) and the provider kit never import electron and never print;
+// the renderer never imports electron or Node's modules.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const noElectron = { name: 'electron', message: 'The core runs in plain Node: inject what you need from main/.' };
+const nodeModules = ['node:*', 'fs', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', AbortController: 'readonly', fetch: 'readonly' },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['app/**/*.ts', 'provider/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron] }],
+      // The CLI is the one place in the core that writes to the terminal, through its own io.
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: nodeModules }],
+    },
+  },
+);

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests start real provider processes and real lsof: give them room on a
+// 2-core machine, and keep files in separate forks so a crashed provider stays contained.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    globalSetup: ['test/global-setup.ts'],
+  },
+});
