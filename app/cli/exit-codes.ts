@@ -1,0 +1,16 @@
+/** Exit statuses of the `glance` command (cli.md, "Exit status"). */
+export const EXIT = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  noProvider: 3,
+  noAnswer: 4,
+  refused: 5,
+  locationError: 6,
+  checkFailed: 7,
+  backendFailed: 8,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** A wrong command line: printed as one line on stderr, exit 2. */
+export class UsageError extends Error {}

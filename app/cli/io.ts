@@ -1,0 +1,18 @@
+import type { OsServices } from '../os/types.js';
+
+/** Where a command writes and what it reads from its surroundings; tests pass their own. */
+export interface CliIo {
+  /** Writes to standard output as given (add your own newline). */
+  stdout(text: string): void;
+  /** Writes to standard error as given (add your own newline). */
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What commands use besides io; injectable for tests. */
+export interface CliDeps {
+  os: OsServices;
+}
+
+/** One `glance` subcommand: parses its own arguments (throw UsageError) and returns the exit status. */
+export type CommandRun = (argv: string[], io: CliIo, deps: CliDeps) => Promise<number>;
