@@ -15,7 +15,8 @@ export interface CallOptions {
  */
 export type CallFailure =
   | { kind: 'no-answer'; reason: string }
-  | { kind: 'refused'; reason: string }
+  /** rpcErrorCode is set when the provider answered with a JSON-RPC error. */
+  | { kind: 'refused'; reason: string; rpcErrorCode?: number }
   | { kind: 'aborted'; reason: string }
   | { kind: 'error'; reason: string }
   | { kind: 'not-offered'; reason: string };

@@ -9,7 +9,8 @@ import type { FrontApp } from '../os/types.js';
 export interface ElementRef {
   /** The provider's process id and bundle id, as verified when the id was collected. */
   pid: number;
-  bundleId: string;
+  /** Absent only when the caller knows just the pid (the CLI); the OS is asked then. */
+  bundleId?: string;
   instance: string;
   id: string;
 }

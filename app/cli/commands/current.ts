@@ -1,0 +1,45 @@
+import { collectContext } from '../../session/collect.js';
+import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
+import { EXIT, UsageError } from '../exit-codes.js';
+import { formatTree } from '../format-tree.js';
+import { resolveApp } from '../front-app.js';
+import type { CommandRun } from '../io.js';
+
+/** `glance current [--pid N] [--timeout MS] [--json]`: the front app's context (cli.md). */
+export const runCurrent: CommandRun = async (argv, io, deps) => {
+  const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'current');
+  if (positionals.length > 0) throw new UsageError('current: takes no arguments besides --pid, --timeout and --json');
+  const timeoutMs = parseTimeout(values.timeout, 'current');
+  const app = await resolveApp(parsePid(values.pid, 'current'), io, deps);
+  if (!app) return EXIT.noProvider;
+  const collection = await collectContext(app, { os: deps.os, env: io.env }, { timeoutMs });
+  switch (collection.kind) {
+    case 'collected': {
+      const { protocol: _protocol, ...provider } = collection.provider;
+      for (const line of collection.ignored) io.stderr(`glance: note: ${line}\n`);
+      if (values.json === true) {
+        io.stdout(jsonLine({ provider, answer: collection.answer, warnings: collection.warnings }));
+      } else {
+        io.stdout(`${provider.name} ${provider.version} (${provider.bundleId}, pid ${provider.pid}, instance ${provider.instance})\n`);
+        io.stdout(`${formatTree(collection.answer.root)}\n`);
+        for (const warning of collection.warnings) io.stdout(`warning: ${warning}\n`);
+      }
+      return EXIT.ok;
+    }
+    case 'no-provider':
+      io.stderr(`glance: ${collection.reason}. Start the app's provider, or check \`glance providers\`.\n`);
+      return EXIT.noProvider;
+    case 'ignored':
+      for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
+      return EXIT.noProvider;
+    case 'no-answer':
+      io.stderr(`glance: ${collection.reason}; no context was collected. Try again, or raise --timeout.\n`);
+      return EXIT.noAnswer;
+    case 'refused':
+      io.stderr(`glance: ${collection.reason}; no context was collected. \`glance check-provider --pid ${collection.provider.pid}\` shows the provider's developer what is wrong.\n`);
+      return EXIT.refused;
+    case 'cancelled':
+      io.stderr('glance: cancelled\n');
+      return EXIT.noAnswer;
+  }
+};

@@ -1,0 +1,49 @@
+import { isValidId } from '../../protocol/ids.js';
+import type { Location } from '../../protocol/location.js';
+import { locateRef } from '../../session/locate.js';
+import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
+import { EXIT, UsageError } from '../exit-codes.js';
+import type { CommandRun } from '../io.js';
+
+/** `glance location ID --pid N --instance I [--timeout MS] [--json]`: where that element is now (cli.md). */
+export const runLocation: CommandRun = async (argv, io, deps) => {
+  const { values, positionals } = parseCommandLine(
+    argv,
+    { pid: { type: 'string' }, instance: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } },
+    'location',
+  );
+  const [id, ...rest] = positionals;
+  if (id === undefined || rest.length > 0) throw new UsageError('location: give exactly one element id: glance location ID --pid N --instance I');
+  if (!isValidId(id)) throw new UsageError('location: an id is 1 to 128 letters, digits, hyphens and underscores');
+  const pid = parsePid(values.pid, 'location');
+  if (pid === undefined) throw new UsageError('location: --pid N is required: the process that issued the id');
+  const instance = values.instance;
+  if (instance === undefined || !isValidId(instance)) throw new UsageError('location: --instance I is required: the instance that issued the id');
+  const timeoutMs = parseTimeout(values.timeout, 'location');
+
+  const result = await locateRef({ pid, instance, id }, { os: deps.os, env: io.env }, { timeoutMs });
+  if (result.ok) {
+    io.stdout(values.json === true ? jsonLine(result.location) : `${describeLocation(result.location)}\n`);
+    return EXIT.ok;
+  }
+  io.stderr(`glance: ${result.reason}\n`);
+  switch (result.kind) {
+    case 'ignored':
+      return EXIT.noProvider;
+    case 'error':
+    case 'not-offered':
+      return EXIT.locationError;
+    case 'refused':
+      return EXIT.refused;
+    default:
+      return EXIT.noAnswer;
+  }
+};
+
+/** "visible: 2 rects in window 42: (10, 20) 100×18; (10, 40) 60×18". */
+export function describeLocation(location: Location): string {
+  const rects = location.rects.map((r) => `(${r.x}, ${r.y}) ${r.w}×${r.h}`).join('; ');
+  const where = location.window !== undefined ? ` in window ${location.window}` : '';
+  const count = `${location.rects.length} rect${location.rects.length === 1 ? '' : 's'}`;
+  return `${location.state}: ${count}${where}${rects ? `: ${rects}` : ''}`;
+}

@@ -1,0 +1,30 @@
+import { listProviders } from '../../discovery/find.js';
+import { parseCommandLine, jsonLine } from '../args.js';
+import { EXIT, UsageError } from '../exit-codes.js';
+import type { CommandRun } from '../io.js';
+
+/** `glance providers [--json]`: every descriptor in the folder with its verdict (cli.md). Always exit 0. */
+export const runProviders: CommandRun = async (argv, io, deps) => {
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, 'providers');
+  if (positionals.length > 0) throw new UsageError('providers: takes no arguments besides --json');
+  const { folder, descriptors } = await listProviders({ os: deps.os, env: io.env });
+  const rows = descriptors.map((d) => ({
+    file: d.file,
+    verdict: d.verdict,
+    ...(d.reason !== undefined ? { reason: d.reason } : {}),
+    ...(d.descriptor
+      ? { pid: d.descriptor.pid, bundleId: d.descriptor.bundleId, name: d.descriptor.name, instance: d.descriptor.instance, endpoint: d.descriptor.endpoint }
+      : {}),
+  }));
+  if (values.json === true) {
+    io.stdout(jsonLine({ folder, descriptors: rows }));
+    return EXIT.ok;
+  }
+  io.stdout(`Providers folder: ${folder.path}${folder.usable ? '' : ` (not read: ${folder.reason ?? 'unknown reason'})`}\n`);
+  if (folder.usable && rows.length === 0) io.stdout('No descriptors: no provider is running as this user.\n');
+  for (const row of rows) {
+    const who = row.name !== undefined ? `${row.name} (${row.bundleId}, pid ${row.pid})` : '';
+    io.stdout(row.verdict === 'usable' ? `  usable   ${row.file}  ${who}  ${row.endpoint}\n` : `  ignored  ${row.file}  ${who ? `${who}: ` : ''}${row.reason}\n`);
+  }
+  return EXIT.ok;
+};

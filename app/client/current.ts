@@ -1,0 +1,28 @@
+import type { VerifiedProvider } from '../discovery/types.js';
+import { readAnswer } from '../protocol/read-answer.js';
+import { TOOL_CURRENT } from '../protocol/limits.js';
+import { exchangeTool } from './exchange.js';
+import type { CallOptions, CurrentOutcome } from './types.js';
+
+/**
+ * Calls `current` on a verified provider and reads the answer tolerantly. An answer whose
+ * protocol or instance differs from the descriptor's is refused: it comes from another run
+ * of the provider (or another provider) than the one we verified.
+ */
+export async function fetchCurrent(provider: VerifiedProvider, options: CallOptions = {}): Promise<CurrentOutcome> {
+  const exchange = await exchangeTool(provider, TOOL_CURRENT, {}, options);
+  if (!exchange.ok) return exchange;
+  const name = provider.descriptor.name;
+  if (exchange.result.isError === true) return { ok: false, kind: 'refused', reason: `${name} answered current with a tool error` };
+  const structured = exchange.result.structuredContent;
+  if (structured === undefined) return { ok: false, kind: 'refused', reason: `${name} answered current without structuredContent` };
+  const read = readAnswer(structured);
+  if (!read.ok) return { ok: false, kind: 'refused', reason: `${name}'s answer was refused: ${read.reason}` };
+  if (read.answer.protocol !== provider.descriptor.protocol) {
+    return { ok: false, kind: 'refused', reason: `${name}'s answer states another protocol than its descriptor` };
+  }
+  if (read.answer.instance !== provider.descriptor.instance) {
+    return { ok: false, kind: 'refused', reason: `${name}'s answer comes from another instance than its descriptor (the app restarted?)` };
+  }
+  return { ok: true, answer: read.answer, warnings: read.warnings, elementCount: read.elementCount };
+}

@@ -1,0 +1,94 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { VerifiedProvider } from '../discovery/types.js';
+import { declaredProtocol } from '../protocol/extension.js';
+import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
+import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
+import type { CallFailure, CallOptions } from './types.js';
+
+/** The parts of a tool result the host reads. */
+export interface ToolResult {
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  content?: unknown[];
+}
+
+/** The tool's result as the SDK parsed it, or why the exchange failed. */
+export type ToolExchange =
+  | { ok: true; result: ToolResult }
+  | ({ ok: false } & CallFailure);
+
+/**
+ * One whole exchange with a provider under one time limit (wire.md section 7): connect,
+ * initialise, check the extension declaration, call one tool, receive the body. The client
+ * is always closed afterwards, which tears down any request still open.
+ */
+export async function exchangeTool(provider: VerifiedProvider, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolExchange> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+  const state: ExchangeState = {};
+  const endpoint = new URL(provider.descriptor.endpoint);
+  const transport = new StreamableHTTPClientTransport(endpoint, {
+    fetch: createGuardedFetch(endpoint, signal, state),
+    requestInit: { headers: { Authorization: `Bearer ${provider.descriptor.token}` } },
+    reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
+  });
+  const client = new Client({ name: 'glance', version: '0.1.0' }, { capabilities: {} });
+  client.onerror = () => undefined; // background errors are judged by the call's own outcome
+  try {
+    if (signal.aborted) throw new Error('aborted before start');
+    await client.connect(transport, { signal, timeout: timeoutMs });
+    const declared = declaredProtocol(client.getServerCapabilities());
+    if (declared === undefined) return { ok: false, kind: 'refused', reason: 'the server does not declare the app-context extension, so it is not a provider' };
+    if (declared !== provider.descriptor.protocol) {
+      return { ok: false, kind: 'refused', reason: 'the server declares another protocol version than its descriptor' };
+    }
+    const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs });
+    return { ok: true, result: result as ToolResult };
+  } catch (error) {
+    return { ok: false, ...classify(error, state, deadline.signal.aborted, options.signal?.aborted === true, provider, timeoutMs) };
+  } finally {
+    clearTimeout(timer);
+    await client.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Names what went wrong without quoting the provider: its error texts and bodies stay out
+ * of our messages (wire.md section 8). The order matters: what the guarded fetch saw is
+ * more precise than the error the SDK built from it.
+ */
+function classify(error: unknown, state: ExchangeState, timedOut: boolean, cancelled: boolean, provider: VerifiedProvider, timeoutMs: number): CallFailure {
+  const name = provider.descriptor.name;
+  if (state.tooLarge) return { kind: 'refused', reason: 'the answer was larger than 8 MiB and was cut off' };
+  if (cancelled) return { kind: 'aborted', reason: 'the request was cancelled' };
+  if (timedOut) return { kind: 'no-answer', reason: `${name} did not answer within ${formatSeconds(timeoutMs)}` };
+  if (state.redirect) return { kind: 'no-answer', reason: `${name} answered with a redirect, which Glance never follows` };
+  if (state.httpStatus !== undefined) return { kind: 'no-answer', reason: `${name} answered with HTTP status ${state.httpStatus}` };
+  if (state.wrongAddress) return { kind: 'no-answer', reason: 'a request to another address than the endpoint was refused' };
+  if (error instanceof McpError) return { kind: 'refused', reason: `${name} answered with a JSON-RPC error (code ${error.code})`, rpcErrorCode: error.code };
+  const code = networkCode(error);
+  if (code === 'ECONNREFUSED') return { kind: 'no-answer', reason: `${name} refused the connection` };
+  if (code !== undefined || isFetchFailure(error)) return { kind: 'no-answer', reason: `the connection to ${name} broke before the answer was complete` };
+  return { kind: 'refused', reason: `${name} sent an answer that is not valid JSON-RPC/MCP` };
+}
+
+function networkCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /^E[A-Z]+$|^UND_ERR/.test(code)) return code;
+  }
+  return undefined;
+}
+
+function isFetchFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch failed|terminated/i.test(error.message);
+}
+
+/** 1500 -> "1.5 s". */
+export function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(ms % 100 === 0 ? 1 : 2))} s`;
+}

@@ -1,0 +1,71 @@
+import { MAX_BODY_BYTES } from '../protocol/limits.js';
+
+/** What the guarded fetch saw, so a failure can be named precisely afterwards. */
+export interface ExchangeState {
+  httpStatus?: number;
+  redirect?: boolean;
+  tooLarge?: boolean;
+  wrongAddress?: boolean;
+}
+
+type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * The only fetch a provider client uses (wire.md section 8):
+ * - it sends to the descriptor's endpoint and nowhere else (the token goes only there);
+ * - it never sends an `Origin` header and never follows a redirect, not even same-origin;
+ * - it answers the SDK's GET for an event stream itself with 405: providers are stateless,
+ *   so that request would only cost a round trip (or hang on a hostile provider);
+ * - it cuts a body off past 8 MiB while it streams in, aborting the request, so a 64 MiB
+ *   answer is never buffered;
+ * - every request is bound to the exchange's deadline signal.
+ */
+export function createGuardedFetch(endpoint: URL, deadline: AbortSignal, state: ExchangeState, base: Fetch = fetch): Fetch {
+  return async (url, init) => {
+    if (new URL(url).href !== endpoint.href) {
+      state.wrongAddress = true;
+      throw new Error('refused to send a request to an address other than the endpoint');
+    }
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method === 'GET') return new Response(null, { status: 405, statusText: 'Method Not Allowed' });
+    const headers = new Headers(init?.headers);
+    headers.delete('origin');
+    const local = new AbortController();
+    const signals = [deadline, local.signal, ...(init?.signal ? [init.signal] : [])];
+    const response = await base(endpoint, { ...init, headers, redirect: 'manual', signal: AbortSignal.any(signals) });
+    if (response.status >= 300 && response.status < 400) {
+      state.redirect = true;
+      await response.body?.cancel().catch(() => undefined);
+      throw new Error('the provider answered with a redirect');
+    }
+    if (!response.ok) state.httpStatus = response.status;
+    const declared = Number(response.headers.get('content-length') ?? '0');
+    if (declared > MAX_BODY_BYTES) {
+      state.tooLarge = true;
+      local.abort();
+      throw new Error('the answer is larger than the limit');
+    }
+    if (response.body === null) return response;
+    return new Response(response.body.pipeThrough(byteCap(state, local)), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+function byteCap(state: ExchangeState, local: AbortController): TransformStream<Uint8Array, Uint8Array> {
+  let received = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      if (received > MAX_BODY_BYTES) {
+        state.tooLarge = true;
+        local.abort(); // tears the socket down instead of draining the rest
+        controller.error(new Error('the answer is larger than the limit'));
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
+}

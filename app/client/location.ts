@@ -1,0 +1,25 @@
+import type { VerifiedProvider } from '../discovery/types.js';
+import { readLocation } from '../protocol/location.js';
+import { TOOL_LOCATION } from '../protocol/limits.js';
+import { exchangeTool } from './exchange.js';
+import type { CallOptions, LocationOutcome } from './types.js';
+
+/**
+ * Calls `location` for one id on a verified provider. A tool error (an id never issued, an
+ * element that cannot be placed) and a JSON-RPC error (a provider that does not offer the
+ * tool) are both "the provider answered with an error for that id"; we never quote its text.
+ */
+export async function fetchLocation(provider: VerifiedProvider, id: string, options: CallOptions = {}): Promise<LocationOutcome> {
+  const exchange = await exchangeTool(provider, TOOL_LOCATION, { id }, options);
+  const name = provider.descriptor.name;
+  if (!exchange.ok) {
+    if (exchange.kind === 'refused' && exchange.rpcErrorCode !== undefined) {
+      return { ok: false, kind: 'not-offered', reason: `${name} does not offer location, or refused the request for ${id}` };
+    }
+    return exchange;
+  }
+  if (exchange.result.isError === true) return { ok: false, kind: 'error', reason: `${name} answered with an error for ${id} (it never issued that id, or cannot place it)` };
+  const read = readLocation(exchange.result.structuredContent);
+  if (!read.ok) return { ok: false, kind: 'refused', reason: `${name}'s location was refused: ${read.reason}` };
+  return read;
+}

@@ -1,0 +1,88 @@
+import type { FrontApp, OsServices } from '../os/types.js';
+import { checkFolder, listDescriptorFiles } from './check-folder.js';
+import { providersFolder } from './folder.js';
+import { readDescriptorFile, type DescriptorFile } from './read-descriptor.js';
+import type { DescriptorVerdict, FindResult, FolderStatus, VerifiedProvider } from './types.js';
+import { verifyDescriptor } from './verify.js';
+
+/** What discovery needs from its surroundings. */
+export interface DiscoveryDeps {
+  os: OsServices;
+  env?: NodeJS.ProcessEnv;
+  /** The current user; files of other users are refused. */
+  uid?: number;
+}
+
+interface FolderRead {
+  folder: FolderStatus;
+  files: { file: string; read: DescriptorFile }[];
+}
+
+async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
+  const uid = deps.uid ?? currentUid();
+  const folder = await checkFolder(providersFolder(deps.env ?? process.env), uid);
+  if (!folder.usable) return { folder, files: [] };
+  const names = await listDescriptorFiles(folder.path);
+  const files = await Promise.all(names.map(async (file) => ({ file, read: await readDescriptorFile(folder.path, file, uid) })));
+  return { folder, files };
+}
+
+/**
+ * Finds the provider of the front app (wire.md section 4): descriptors naming its pid,
+ * each verified, the most recently modified usable one wins. Every ignored one keeps its reason.
+ */
+export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<FindResult> {
+  const { folder, files } = await readFolder(deps);
+  // A file refused before it could be parsed still counts as this app's when its name follows
+  // the recommended `<bundleId>.<pid>.json`: the user then learns why it was refused.
+  const mine = files.filter(({ file, read }) => (read.ok ? read.descriptor.pid === app.pid : file.endsWith(`.${app.pid}.json`)));
+  if (mine.length === 0) return { kind: 'none', folder };
+  const bundleId = app.bundleId ?? (await deps.os.bundleId(app.pid));
+  const verdicts = await Promise.all(mine.map(({ file, read }) => judge(file, read, deps.os, bundleId)));
+  const usable = verdicts
+    .filter((v): v is DescriptorVerdict & { provider: VerifiedProvider } => v.provider !== undefined)
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const best = usable[0];
+  const ignored = verdicts.filter((v) => v !== best).map(stripProvider);
+  if (best) return { kind: 'usable', provider: best.provider, ignored, folder };
+  return { kind: 'ignored', verdicts: ignored, folder };
+}
+
+/** Every file in the folder with its verdict, for `glance providers`. */
+export async function listProviders(deps: DiscoveryDeps): Promise<{ folder: FolderStatus; descriptors: DescriptorVerdict[] }> {
+  const { folder, files } = await readFolder(deps);
+  const descriptors = await Promise.all(files.map(async ({ file, read }) => stripProvider(await judge(file, read, deps.os))));
+  // Of several usable ones for the same pid only the newest is used: say so for the others.
+  const newest = new Map<number, DescriptorVerdict>();
+  for (const d of descriptors) {
+    if (d.verdict !== 'usable' || !d.descriptor) continue;
+    const current = newest.get(d.descriptor.pid);
+    if (!current || d.mtimeMs > current.mtimeMs) newest.set(d.descriptor.pid, d);
+  }
+  for (const d of descriptors) {
+    if (d.verdict === 'usable' && d.descriptor && newest.get(d.descriptor.pid) !== d) {
+      d.verdict = 'ignored';
+      d.reason = 'a newer descriptor for the same process is used instead';
+    }
+  }
+  return { folder, descriptors };
+}
+
+type Judged = DescriptorVerdict & { provider?: VerifiedProvider };
+
+async function judge(file: string, read: DescriptorFile, os: OsServices, bundleId?: string): Promise<Judged> {
+  if (!read.ok) return { file, verdict: 'ignored', reason: read.reason, mtimeMs: read.mtimeMs };
+  const verification = await verifyDescriptor(read.descriptor, os, bundleId);
+  if (!verification.ok) return { file, verdict: 'ignored', reason: verification.reason, descriptor: read.descriptor, mtimeMs: read.mtimeMs };
+  const provider: VerifiedProvider = { descriptor: read.descriptor, file, port: verification.port, path: verification.path };
+  return { file, verdict: 'usable', descriptor: read.descriptor, mtimeMs: read.mtimeMs, provider };
+}
+
+function stripProvider({ provider: _provider, ...verdict }: Judged): DescriptorVerdict {
+  return verdict;
+}
+
+function currentUid(): number {
+  // process.getuid is absent only on Windows, which Glance does not run on.
+  return process.getuid?.() ?? -1;
+}

@@ -1,0 +1,63 @@
+import { constants, type Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from '../protocol/descriptor.js';
+import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
+
+/** A descriptor file read and parsed, or why it is not a usable descriptor file. */
+export type DescriptorFile =
+  | { ok: true; descriptor: Descriptor; mtimeMs: number; dev: number; ino: number }
+  | { ok: false; reason: string; mtimeMs: number };
+
+/**
+ * The file checks of wire.md section 4, step 2, then the parse. The file is opened with
+ * O_NOFOLLOW and checked through the open handle, so a symbolic link, or a file swapped for
+ * one between a check and the read, is refused rather than followed.
+ */
+export async function readDescriptorFile(folder: string, file: string, uid: number): Promise<DescriptorFile> {
+  let handle;
+  try {
+    handle = await open(join(folder, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return { ok: false, reason: 'it is a symbolic link, not a regular file', mtimeMs: 0 };
+    if (code === 'ENOENT') return { ok: false, reason: 'it disappeared while being read (the provider quit)', mtimeMs: 0 };
+    return { ok: false, reason: `it cannot be opened (${code ?? 'unknown error'})`, mtimeMs: 0 };
+  }
+  try {
+    const stats = await handle.stat();
+    const refusal = fileRefusal(stats, uid);
+    if (refusal) return { ok: false, reason: refusal, mtimeMs: stats.mtimeMs };
+    // Read one byte past the limit: a file that fills it is over the limit.
+    const buffer = Buffer.alloc(MAX_DESCRIPTOR_BYTES + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    if (bytesRead > MAX_DESCRIPTOR_BYTES) return { ok: false, reason: 'it is larger than 64 KiB, so it is not a descriptor', mtimeMs: stats.mtimeMs };
+    return parseDescriptor(buffer.subarray(0, bytesRead), stats);
+  } finally {
+    await handle.close();
+  }
+}
+
+function fileRefusal(stats: Stats, uid: number): string | undefined {
+  if (!stats.isFile()) return 'it is not a regular file';
+  if (stats.uid !== uid) return `it belongs to another user (uid ${stats.uid}), so any user could have written it`;
+  if ((stats.mode & 0o022) !== 0) return `it is writable by group or others (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}); a provider writes it with mode 0600`;
+  if (stats.size > MAX_DESCRIPTOR_BYTES) return 'it is larger than 64 KiB, so it is not a descriptor';
+  return undefined;
+}
+
+function parseDescriptor(bytes: Buffer, stats: Stats): DescriptorFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    // Never quote the content: a half-written file may hold the token.
+    return { ok: false, reason: 'it is not valid UTF-8 JSON (perhaps caught half-written)', mtimeMs: stats.mtimeMs };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { ok: false, reason: 'it is not a JSON object', mtimeMs: stats.mtimeMs };
+  }
+  const parsed = DescriptorSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, reason: `it is not a descriptor: ${describeDescriptorProblems(parsed.error)}`, mtimeMs: stats.mtimeMs };
+  return { ok: true, descriptor: parsed.data, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
+}

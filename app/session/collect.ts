@@ -1,0 +1,56 @@
+import { fetchCurrent } from '../client/current.js';
+import type { CallOptions } from '../client/types.js';
+import { findProvider, type DiscoveryDeps } from '../discovery/find.js';
+import type { DescriptorVerdict } from '../discovery/types.js';
+import { publicDescriptor } from '../protocol/descriptor.js';
+import type { FrontApp } from '../os/types.js';
+import type { Logger } from '../log/logger.js';
+import type { Collection } from './types.js';
+
+/** What one invocation needs: the OS, the environment (for the providers folder), a logger. */
+export interface CoreDeps extends DiscoveryDeps {
+  logger?: Logger;
+}
+
+/**
+ * The whole pipeline for one invocation, on the user's action only: discover and verify the
+ * front app's provider, call `current` within the time limit, read the answer tolerantly.
+ * Every way of collecting nothing comes back as a named outcome, never as a throw.
+ */
+export async function collectContext(app: FrontApp, deps: CoreDeps, options: CallOptions = {}): Promise<Collection> {
+  const found = await findProvider(app, deps);
+  if (options.signal?.aborted) return { kind: 'cancelled', app };
+  const appName = app.name ?? `process ${app.pid}`;
+  if (found.kind === 'none') {
+    const why = found.folder.usable ? 'it has published no descriptor' : found.folder.reason ?? 'the providers folder cannot be read';
+    return { kind: 'no-provider', app, reason: `${appName} does not share context with Glance (${why})` };
+  }
+  if (found.kind === 'ignored') {
+    return { kind: 'ignored', app, reasons: found.verdicts.map((v) => describeIgnored(appName, v)) };
+  }
+  const { descriptor } = found.provider;
+  const provider = publicDescriptor(descriptor);
+  const outcome = await fetchCurrent(found.provider, options);
+  if (outcome.ok) {
+    for (const warning of outcome.warnings) deps.logger?.warn(`${descriptor.name}: ${warning}`);
+    return {
+      kind: 'collected', app, provider, answer: outcome.answer, warnings: outcome.warnings,
+      ignored: found.ignored.map((v) => describeIgnored(appName, v)),
+    };
+  }
+  deps.logger?.info(`${descriptor.name}: ${outcome.reason}`);
+  switch (outcome.kind) {
+    case 'aborted':
+      return { kind: 'cancelled', app };
+    case 'refused':
+      return { kind: 'refused', app, provider, reason: outcome.reason };
+    default:
+      return { kind: 'no-answer', app, provider, reason: outcome.reason };
+  }
+}
+
+/** "the provider for Notes was ignored: its port belongs to another process (…)". */
+export function describeIgnored(appName: string, verdict: DescriptorVerdict): string {
+  const name = verdict.descriptor?.name ?? appName;
+  return `the provider for ${name} was ignored: ${verdict.reason ?? 'no reason given'} (${verdict.file})`;
+}

@@ -1,0 +1,30 @@
+import { fetchLocation } from '../client/location.js';
+import type { CallOptions, LocationOutcome } from '../client/types.js';
+import { findProvider } from '../discovery/find.js';
+import { GONE } from '../protocol/location.js';
+import type { CoreDeps } from './collect.js';
+import { describeIgnored } from './collect.js';
+import type { ElementRef } from './types.js';
+
+/** Where an element is now; `asked` says whether the provider was asked at all. */
+export type LocateResult =
+  | (LocationOutcome & { asked: boolean })
+  | { ok: false; kind: 'ignored'; reason: string; asked: false };
+
+/**
+ * Locates an element through the provider and instance that issued its id, and no other
+ * (concepts.txt, "Keep the provider with the id"). When that process has quit, has no
+ * usable descriptor any more, or runs another instance, the element is gone, and nobody is
+ * asked. Descriptors that exist but are all ignored are reported as such.
+ */
+export async function locateRef(ref: ElementRef, deps: CoreDeps, options: CallOptions = {}): Promise<LocateResult> {
+  const gone: LocateResult = { ok: true, location: { ...GONE, rects: [] }, warnings: [], asked: false };
+  if (!(await deps.os.isAlive(ref.pid))) return gone;
+  const found = await findProvider({ pid: ref.pid, bundleId: ref.bundleId }, deps);
+  if (found.kind === 'none') return gone;
+  if (found.kind === 'ignored') {
+    return { ok: false, kind: 'ignored', reason: found.verdicts.map((v) => describeIgnored(`process ${ref.pid}`, v)).join('; '), asked: false };
+  }
+  if (found.provider.descriptor.instance !== ref.instance) return gone;
+  return { ...(await fetchLocation(found.provider, ref.id, options)), asked: true };
+}
