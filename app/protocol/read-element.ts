@@ -82,8 +82,14 @@ export function blobBytes(block: ContentBlock): number {
   if (block.type === 'image' || block.type === 'audio') data = block.data;
   else if (block.type === 'resource' && 'blob' in block.resource) data = block.resource.blob;
   if (data === undefined) return 0;
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.floor((data.length * 3) / 4) - padding;
+  // Count the base64 characters only: the MCP schema accepts what atob accepts, which skips
+  // ASCII whitespace (MIME-style line breaks), and `=` is padding. Every 4 characters are 3 bytes.
+  let chars = 0;
+  for (let i = 0; i < data.length; i += 1) {
+    const c = data.charCodeAt(i);
+    if (c !== 0x3d && c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) chars += 1;
+  }
+  return Math.floor((chars * 3) / 4);
 }
 
 function readAttributes(attributes: Record<string, unknown>, id: string, warn: WarningCollector): Record<string, unknown> {
