@@ -1,0 +1,48 @@
+import { ANTHROPIC_DEFAULT_MODEL, createAnthropicBackend } from './anthropic.js';
+import { createOfflineBackend } from './offline.js';
+import { createOpenAIBackend, LOCAL_DEFAULT_MODEL, OPENAI_DEFAULT_MODEL } from './openai.js';
+import type { AgentBackend } from './types.js';
+
+/** The backends a user can choose (cli.md `--backend`; the panel's settings). */
+export const BACKEND_IDS = ['offline', 'anthropic', 'openai'] as const;
+export type BackendId = (typeof BACKEND_IDS)[number];
+
+/** True when the value names a backend. */
+export function isBackendId(value: unknown): value is BackendId {
+  return typeof value === 'string' && (BACKEND_IDS as readonly string[]).includes(value);
+}
+
+/** One choice of backend, as the settings or the command line give it. Keys come separately. */
+export interface BackendSettings {
+  backend: BackendId;
+  model?: string;
+  baseURL?: string;
+  /** The model time limit for each model turn (default 120000 ms). */
+  modelTimeoutMs?: number;
+  /** Send images to OpenAI-compatible servers (vision models); default true. */
+  images?: boolean;
+  maxRetries?: number;
+}
+
+/** The model a backend asks when none is set; undefined for offline. */
+export function defaultModel(backend: BackendId, baseURL?: string): string | undefined {
+  if (backend === 'anthropic') return ANTHROPIC_DEFAULT_MODEL;
+  if (backend === 'openai') return baseURL ? LOCAL_DEFAULT_MODEL : OPENAI_DEFAULT_MODEL;
+  return undefined;
+}
+
+/**
+ * Builds the chosen backend. `apiKey` is whatever the caller holds (the CLI's environment
+ * variable, the app's Keychain entry); `keyHint` says where the user fixes it.
+ */
+export function createBackend(settings: BackendSettings, apiKey: string | undefined, keyHint?: string): AgentBackend {
+  const common = { model: settings.model, baseURL: settings.baseURL, timeoutMs: settings.modelTimeoutMs, maxRetries: settings.maxRetries, keyHint };
+  switch (settings.backend) {
+    case 'anthropic':
+      return createAnthropicBackend({ ...common, apiKey });
+    case 'openai':
+      return createOpenAIBackend({ ...common, apiKey, images: settings.images });
+    case 'offline':
+      return createOfflineBackend();
+  }
+}

@@ -1,0 +1,80 @@
+import { isValidId } from '../protocol/ids.js';
+import type { Location } from '../protocol/location.js';
+import type { ToolSpec } from './types.js';
+
+/** The tool's name, as the model calls it. */
+export const HIGHLIGHT_TOOL_NAME = 'highlight';
+
+/** At most this many ids per call: a model listing the whole tree is not pointing at anything. */
+export const MAX_HIGHLIGHT_IDS = 32;
+
+/** The one tool the agent gets (cli.md, `ask`): `{ ids: string[] }`. */
+export const HIGHLIGHT_TOOL: ToolSpec = {
+  name: HIGHLIGHT_TOOL_NAME,
+  description:
+    'Highlight elements on the user\'s screen so they can see what you mean. Pass the ids of elements from the app context, exactly as written. ' +
+    'The result says, per id, whether it is visible (highlighted), offscreen, gone, unavailable (could not be located now) or unknown (not an id from the context).',
+  parameters: {
+    type: 'object',
+    properties: {
+      ids: { type: 'array', items: { type: 'string' }, description: 'Element ids from the app context.', maxItems: MAX_HIGHLIGHT_IDS },
+    },
+    required: ['ids'],
+    additionalProperties: false,
+  },
+};
+
+/** The ids a call asked for, de-duplicated in order, or why the arguments are unusable. */
+export function readHighlightInput(input: unknown): { ok: true; ids: string[] } | { ok: false; reason: string } {
+  const ids = typeof input === 'object' && input !== null ? (input as { ids?: unknown }).ids : undefined;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
+    return { ok: false, reason: 'the arguments must be {"ids": [string, ...]}' };
+  }
+  const unique = [...new Set(ids as string[])];
+  if (unique.length > MAX_HIGHLIGHT_IDS) return { ok: false, reason: `at most ${MAX_HIGHLIGHT_IDS} ids per call` };
+  return { ok: true, ids: unique };
+}
+
+const UNKNOWN_REASON = 'not an element in the context that was sent';
+
+/** What locating one id gave, as the conversation reports it to the caller. */
+export interface HighlightResult {
+  id: string;
+  /** The provider's location (`gone` included), or null when none could be had. */
+  location: Location | null;
+  /** Why location is null: unknown id, time limit, error, not offered. Never provider text. */
+  reason?: string;
+  /** True when the id was not in the context that was sent, so nobody was asked. */
+  unknown?: boolean;
+}
+
+/** Resolves one id that the host sent; the caller goes to the provider and instance that issued it. */
+export type LocateFn = (id: string, signal: AbortSignal) => Promise<{ ok: true; location: Location } | { ok: false; reason: string }>;
+
+/**
+ * Locates each id, but only ids the host sent: anything else is "unknown" without asking
+ * anyone, so a model (or text in the context) cannot make Glance probe other elements.
+ */
+export async function resolveHighlights(ids: string[], sent: ReadonlySet<string>, locate: LocateFn, signal: AbortSignal): Promise<HighlightResult[]> {
+  return Promise.all(
+    ids.map(async (id): Promise<HighlightResult> => {
+      if (!isValidId(id) || !sent.has(id)) return { id, location: null, reason: UNKNOWN_REASON, unknown: true };
+      try {
+        const outcome = await locate(id, signal);
+        return outcome.ok ? { id, location: outcome.location } : { id, location: null, reason: outcome.reason };
+      } catch {
+        return { id, location: null, reason: 'locating failed inside Glance' };
+      }
+    }),
+  );
+}
+
+/** The tool result the model reads: per id its state, "unavailable" or "unknown". JSON text. */
+export function highlightToolResult(results: HighlightResult[]): string {
+  return JSON.stringify({
+    results: results.map((r) => ({
+      id: r.id,
+      state: r.location ? r.location.state : r.unknown ? 'unknown' : 'unavailable',
+    })),
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * The agent's vocabulary, shared by every backend, the conversation, the CLI and (later) the
+ * panel. Backends speak only these shapes, so the conversation's tool loop and the callers
+ * never see an SDK type.
+ */
+import type { Element } from '../protocol/element.js';
+
+/** One piece of a user turn, in the order the model reads it. */
+export type PromptPart =
+  | { type: 'text'; text: string }
+  /** An image from an element's MCP content, passed through as base64 with its MIME type. */
+  | { type: 'image'; data: string; mimeType: string; elementId: string };
+
+/** A request by the model to run the host's one tool. */
+export interface ToolCall {
+  /** The backend's own id for the call, echoed in the tool result. */
+  callId: string;
+  name: string;
+  /** The parsed arguments; the conversation validates them, the backend does not. */
+  input: unknown;
+}
+
+/** A backend-neutral conversation history. */
+export type AgentMessage =
+  | { role: 'user'; parts: PromptPart[] }
+  | { role: 'assistant'; text: string; toolCalls: ToolCall[] }
+  /** The host's answer to one tool call: JSON text, never provider content. */
+  | { role: 'tool'; callId: string; content: string; isError?: boolean };
+
+/** The one tool the host offers: its name, what it is for, and its JSON schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** What the context is, structurally, for backends that answer without a model (offline). */
+export interface ContextSummary {
+  /** The app's name as its descriptor gives it, when a provider answered. */
+  appName?: string;
+  /** The reviewed root exactly as sent, or null when no context is sent. */
+  root: Element | null;
+}
+
+/** Everything one model turn needs. */
+export interface AgentRequest {
+  system: string;
+  messages: AgentMessage[];
+  tools: ToolSpec[];
+  context: ContextSummary;
+}
+
+/** Why a backend stopped short; the panel and the CLI choose their wording from it. */
+export type AgentFailureKind =
+  | 'no-key'
+  | 'unreachable'
+  | 'refused'
+  | 'rate-limited'
+  | 'server-error'
+  | 'bad-request'
+  | 'timeout'
+  | 'cancelled'
+  | 'bad-response';
+
+/** What a backend yields during one model turn. The last event is always done or error. */
+export type BackendEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool-call'; call: ToolCall }
+  | { type: 'done'; stop: 'end' | 'tool-calls' | 'max-tokens' | 'other' }
+  | { type: 'error'; kind: AgentFailureKind; reason: string };
+
+/**
+ * One model service. `stream` runs one turn and never throws for an ordinary failure: it
+ * yields an error event instead. Aborting `signal` ends the turn and closes the connection.
+ */
+export interface AgentBackend {
+  /** Short id: offline, anthropic, openai. */
+  readonly id: string;
+  /** A name a person can read, honest about what it is ("Offline (no model)"). */
+  readonly label: string;
+  /** The model asked, or undefined for the offline backend. */
+  readonly model: string | undefined;
+  stream(request: AgentRequest, signal: AbortSignal): AsyncIterable<BackendEvent>;
+}
