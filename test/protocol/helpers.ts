@@ -68,7 +68,7 @@ export function chainJson(depth: number): string {
     open += `{"id":"d${d}","role":"${d === 1 ? 'Application' : 'Group'}"`;
     if (d < depth) open += ',"children":[';
   }
-  return open + ']}'.repeat(depth - 1) + '}';
+  return open + '}' + ']}'.repeat(depth - 1);
 }
 
 /** Asserts the warning list has a line matching the pattern. */
