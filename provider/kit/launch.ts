@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { providersFolder } from '../../app/discovery/folder.js';
+import { silentLogger } from '../../app/log/logger.js';
+import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from '../../app/protocol/descriptor.js';
+import { PROTOCOL_VERSION } from '../../app/protocol/version.js';
+import { buildAnswer, IssuedIds, locate } from './answer.js';
+import { bundleIdOrDefault, type ProviderOptions, type RunningProvider } from './options.js';
+import { descriptorFileName, prepareFolder, removeQuietly, writeDescriptorFile } from './descriptor-file.js';
+import { installExitCleanup } from './exit-cleanup.js';
+import { createRequestHandler, type Intercept } from './http.js';
+import { createMcpServer, type McpServerParts } from './mcp-server.js';
+import { createProblemReporter, ProviderAnswerError, ProviderSetupError } from './problems.js';
+
+/**
+ * Ways to break the rules on purpose, for provider/testing only: they are not exported from
+ * the kit's index, and an app never needs them.
+ */
+export interface TestingHooks {
+  /** Rewrites the descriptor before it is published (wrong bundleId, pid, endpoint, protocol). */
+  descriptor?: (descriptor: Descriptor) => Record<string, unknown>;
+  /** The protocol in the extension declaration; null declares none. */
+  declare?: string | null;
+  /** Replaces `current` entirely, skipping the kit's checks and output schemas. */
+  rawCurrent?: () => Promise<Record<string, unknown>>;
+  intercept?: Intercept;
+}
+
+/** Default endpoint path; hosts use whatever path the descriptor gives. */
+export const DEFAULT_PATH = '/context/mcp';
+
+/** A fresh instance (an id: 12 base64url characters) and token (32 random bytes) per start. */
+function mintSecrets(): { instance: string; token: string } {
+  return { instance: randomBytes(9).toString('base64url'), token: randomBytes(32).toString('base64url') };
+}
+
+/** startProvider with testing hooks; see start.ts for the public contract. */
+export async function launchProvider(options: ProviderOptions, hooks: TestingHooks = {}): Promise<RunningProvider> {
+  if (typeof options.current !== 'function') throw new ProviderSetupError('startProvider needs a current function');
+  const path = options.path ?? DEFAULT_PATH;
+  if (!/^\/[A-Za-z0-9._~/-]*$/.test(path)) throw new ProviderSetupError('path must start with / and use only URL-safe characters');
+  const bundleId = await bundleIdOrDefault(options.bundleId);
+  const folder = options.folder ?? providersFolder();
+  // Folder first: when it cannot be fixed, no listener is opened and nothing is published.
+  prepareFolder(folder);
+  const logger = options.logger ?? silentLogger;
+  const report = createProblemReporter(options.logger, options.onProblem);
+  const { instance, token } = mintSecrets();
+  const issued = new IssuedIds();
+  const protocol = PROTOCOL_VERSION;
+  const location = options.location;
+  const parts: McpServerParts = {
+    name: options.name,
+    version: options.version,
+    declare: hooks.declare === undefined ? protocol : hooks.declare,
+    outputSchemas: hooks.rawCurrent === undefined,
+    current: async () => {
+      if (hooks.rawCurrent) return { ok: true, value: await hooks.rawCurrent() };
+      try {
+        return { ok: true, value: await buildAnswer(protocol, instance, options.current, report, issued) };
+      } catch (error) {
+        return { ok: false, reason: error instanceof ProviderAnswerError ? error.message : 'the app failed to describe its context' };
+      }
+    },
+    ...(location ? { location: async (id: string) => locate(id, location, report, issued) } : {}),
+  };
+
+  const server = createServer();
+  server.headersTimeout = 5_000;
+  server.requestTimeout = 10_000;
+  const port = await listen(server);
+  const endpoint = `http://127.0.0.1:${port}${path}`;
+  server.on('request', createRequestHandler({ port, path, token, logger, newServer: () => createMcpServer(parts), ...(hooks.intercept ? { intercept: hooks.intercept } : {}) }));
+
+  const descriptor: Descriptor = { protocol, bundleId, name: options.name, version: options.version, pid: process.pid, instance, endpoint, token };
+  const checked = DescriptorSchema.safeParse(descriptor);
+  if (!checked.success) {
+    await close(server);
+    throw new ProviderSetupError(`the descriptor would be invalid: ${describeDescriptorProblems(checked.error)}`);
+  }
+  let descriptorPath: string;
+  try {
+    descriptorPath = writeDescriptorFile(folder, descriptorFileName(bundleId, process.pid), hooks.descriptor ? hooks.descriptor(descriptor) : descriptor);
+  } catch (error) {
+    await close(server);
+    throw error;
+  }
+  const uninstall = installExitCleanup(() => removeQuietly(descriptorPath));
+  logger.info(`providing context for ${bundleId} (pid ${process.pid}, endpoint ${endpoint})`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      uninstall();
+      // The descriptor goes first: from here on no host should try this endpoint.
+      removeQuietly(descriptorPath);
+      await close(server);
+    })();
+    return stopping;
+  };
+  return { stop, endpoint, descriptorPath, instance, pid: process.pid, bundleId, protocol, folder };
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // 127.0.0.1 only, never a wildcard or ::1: hosts check the literal address (wire.md section 4).
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

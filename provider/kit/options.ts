@@ -1,0 +1,62 @@
+import type { Logger } from '../../app/log/logger.js';
+import { isValidId } from '../../app/protocol/ids.js';
+import type { CurrentFunction, LocationFunction } from './answer.js';
+import { ownBundleId } from './bundle-id.js';
+import type { ProviderProblem } from './problems.js';
+import { ProviderSetupError } from './problems.js';
+
+/** What an app tells the kit. */
+export interface ProviderOptions {
+  /**
+   * The app's bundle identifier. Defaults to what the OS reports for this process (wire.md
+   * section 4): on macOS the enclosing .app's CFBundleIdentifier, on Linux the Flatpak id,
+   * the launching desktop file, or the executable's name. Pass it when the default fails.
+   */
+  bundleId?: string;
+  /** The app's name as users know it ("Sample Notes"). */
+  name: string;
+  /** The app's version. */
+  version: string;
+  /** What the user has open and is pointing at now: the root element, role Application. */
+  current: CurrentFunction;
+  /** Where an element is on screen now. Omit it when the app cannot report positions at all. */
+  location?: LocationFunction;
+  /** Where the kit says what it does and what is wrong; it never receives the token or app data. */
+  logger?: Logger;
+  /** Called once per distinct mistake in the app's tree or locations. */
+  onProblem?: (problem: ProviderProblem) => void;
+  /** The providers folder; defaults to providersFolder() (APP_CONTEXT_PROVIDERS_DIR or the platform's). */
+  folder?: string;
+  /** The endpoint's path; defaults to `/context/mcp`. */
+  path?: string;
+}
+
+/**
+ * A running provider. The token is deliberately not here: it lives only in the descriptor
+ * file, which is what hosts (and tests, acting as one) read it from.
+ */
+export interface RunningProvider {
+  /** Removes the descriptor, then closes the listener. Safe to call twice. */
+  stop(): Promise<void>;
+  /** `http://127.0.0.1:<port><path>`. */
+  endpoint: string;
+  /** The descriptor file this run published. */
+  descriptorPath: string;
+  /** This run's instance: ids mean something only together with it. */
+  instance: string;
+  pid: number;
+  bundleId: string;
+  protocol: string;
+  folder: string;
+}
+
+/** The given bundle id, checked, or the OS's answer for our own process. */
+export async function bundleIdOrDefault(given: string | undefined): Promise<string> {
+  if (given === undefined) return ownBundleId();
+  // Any non-empty printable identifier: reverse DNS on macOS, a desktop id or exe name on Linux.
+  if (!/^[\x21-\x7e]{1,255}$/.test(given)) throw new ProviderSetupError('bundleId must be 1 to 255 printable characters without spaces');
+  return given;
+}
+
+/** True when the string could be an element id; re-exported for apps that build ids themselves. */
+export const isElementId = isValidId;
