@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { Conversation, type ConversationEvent } from '../../app/agent/conversation.js';
+import { createOfflineBackend } from '../../app/agent/offline.js';
+import type { Element } from '../../app/protocol/element.js';
+import { editorTree, recordingLocate } from './fixtures.js';
+
+async function ask(root: Element | null, question = 'What is this?'): Promise<{ events: ConversationEvent[]; asked: string[]; text: string }> {
+  const { locate, asked } = recordingLocate();
+  const convo = new Conversation({ backend: createOfflineBackend(), context: { appName: 'Editor', root }, locate });
+  const events: ConversationEvent[] = [];
+  for await (const e of convo.ask(question, new AbortController().signal)) events.push(e);
+  const text = events.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join('');
+  return { events, asked, text };
+}
+
+describe('the offline backend', () => {
+  it('is named honestly', () => {
+    const backend = createOfflineBackend();
+    expect(backend.label).toBe('Offline (no model)');
+    expect(backend.model).toBeUndefined();
+  });
+
+  it('names the app and the document, quotes the selection, and highlights the selected elements', async () => {
+    const { events, asked, text } = await ask(editorTree());
+    expect(text).toContain('no model was asked');
+    expect(text).toContain('App: Editor.');
+    expect(text).toContain('Document: “draft.md” (`doc-1`).');
+    expect(text).toContain('Selected (`sel-23`): “The command line lasted thirty years.”');
+    expect(asked).toEqual(['sel-23']);
+    expect(events.filter((e) => e.type === 'highlight')).toEqual([expect.objectContaining({ id: 'sel-23', location: expect.objectContaining({ state: 'visible' }) })]);
+    expect(events.at(-1)).toEqual({ type: 'done' });
+  });
+
+  it('quotes the focused element when nothing is selected', async () => {
+    const root: Element = {
+      id: 'app', role: 'Application', children: [
+        { id: 'w', role: 'Window', focused: true, children: [{ id: 'note', role: 'Document', title: 'Groceries', focused: true, content: [{ type: 'text', text: 'milk, eggs' }] }] },
+      ],
+    };
+    const { text, asked } = await ask(root);
+    expect(text).toContain('Nothing is selected. The focused element (`note`) reads: “milk, eggs”');
+    expect(asked).toEqual([]);
+  });
+
+  it('says so when there is no context', async () => {
+    const { text, events } = await ask(null);
+    expect(text).toContain('No context was collected');
+    expect(events.at(-1)).toEqual({ type: 'done' });
+  });
+});
