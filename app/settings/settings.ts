@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
+
+/**
+ * The user's settings: one zod schema, the type inferred from it (design.md, pattern 2).
+ * Every field has a default, so a missing or partial file still reads as whole settings.
+ */
+
+/**
+ * Three modifiers by default: Option-Space, Cmd-Space, Ctrl-Space and Ctrl-Option-Space are
+ * taken on many Macs (ChatGPT, Spotlight, input sources), so a two-key chord would often fail.
+ */
+export const DEFAULT_HOTKEY = 'Control+Alt+Command+G';
+
+/** The shortest and longest time limit the settings view offers, in milliseconds. */
+export const MIN_TIMEOUT_MS = 250;
+export const MAX_TIMEOUT_MS = 10_000;
+
+/** An Electron accelerator: modifiers and one key joined by `+`, no spaces. */
+export const HotkeySchema = z
+  .string()
+  .min(3)
+  .max(64)
+  .regex(/^[A-Za-z0-9]+(\+[A-Za-z0-9=\-[\]\\;',./`]+)+$/, 'a hotkey is modifiers and a key joined by +, such as Control+Alt+Command+G');
+
+/** The settings file's schema. Unknown fields are dropped, so an older Glance reads a newer file. */
+export const SettingsSchema = z.object({
+  hotkey: HotkeySchema.default(DEFAULT_HOTKEY),
+  timeoutMs: z.number().int().min(MIN_TIMEOUT_MS).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
+  launchAtLogin: z.boolean().default(false),
+  paused: z.boolean().default(false),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** The settings a first run starts with. */
+export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});
+
+/** A change the user makes in the settings view: any subset of the fields. */
+export const SettingsPatchSchema = SettingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

@@ -1,0 +1,61 @@
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+
+/**
+ * Window options as commented data (design.md, pattern 4). Every unusual option says why.
+ * The same options in development, tests and release: there is no weaker "test" recipe.
+ */
+
+/** The panel's size in points: room for a short tree, the preview and the prompt. */
+export const PANEL_SIZE = { width: 420, height: 580 } as const;
+
+/**
+ * How long the panel waits after losing focus before it hides. Clicking the tray icon blurs the
+ * panel first; without the delay that click would hide the panel and then show it again.
+ */
+export const HIDE_ON_BLUR_DELAY_MS = 150;
+
+/** The one secure recipe for every window's web contents (design.md, pattern 3). */
+export function secureWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    // The renderer is an ordinary web page: no Node, its own JS world, the OS sandbox.
+    sandbox: true,
+    contextIsolation: true,
+    nodeIntegration: false,
+    nodeIntegrationInSubFrames: false,
+    nodeIntegrationInWorker: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    // Dropping a file on the panel must not navigate it away from our page.
+    navigateOnDragDrop: false,
+    // The prompt box would otherwise send what the user types to the OS spell checker service.
+    spellcheck: false,
+    safeDialogs: true,
+  };
+}
+
+/** The panel: a frameless, hidden-at-start window that behaves like a menu. */
+export function panelWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    ...PANEL_SIZE,
+    // Created at start and shown on demand, so the hotkey shows it without a load delay.
+    show: false,
+    frame: false,
+    resizable: false,
+    movable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    // A menu-bar panel is not a document window: no Dock, no Mission Control entry.
+    skipTaskbar: true,
+    // Above ordinary windows like a menu, so the app the user asked about stays in view beside it.
+    alwaysOnTop: true,
+    // The rounded, translucent look of macOS menus; the page paints its own background elsewhere.
+    vibrancy: 'menu',
+    visualEffectState: 'active',
+    roundedCorners: true,
+    title: 'Glance',
+    webPreferences: secureWebPreferences(preloadPath),
+  };
+}

@@ -1,0 +1,115 @@
+import type { Logger } from '../../app/log/logger.js';
+import type { FrontApp, OsServices } from '../../app/os/types.js';
+import type { Collection } from '../../app/session/types.js';
+import type { Element } from '../../app/protocol/element.js';
+import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation } from './describe.js';
+import type { StateHub } from './state-hub.js';
+
+/** The core's collectContext, as the controller calls it (app/session/collect.ts). */
+export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal }) => Promise<Collection>;
+
+/** What one hotkey flow needs. Plain functions, so the e2e test server drives the same flow. */
+export interface ControllerDeps {
+  os: Pick<OsServices, 'frontApp'>;
+  collect: CollectFn;
+  /** The time limit in force now (from the settings). */
+  timeoutMs(): number;
+  /** Glance's own process id: never the front app. */
+  ownPid: number;
+  /** Shows the panel; called only after the front app has been taken. */
+  showPanel(): void;
+  hub: StateHub;
+  logger: Logger;
+}
+
+/** What was collected and may be sent: kept in main, so the renderer sends only removals. */
+export interface CollectedContext {
+  invocation: number;
+  appName: string;
+  root: Element;
+}
+
+/** The hotkey flow: take the front app, collect within the limit, fill the panel in. */
+export interface Controller {
+  /** The hotkey's callback. Takes the front app before any window of ours is shown. */
+  onHotkey(): Promise<void>;
+  /** The user removed the app's context: aborts a collection on its way. */
+  removeAppContext(invocation: number): { aborted: boolean };
+  /** What the current invocation collected, or undefined. */
+  collected(invocation: number): CollectedContext | undefined;
+}
+
+/** A controller over the given services. */
+export function createController(deps: ControllerDeps): Controller {
+  let counter = 0;
+  let inFlight: { id: number; abort: AbortController } | undefined;
+  let collected: CollectedContext | undefined;
+
+  const start = async (app: FrontApp): Promise<void> => {
+    inFlight?.abort.abort(); // a new hotkey supersedes the previous request
+    const id = ++counter;
+    const abort = new AbortController();
+    inFlight = { id, abort };
+    collected = undefined;
+    const appName = appDisplayName(app);
+    deps.hub.update({ view: 'review', invocation: collectingInvocation(id, appName) });
+    deps.showPanel();
+
+    const timeoutMs = deps.timeoutMs();
+    let collection: Collection | Error;
+    try {
+      collection = await deps.collect(app, { timeoutMs, signal: abort.signal });
+    } catch (error) {
+      collection = error instanceof Error ? error : new Error(String(error));
+    }
+    if (inFlight?.id !== id || abort.signal.aborted) {
+      // Removed by the user or superseded by a newer hotkey: whatever came back is dropped.
+      deps.logger.info(`invocation ${id}: a late answer was discarded`);
+      return;
+    }
+    inFlight = undefined;
+    if (collection instanceof Error) {
+      deps.logger.error(`invocation ${id}: collecting failed: ${collection.name}`);
+      deps.hub.update({ invocation: failedInvocation(id, appName, `Glance could not collect ${appName}'s context because of an internal error.`) });
+      return;
+    }
+    const invocation = describeCollection(collection, { id });
+    if (collection.kind === 'collected') collected = { invocation: id, appName: invocation.appName, root: collection.answer.root };
+    deps.logger.info(`invocation ${id}: ${collection.kind}`);
+    deps.hub.update({ invocation });
+  };
+
+  return {
+    async onHotkey() {
+      const front = await deps.os.frontApp();
+      if (!front.ok) {
+        const id = ++counter;
+        deps.hub.update({ view: 'review', invocation: failedInvocation(id, 'the front app', `Glance cannot tell which app is in front: ${front.reason}`) });
+        deps.showPanel();
+        return;
+      }
+      if (front.app.pid === deps.ownPid) {
+        // Glance in front means the panel had focus: show what it holds rather than asking ourselves.
+        if (deps.hub.get().invocation === null) {
+          const id = ++counter;
+          deps.hub.update({ invocation: failedInvocation(id, 'Glance', 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.') });
+        }
+        deps.showPanel();
+        return;
+      }
+      await start(front.app);
+    },
+    removeAppContext(invocation) {
+      const current = deps.hub.get().invocation;
+      if (!inFlight || inFlight.id !== invocation || current?.id !== invocation) return { aborted: false };
+      inFlight.abort.abort();
+      inFlight = undefined;
+      deps.logger.info(`invocation ${invocation}: the user removed the app's context; request aborted`);
+      deps.hub.update({ invocation: cancelledInvocation(invocation, current.appName) });
+      return { aborted: true };
+    },
+    collected(invocation) {
+      return collected?.invocation === invocation ? collected : undefined;
+    },
+  };
+}

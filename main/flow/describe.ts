@@ -1,0 +1,74 @@
+import type { FrontApp } from '../../app/os/types.js';
+import type { Collection } from '../../app/session/types.js';
+import type { Invocation } from '../ipc/contract.js';
+
+/**
+ * Every outcome of an invocation in words (issue 4: "never silently partial"). Messages name
+ * apps and providers and say what happened; they never quote a title, content or a url
+ * (wire.md section 8).
+ */
+
+/** The name to use for an app in a sentence: its name, else its bundle id, else its pid. */
+export function appDisplayName(app: FrontApp): string {
+  return app.name?.trim() || app.bundleId || `the app with process id ${app.pid}`;
+}
+
+/** What describing needs besides the collection. */
+export interface DescribeContext {
+  id: number;
+}
+
+/** The core's reasons are sentence fragments ("Notes did not answer within 1.5 s"): make them sentences. */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** The panel's view of a finished collection. */
+export function describeCollection(collection: Collection, context: DescribeContext): Invocation {
+  const appName = collection.kind === 'collected' || collection.kind === 'no-answer' || collection.kind === 'refused'
+    ? collection.provider.name || appDisplayName(collection.app)
+    : appDisplayName(collection.app);
+  const base = { id: context.id, appName, details: [] as string[], root: null };
+  switch (collection.kind) {
+    case 'collected': {
+      // Never silently partial: what the tolerant reader cut and what else was ignored, by name.
+      const details = [...collection.warnings.map((w) => sentence(`${appName}'s answer was adjusted: ${w}`)), ...collection.ignored.map(sentence)];
+      return { ...base, phase: 'collected', message: `Context from ${appName}`, details, root: collection.answer.root };
+    }
+    case 'no-provider':
+      return { ...base, phase: 'failed', message: sentence(collection.reason) };
+    case 'ignored': {
+      const [first, ...rest] = collection.reasons;
+      return { ...base, phase: 'failed', message: sentence(first ?? `the provider for ${appName} was ignored`), details: rest.map(sentence) };
+    }
+    case 'no-answer':
+    case 'refused':
+      return { ...base, phase: 'failed', message: sentence(collection.reason) };
+    case 'cancelled':
+      return cancelledInvocation(context.id, appName);
+  }
+}
+
+/** The invocation after the user removed the app's context while it was being collected. */
+export function cancelledInvocation(id: number, appName: string): Invocation {
+  return {
+    id,
+    appName,
+    phase: 'cancelled',
+    message: `You removed ${appName}'s context. Glance stopped asking, and an answer that still arrives is discarded.`,
+    details: [],
+    root: null,
+  };
+}
+
+/** The invocation while the request is on its way. */
+export function collectingInvocation(id: number, appName: string): Invocation {
+  return { id, appName, phase: 'collecting', message: `Collecting context from ${appName}…`, details: [], root: null };
+}
+
+/** An invocation that failed before any provider was asked (front app unknown, an error). */
+export function failedInvocation(id: number, appName: string, message: string, details: string[] = []): Invocation {
+  return { id, appName, phase: 'failed', message, details, root: null };
+}

@@ -1,0 +1,117 @@
+import { join } from 'node:path';
+import { app, globalShortcut, screen, session, shell } from 'electron';
+import { SecretRegistry } from '../app/log/logger.js';
+import { createOs } from '../app/os/index.js';
+import { collectContext } from '../app/session/collect.js';
+import { createSettingsStore } from '../app/settings/store.js';
+import { createController } from './flow/controller.js';
+import { createSettingsService } from './flow/settings-service.js';
+import { createStateHub, initialPanelState } from './flow/state-hub.js';
+import { createHotkeyRegistrar } from './hotkey.js';
+import { agentNotConfigured, createHandlers } from './ipc/handlers.js';
+import { registerIpc } from './ipc/register.js';
+import { createMainLogger } from './logger.js';
+import { createTray, type GlanceTray } from './tray.js';
+import { createPanel } from './windows/panel.js';
+import { hardenAllContents, isWebUrl, lockDownSession } from './windows/secure-window.js';
+
+/**
+ * The composition root: it reads as the table of contents of the main process (design.md,
+ * pattern 1). Every piece is created here with what it needs and nothing is wired by import
+ * order. Built files sit in dist/: dist/main (this), dist/preload, dist/renderer.
+ */
+async function start(): Promise<void> {
+  // One Glance at a time: a second launch only opens the first one's panel.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  // A menu-bar app has no Dock icon; LSUIElement does this when packaged, this in `npm start`.
+  app.dock?.hide();
+  hardenAllContents(app);
+  await app.whenReady();
+  lockDownSession(session.defaultSession);
+
+  const secrets = new SecretRegistry();
+  const logger = createMainLogger(secrets);
+  const store = createSettingsStore(app.getPath('userData'));
+  const loaded = await store.load();
+  const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
+  const os = createOs();
+
+  // The panel is placed under the tray icon and the tray opens the panel: one is created first.
+  const trayRef: { current?: GlanceTray } = {};
+  const panel = createPanel({
+    preloadPath: join(import.meta.dirname, '../preload/preload.cjs'),
+    rendererFile: join(import.meta.dirname, '../renderer/index.html'),
+    screen,
+    trayBounds: () => trayRef.current?.bounds() ?? { x: 0, y: 0, width: 0, height: 0 },
+  });
+
+  const controller = createController({
+    os,
+    collect: (front, options) => collectContext(front, { os, logger }, options),
+    timeoutMs: () => settings.current().timeoutMs,
+    ownPid: process.pid,
+    showPanel: panel.show,
+    hub,
+    logger,
+  });
+  const hotkeys = createHotkeyRegistrar(globalShortcut, () => void controller.onHotkey());
+  const settings = createSettingsService({
+    store,
+    hub,
+    initial: loaded.settings,
+    effects: {
+      applyHotkey: hotkeys.apply,
+      applyLaunchAtLogin: (openAtLogin) => {
+        app.setLoginItemSettings({ openAtLogin });
+        return undefined;
+      },
+    },
+  });
+
+  const tray = createTray({
+    openPanel: panel.toggle,
+    openSettings: () => {
+      hub.update({ view: 'settings' });
+      panel.show();
+    },
+    togglePause: () => void settings.update({ paused: !settings.current().paused }),
+    quit: () => app.quit(),
+    isPaused: () => settings.current().paused,
+    hotkey: () => settings.current().hotkey,
+  });
+  trayRef.current = tray;
+
+  registerIpc({
+    rendererUrl: panel.rendererUrl,
+    logger,
+    handlers: createHandlers({
+      hub,
+      controller,
+      settings,
+      agent: agentNotConfigured,
+      closePanel: panel.hide,
+      openExternal: async (url) => {
+        if (isWebUrl(url)) await shell.openExternal(url);
+      },
+    }),
+  });
+  hub.subscribe((state) => {
+    panel.publish(state);
+    tray.refresh();
+  });
+
+  app.on('second-instance', panel.show);
+  // Closing the panel hides it; Glance lives in the menu bar until Quit.
+  app.on('window-all-closed', () => undefined);
+  app.on('will-quit', () => globalShortcut.unregisterAll());
+  // A failed hotkey or a damaged settings file is said at once, not on the first press.
+  if (hub.get().notices.length > 0) panel.show();
+}
+
+start().catch((error: unknown) => {
+  console.error(`[glance] error: Glance could not start: ${error instanceof Error ? error.message : String(error)}`);
+  app.exit(1);
+});

@@ -1,0 +1,39 @@
+import { ipcMain } from 'electron';
+import type { Logger } from '../../app/log/logger.js';
+import { invokeContract, type InvokeHandlers, type InvokeName } from './contract.js';
+import { dispatch } from './dispatch.js';
+import { isOwnRendererFrame } from './sender.js';
+
+/** What registering the IPC handlers needs. */
+export interface RegisterIpcDeps {
+  handlers: InvokeHandlers;
+  /** The file URL of our renderer page; every other sender is refused. */
+  rendererUrl: string;
+  logger: Logger;
+}
+
+/**
+ * Registers one ipcMain handler per contract channel. Each checks the sender, then parses the
+ * payload (dispatch) before any handler runs. Returns a function that removes them all.
+ */
+export function registerIpc(deps: RegisterIpcDeps): () => void {
+  const names = Object.keys(invokeContract) as InvokeName[];
+  for (const name of names) {
+    const { channel } = invokeContract[name];
+    ipcMain.handle(channel, async (event, payload: unknown) => {
+      if (!isOwnRendererFrame(event.senderFrame, deps.rendererUrl)) {
+        deps.logger.warn(`ipc: refused ${channel} from a frame that is not the Glance panel`);
+        throw new Error(`refused ${channel}: the sender is not the Glance panel`);
+      }
+      try {
+        return await dispatch(deps.handlers, name, payload);
+      } catch (error) {
+        deps.logger.warn(`ipc: ${channel} failed: ${(error as Error).message}`);
+        throw error;
+      }
+    });
+  }
+  return () => {
+    for (const name of names) ipcMain.removeHandler(invokeContract[name].channel);
+  };
+}

@@ -1,0 +1,67 @@
+import { pathToFileURL } from 'node:url';
+import type { Rectangle, Screen } from 'electron';
+import { panelPosition } from '../../app/geometry/panel-position.js';
+import { HIDE_ON_BLUR_DELAY_MS, PANEL_SIZE, panelWindowOptions } from '../config.js';
+import { eventContract, type PanelState } from '../ipc/contract.js';
+import { createSecureWindow } from './secure-window.js';
+
+/** What the panel needs. */
+export interface PanelDeps {
+  preloadPath: string;
+  /** The built renderer's index.html. */
+  rendererFile: string;
+  screen: Pick<Screen, 'getAllDisplays' | 'getCursorScreenPoint'>;
+  /** The tray icon's bounds now; empty on some macOS states, then the pointer is used. */
+  trayBounds(): Rectangle;
+}
+
+/** The menu-bar panel: one hidden window, shown under the tray icon. */
+export interface Panel {
+  show(): void;
+  hide(): void;
+  toggle(): void;
+  /** Sends the state to the page. */
+  publish(state: PanelState): void;
+  /** The renderer's file URL: the only sender IPC accepts. */
+  readonly rendererUrl: string;
+}
+
+/** Creates the panel window at start, hidden (design.md, pattern 5). */
+export function createPanel(deps: PanelDeps): Panel {
+  const window = createSecureWindow(panelWindowOptions(deps.preloadPath));
+  // On every Space and over full-screen apps, like a menu; skipTransformProcessType keeps
+  // Electron from turning the app into a foreground (Dock) app while doing so.
+  window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
+  void window.loadFile(deps.rendererFile);
+
+  let blurTimer: NodeJS.Timeout | undefined;
+  window.on('blur', () => {
+    blurTimer = setTimeout(() => window.hide(), HIDE_ON_BLUR_DELAY_MS);
+  });
+  window.on('focus', () => clearTimeout(blurTimer));
+
+  const anchor = (): Rectangle => {
+    const tray = deps.trayBounds();
+    if (tray.width > 0 && tray.height > 0) return tray;
+    const pointer = deps.screen.getCursorScreenPoint();
+    return { x: pointer.x, y: pointer.y, width: 1, height: 1 };
+  };
+
+  const show = (): void => {
+    const displays = deps.screen.getAllDisplays().map((d) => ({ bounds: d.bounds, workArea: d.workArea }));
+    const { x, y } = panelPosition({ tray: anchor(), panel: PANEL_SIZE, displays });
+    window.setPosition(x, y, false);
+    window.show();
+    window.focus();
+  };
+
+  return {
+    show,
+    hide: () => window.hide(),
+    toggle: () => (window.isVisible() ? window.hide() : show()),
+    publish: (state) => {
+      if (!window.isDestroyed()) window.webContents.send(eventContract.state.channel, state);
+    },
+    rendererUrl: pathToFileURL(deps.rendererFile).href,
+  };
+}

@@ -1,0 +1,60 @@
+import type { JSX } from 'react';
+import type { GlanceApi } from '../bridge.js';
+import { ContextTree } from './ContextTree.js';
+import { Preview } from './Preview.js';
+
+type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
+
+/** What the review needs. */
+export interface ReviewProps {
+  invocation: Invocation | null;
+  hotkey: string;
+  paused: boolean;
+  removed: ReadonlySet<string>;
+  onToggle(id: string): void;
+  /** Removing the app's context while it is on its way: main aborts the request. */
+  onRemoveApp(invocation: number): void;
+  onOpenLink(url: string): void;
+}
+
+/** The invocation's status in words, then the tree and the preview once collected. */
+export function Review(props: ReviewProps): JSX.Element {
+  const { invocation } = props;
+  if (!invocation) {
+    return (
+      <section className="review" aria-label="Context">
+        <p className="status">
+          {props.paused ? 'Glance is paused. Resume it from the menu-bar icon.' : `Press ${props.hotkey} in any app to collect its context.`}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="review" aria-label="Context" aria-busy={invocation.phase === 'collecting'}>
+      <p className={`status status--${invocation.phase}`} role="status" data-testid="status">{invocation.message}</p>
+      {invocation.details.length > 0 ? (
+        <ul className="details" aria-label="Details">
+          {invocation.details.map((detail) => <li key={detail}>{detail}</li>)}
+        </ul>
+      ) : null}
+      {invocation.phase === 'collecting' ? (
+        <div className="row row--pending">
+          <div className="row__head">
+            <span className="row__kind">App</span>
+            <span className="row__title">{invocation.appName}</span>
+            <span className="tag tag--weak">collecting</span>
+            <button type="button" className="row__toggle" aria-label={`Remove ${invocation.appName}'s context`} onClick={() => props.onRemoveApp(invocation.id)}>
+              Remove
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {invocation.root ? (
+        <>
+          <ContextTree root={invocation.root} removed={props.removed} onToggle={props.onToggle} onOpenLink={props.onOpenLink} />
+          <Preview root={invocation.root} removed={props.removed} />
+        </>
+      ) : null}
+    </section>
+  );
+}
