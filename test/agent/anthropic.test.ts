@@ -5,7 +5,7 @@ import { buildAgentPayload } from '../../app/agent/prompt.js';
 import type { BackendEvent } from '../../app/agent/types.js';
 import { applyRemovals } from '../../app/session/review.js';
 import { anthropicStream, startFakeServer, type FakeServer, type Reply } from './fake-model-server.js';
-import { editorTree, PNG, recordingLocate, REMOVED_TEXT } from './fixtures.js';
+import { editorTree, PNG, recordingLocate, REMOVED_TEXT, must } from './fixtures.js';
 
 const KEY = 'sk-ant-test-key-0123456789';
 let server: FakeServer | undefined;
@@ -47,7 +47,7 @@ describe('Anthropic backend against a local Messages API', () => {
     expect(asked).toEqual(['sel-23']);
     expect(events.at(-1)).toEqual({ type: 'done' });
 
-    const first = server!.received[0]!;
+    const first = must(server?.received[0], 'request 0');
     expect(first.path).toBe('/v1/messages');
     expect(JSON.stringify(first.headers)).toContain(KEY);
     expect(first.body['stream']).toBe(true);
@@ -57,14 +57,14 @@ describe('Anthropic backend against a local Messages API', () => {
     expect(body).toContain('The command line lasted thirty years.');
     expect(body).not.toContain(REMOVED_TEXT);
     expect(body).not.toContain('secret-1');
-    const content = (first.body['messages'] as { content: { type: string; source?: { data: string; media_type: string } }[] }[])[0]!.content;
+    const content = (first.body['messages'] as { content: { type: string; source?: { data: string; media_type: string } }[] }[])[0]?.content;
     expect(content.filter((b) => b.type === 'image')).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }]);
 
-    const second = server!.received[1]!.body['messages'] as { role: string; content: { type: string; tool_use_id?: string; content?: string }[] }[];
+    const second = must(server?.received[1], 'request 1').body['messages'] as { role: string; content: { type: string; tool_use_id?: string; content?: string }[] }[];
     expect(second.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    const result = second[2]!.content[0]!;
+    const result = must(must(second[2]).content[0]);
     expect(result).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1' });
-    expect(JSON.parse(result.content!)).toEqual({ results: [{ id: 'sel-23', state: 'visible' }, { id: 'secret-2', state: 'unknown' }] });
+    expect(JSON.parse(must(result.content))).toEqual({ results: [{ id: 'sel-23', state: 'visible' }, { id: 'secret-2', state: 'unknown' }] });
   });
 
   it('says the key was refused on 401, without the key or the server text', async () => {
@@ -106,7 +106,7 @@ describe('Anthropic backend against a local Messages API', () => {
       events.push(event);
       if (event.type === 'text') controller.abort();
     }
-    await server!.clientClosed;
+    await must(server).clientClosed;
     expect(events).toEqual([{ type: 'text', text: 'first ' }, { type: 'error', kind: 'cancelled', reason: 'the request was cancelled' }]);
   });
 
@@ -114,6 +114,6 @@ describe('Anthropic backend against a local Messages API', () => {
     const backend = await backendFor([{ sse: anthropicStream(['slow']).slice(0, 3), hang: true }], { timeoutMs: 300 });
     const events = await collect<BackendEvent>(backend.stream(buildAgentPayload({ root: null }, 'q'), new AbortController().signal));
     expect(events.at(-1)).toEqual({ type: 'error', kind: 'timeout', reason: expect.stringContaining('300 ms') });
-    await server!.clientClosed;
+    await must(server).clientClosed;
   });
 });

@@ -61,3 +61,9 @@ export function recordingLocate(): { locate: LocateFn; asked: string[] } {
     },
   };
 }
+
+/** The value, or a failed test when it is missing (instead of a non-null assertion). */
+export function must<T>(value: T | null | undefined, what = 'a value'): T {
+  if (value === undefined || value === null) throw new Error(`expected ${what}`);
+  return value;
+}

@@ -5,7 +5,7 @@ import { buildAgentPayload } from '../../app/agent/prompt.js';
 import type { BackendEvent } from '../../app/agent/types.js';
 import { applyRemovals } from '../../app/session/review.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from './fake-model-server.js';
-import { editorTree, PNG, recordingLocate, REMOVED_TEXT } from './fixtures.js';
+import { editorTree, PNG, recordingLocate, REMOVED_TEXT, must } from './fixtures.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -42,14 +42,14 @@ describe('OpenAI-compatible backend against a local chat completions server', ()
     expect(asked).toEqual(['sel-23', 'doc-2']);
     expect(events.at(-1)).toEqual({ type: 'done' });
 
-    const first = server!.received[0]!;
+    const first = must(server?.received[0], 'request 0');
     expect(first.path).toBe('/v1/chat/completions');
     expect(first.headers['authorization']).toBeUndefined();
     expect(first.body).toMatchObject({ model: 'local-model', stream: true, max_tokens: expect.any(Number) });
     expect(first.body['tools']).toEqual([{ type: 'function', function: expect.objectContaining({ name: 'highlight' }) }]);
     const messages = first.body['messages'] as ChatMessage[];
-    expect(messages[0]!.role).toBe('system');
-    const parts = messages[1]!.content as { type: string; text?: string; image_url?: { url: string } }[];
+    expect(must(messages[0]).role).toBe('system');
+    const parts = must(messages[1]).content as { type: string; text?: string; image_url?: { url: string } }[];
     expect(parts.filter((p) => p.type === 'image_url')).toEqual([{ type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } }]);
     const text = parts.map((p) => p.text ?? '').join('\n');
     expect(text).toContain('"id": "sel-23"');
@@ -58,11 +58,11 @@ describe('OpenAI-compatible backend against a local chat completions server', ()
     expect(JSON.stringify(first.body)).not.toContain(REMOVED_TEXT);
     expect(JSON.stringify(first.body)).not.toContain('secret-');
 
-    const second = server!.received[1]!.body['messages'] as ChatMessage[];
+    const second = must(server?.received[1], 'request 1').body['messages'] as ChatMessage[];
     expect(second.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
-    expect(second[2]!.tool_calls).toEqual([{ id: 'call_1', type: 'function', function: { name: 'highlight', arguments: '{"ids":["sel-23","doc-2"]}' } }]);
+    expect(must(second[2]).tool_calls).toEqual([{ id: 'call_1', type: 'function', function: { name: 'highlight', arguments: '{"ids":["sel-23","doc-2"]}' } }]);
     expect(second[3]).toMatchObject({ tool_call_id: 'call_1' });
-    expect(JSON.parse(second[3]!.content as string)).toEqual({ results: [{ id: 'sel-23', state: 'visible' }, { id: 'doc-2', state: 'visible' }] });
+    expect(JSON.parse(must(second[3]).content as string)).toEqual({ results: [{ id: 'sel-23', state: 'visible' }, { id: 'doc-2', state: 'visible' }] });
   });
 
   it('sends a follow-up with the history and only the new question', async () => {
@@ -70,15 +70,15 @@ describe('OpenAI-compatible backend against a local chat completions server', ()
     const convo = new Conversation({ backend, context: { root: sentRoot() }, locate: recordingLocate().locate });
     await collect(convo.ask('first?', new AbortController().signal));
     await collect(convo.ask('and then?', new AbortController().signal));
-    const messages = server!.received[1]!.body['messages'] as ChatMessage[];
+    const messages = must(server?.received[1], 'request 1').body['messages'] as ChatMessage[];
     expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(messages[3]!.content).toBe('and then?');
+    expect(must(messages[3]).content).toBe('and then?');
   });
 
   it('sends the key as a bearer token when one is given', async () => {
     const backend = await backendFor([{ sse: openaiStream(['ok']) }], 'sk-test-123456');
     await collect(backend.stream(buildAgentPayload({ root: null }, 'q'), new AbortController().signal));
-    expect(server!.received[0]!.headers['authorization']).toBe('Bearer sk-test-123456');
+    expect(must(server?.received[0], 'request 0').headers['authorization']).toBe('Bearer sk-test-123456');
   });
 
   it('says the key was refused on 401 and names where to fix it, without the key', async () => {
@@ -121,12 +121,12 @@ describe('OpenAI-compatible backend against a local chat completions server', ()
       events.push(event);
       if (event.type === 'text') controller.abort();
     }
-    await server!.clientClosed;
+    await must(server).clientClosed;
     expect(events).toEqual([{ type: 'text', text: 'partial ' }, { type: 'error', kind: 'cancelled', reason: 'the request was cancelled' }]);
     await collect(convo.ask('q2', new AbortController().signal));
-    const retry = server!.received[1]!.body['messages'] as ChatMessage[];
+    const retry = must(server?.received[1], 'request 1').body['messages'] as ChatMessage[];
     // The cancelled question left nothing behind: the retry is a first question, with the context.
     expect(retry.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(JSON.stringify(retry[1]!.content)).toContain('Question: q2');
+    expect(JSON.stringify(must(retry[1]).content)).toContain('Question: q2');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAgentPayload } from '../../app/agent/prompt.js';
 import type { PromptPart } from '../../app/agent/types.js';
 import { applyRemovals } from '../../app/session/review.js';
-import { editorTree, PNG, REMOVED_TEXT } from './fixtures.js';
+import { editorTree, PNG, REMOVED_TEXT, must } from './fixtures.js';
 
 function partsOf(payload: ReturnType<typeof buildAgentPayload>): PromptPart[] {
   const first = payload.messages[0];
@@ -66,9 +66,9 @@ describe('the payload built from the reviewed context', () => {
   });
 
   it('sends images as image parts and resource links as references, unchanged', () => {
-    expect(find(tree, 'fig-1')!['content']).toEqual([{ type: 'image', mimeType: 'image/png', image: 'image-1' }]);
+    expect(must(find(tree, 'fig-1'))['content']).toEqual([{ type: 'image', mimeType: 'image/png', image: 'image-1' }]);
     expect(parts).toContainEqual({ type: 'image', data: PNG, mimeType: 'image/png', elementId: 'fig-1' });
-    expect(find(tree, 'link-1')!['content']).toEqual([{ type: 'resource_link', uri: 'https://example.com/paper.pdf', name: 'paper.pdf' }]);
+    expect(must(find(tree, 'link-1'))['content']).toEqual([{ type: 'resource_link', uri: 'https://example.com/paper.pdf', name: 'paper.pdf' }]);
     expect(payload.system).toContain('nobody fetched it');
   });
 
