@@ -57,7 +57,7 @@ describe('Anthropic backend against a local Messages API', () => {
     expect(body).toContain('The command line lasted thirty years.');
     expect(body).not.toContain(REMOVED_TEXT);
     expect(body).not.toContain('secret-1');
-    const content = (first.body['messages'] as { content: { type: string; source?: { data: string; media_type: string } }[] }[])[0]?.content;
+    const content = (first.body['messages'] as { content: { type: string; source?: { data: string; media_type: string } }[] }[])[0]?.content ?? [];
     expect(content.filter((b) => b.type === 'image')).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }]);
 
     const second = must(server?.received[1], 'request 1').body['messages'] as { role: string; content: { type: string; tool_use_id?: string; content?: string }[] }[];
