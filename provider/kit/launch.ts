@@ -22,8 +22,12 @@ export interface TestingHooks {
   descriptor?: (descriptor: Descriptor) => Record<string, unknown>;
   /** The protocol in the extension declaration; null declares none. */
   declare?: string | null;
-  /** Replaces `current` entirely, skipping the kit's checks and output schemas. */
-  rawCurrent?: () => Promise<Record<string, unknown>>;
+  /**
+   * Declares no output schemas and skips the "never issued" check of `location`: the test
+   * provider sends broken answers on purpose (through `intercept`) and must not be stopped.
+   */
+  unchecked?: boolean;
+  /** Sees each authorised POST before MCP does and may answer it itself. */
   intercept?: Intercept;
 }
 
@@ -54,16 +58,15 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
     name: options.name,
     version: options.version,
     declare: hooks.declare === undefined ? protocol : hooks.declare,
-    outputSchemas: hooks.rawCurrent === undefined,
+    outputSchemas: hooks.unchecked !== true,
     current: async () => {
-      if (hooks.rawCurrent) return { ok: true, value: await hooks.rawCurrent() };
       try {
         return { ok: true, value: await buildAnswer(protocol, instance, options.current, report, issued) };
       } catch (error) {
         return { ok: false, reason: error instanceof ProviderAnswerError ? error.message : 'the app failed to describe its context' };
       }
     },
-    ...(location ? { location: async (id: string) => locate(id, location, report, issued) } : {}),
+    ...(location ? { location: async (id: string) => locate(id, location, report, hooks.unchecked === true ? undefined : issued) } : {}),
   };
 
   const server = createServer();
