@@ -61,9 +61,10 @@ export function panelPosition(input: PanelPositionInput): Point {
   const gap = input.gap ?? DEFAULT_GAP;
   const centre = { x: tray.x + tray.width / 2, y: tray.y + tray.height / 2 };
   const display = displayForPoint(centre, input.displays);
-  // Without any display (Electron reports none only while displays change) keep the icon's spot.
-  const area = display?.workArea ?? { x: tray.x, y: tray.y + tray.height, width: panel.width, height: panel.height };
-  const iconAtTop = display === undefined || centre.y < display.bounds.y + display.bounds.height / 2;
+  // Electron reports no display only while displays change: keep the panel under the icon.
+  if (!display) return { x: Math.round(centre.x - panel.width / 2), y: Math.round(tray.y + tray.height + gap) };
+  const area = display.workArea;
+  const iconAtTop = centre.y < display.bounds.y + display.bounds.height / 2;
 
   const wantedX = centre.x - panel.width / 2;
   const wantedY = iconAtTop

@@ -1,0 +1,121 @@
+// The hotkey flow with injected services (no module mocks): front app first, the panel
+// shown at once with "collecting", every outcome in words, late answers discarded.
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../app/log/logger.js';
+import type { FrontApp, FrontAppResult } from '../../app/os/types.js';
+import type { Collection } from '../../app/session/types.js';
+import { createController, type CollectFn } from '../../main/flow/controller.js';
+import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { createHotkeyRegistrar } from '../../main/hotkey.js';
+
+const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
+const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
+
+function setup(collect: CollectFn, front: FrontAppResult = { ok: true, app: notes }) {
+  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const events: string[] = [];
+  hub.subscribe((state) => events.push(`${state.invocation?.phase}`));
+  const controller = createController({
+    os: { frontApp: async () => { events.push('front-app'); return front; } },
+    collect, timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger,
+    showPanel: () => events.push('show'),
+  });
+  return { hub, controller, events };
+}
+
+/** A collect that resolves when told (the nth call), ignoring the abort signal like a slow provider. */
+function deferred(): { collect: CollectFn; resolve(c: Collection, call?: number): void; signals: AbortSignal[] } {
+  const resolvers: ((c: Collection) => void)[] = [];
+  const signals: AbortSignal[] = [];
+  return {
+    collect: (_app, { signal }) => {
+      signals.push(signal);
+      return new Promise((r) => resolvers.push(r));
+    },
+    resolve: (c, call = resolvers.length - 1) => resolvers[call]?.(c),
+    signals,
+  };
+}
+
+describe('the hotkey flow', () => {
+  it('takes the front app before showing the panel, shows "collecting", then the tree', async () => {
+    const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
+    const { hub, controller, events } = setup(async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] }));
+    await controller.onHotkey();
+    expect(events).toEqual(['front-app', 'collecting', 'show', 'collected']);
+    expect(hub.get().invocation).toMatchObject({ phase: 'collected', appName: 'Notes', root });
+    expect(controller.collected(1)?.root).toBe(root);
+  });
+
+  it('names a provider that did not answer in time', async () => {
+    const { hub, controller } = setup(async () => ({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s' }));
+    await controller.onHotkey();
+    expect(hub.get().invocation).toMatchObject({ phase: 'failed', message: 'Notes did not answer within 1.5 s.' });
+  });
+
+  it('names an app without a provider, and an ignored provider', async () => {
+    const first = setup(async () => ({ kind: 'no-provider', app: { pid: 7, name: 'Preview' }, reason: 'Preview does not share context with Glance (it has published no descriptor)' }));
+    await first.controller.onHotkey();
+    expect(first.hub.get().invocation?.message).toBe('Preview does not share context with Glance (it has published no descriptor).');
+    const second = setup(async () => ({ kind: 'ignored', app: notes, reasons: ['the provider for Notes was ignored: its port belongs to another process (a.json)'] }));
+    await second.controller.onHotkey();
+    expect(second.hub.get().invocation?.message).toBe('The provider for Notes was ignored: its port belongs to another process (a.json).');
+  });
+
+  it('never asks Glance itself, and says so', async () => {
+    let asked = false;
+    const { hub, controller, events } = setup(async () => { asked = true; return { kind: 'cancelled', app: notes }; }, { ok: true, app: { pid: 99, name: 'Glance' } });
+    await controller.onHotkey();
+    expect(asked).toBe(false);
+    expect(hub.get().invocation?.message).toMatch(/Glance itself is in front/);
+    expect(events).toContain('show');
+  });
+
+  it('says when the OS cannot tell which app is in front', async () => {
+    const { hub, controller } = setup(async () => ({ kind: 'cancelled', app: notes }), { ok: false, reason: 'no window is in front' });
+    await controller.onHotkey();
+    expect(hub.get().invocation?.message).toBe('Glance cannot tell which app is in front: no window is in front');
+  });
+
+  it('aborts when the user removes the app context, and discards the late answer', async () => {
+    const slow = deferred();
+    const { hub, controller } = setup(slow.collect);
+    const running = controller.onHotkey();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(controller.removeAppContext(1)).toEqual({ aborted: true });
+    expect(slow.signals[0]?.aborted).toBe(true);
+    expect(hub.get().invocation?.phase).toBe('cancelled');
+    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root: { id: 'app', role: 'Application' } }, warnings: [], ignored: [] });
+    await running;
+    expect(hub.get().invocation?.phase).toBe('cancelled');
+    expect(controller.collected(1)).toBeUndefined();
+    expect(controller.removeAppContext(1)).toEqual({ aborted: false });
+  });
+
+  it('a new hotkey press aborts the previous request and its answer is discarded', async () => {
+    const slow = deferred();
+    const { hub, controller } = setup(slow.collect);
+    const first = controller.onHotkey();
+    await new Promise((r) => setTimeout(r, 0));
+    const second = controller.onHotkey();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(slow.signals[0]?.aborted).toBe(true);
+    slow.resolve({ kind: 'no-answer', app: notes, provider, reason: 'late' }, 0);
+    await first;
+    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting' });
+    slow.resolve({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s' }, 1);
+    await second;
+    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'failed' });
+  });
+});
+
+describe('the hotkey registrar', () => {
+  it('names the hotkey that failed and what to do', () => {
+    const taken = new Set(['Control+Alt+Command+G']);
+    const registrar = createHotkeyRegistrar({ register: (accelerator) => !taken.has(accelerator as string), unregister: () => undefined }, () => undefined);
+    expect(registrar.apply('Control+Alt+Command+G', false)).toMatch(/could not use the hotkey Control\+Alt\+Command\+G.*Choose another one/);
+    expect(registrar.apply('Control+Alt+Command+K', false)).toBeUndefined();
+    expect(registrar.apply('Control+Alt+Command+G', true)).toBeUndefined(); // paused: nothing registered
+  });
+});
