@@ -1,0 +1,18 @@
+/**
+ * Limits check-provider holds answers to. The protocol says only "a provider keeps content
+ * small" (concepts.txt); these numbers make that checkable. They are stricter than what a host
+ * accepts (wire.md section 6: 8 MiB per body, 4 MiB per blob), because an answer goes to an
+ * agent whole and every byte costs the user time and tokens.
+ */
+
+/** One element's text, or an embedded resource's text: 64 KiB of UTF-8, about 16,000 tokens. */
+export const MAX_CHECK_TEXT_BYTES = 64 * 1024;
+/** One image, audio clip or embedded blob, decoded: 1 MiB (a screenshot-sized PNG). */
+export const MAX_CHECK_BLOB_BYTES = 1024 * 1024;
+/**
+ * The whole answer as JSON: 4 MiB. The result carries it twice (structuredContent and the
+ * text block), so a larger answer gets close to the 8 MiB a host receives at most.
+ */
+export const MAX_CHECK_ANSWER_BYTES = 4 * 1024 * 1024;
+/** A fresh id that no provider has issued: the prefix says who sent it, in the provider's log. */
+export const NEVER_ISSUED_PREFIX = 'glance-check-never-issued-';

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { formatSeconds } from '../client/exchange.js';
+import type { Answer } from '../protocol/answer.js';
+import type { Element } from '../protocol/element.js';
+import { TOOL_LOCATION } from '../protocol/limits.js';
+import { readLocation } from '../protocol/location.js';
+import { firstText } from './current-checks.js';
+import { NEVER_ISSUED_PREFIX } from './limits.js';
+import { exchange } from './mcp-exchange.js';
+import { providerText } from './redact.js';
+import { fail, notChecked, pass, type CheckResult, type Target } from './types.js';
+
+interface ToolResult {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content?: unknown[];
+}
+
+/**
+ * `location` for an id never issued must be a tool error (`isError: true`), and for an id
+ * from the answer a valid Location within the time limit. A provider that does not list
+ * `location` passes both with a note: not offering it is how it says it cannot place anything.
+ */
+export async function checkLocation(target: Target, timeoutMs: number, offered: boolean | undefined, answer: Answer | undefined): Promise<CheckResult[]> {
+  if (offered === false) {
+    const note = 'note: location is not offered, so hosts never ask';
+    return [pass('location-unknown-id', note), pass('location-known-id', note)];
+  }
+  return [await checkUnknownId(target, timeoutMs), await checkKnownId(target, timeoutMs, answer)];
+}
+
+function call(target: Target, timeoutMs: number, id: string) {
+  return exchange(target, timeoutMs, async (client, bound) => (await client.callTool({ name: TOOL_LOCATION, arguments: { id } }, undefined, bound)) as ToolResult);
+}
+
+async function checkUnknownId(target: Target, timeoutMs: number): Promise<CheckResult> {
+  // Fresh each run, so no provider can have issued it (the id rule allows base64url).
+  const id = `${NEVER_ISSUED_PREFIX}${randomBytes(12).toString('base64url')}`;
+  const result = await call(target, timeoutMs, id);
+  if (!result.ok) return fail('location-unknown-id', `location for an id never issued: ${result.reason}; it must be a tool error (isError: true)`);
+  if (result.value.isError === true) {
+    const said = firstText(result.value.content);
+    return pass('location-unknown-id', `a tool error${said !== undefined ? `: ${providerText(said, target.token)}` : ''}`);
+  }
+  return fail('location-unknown-id', `location answered an id it never issued (${id}) without isError; an id never issued in this run is a tool error`);
+}
+
+async function checkKnownId(target: Target, timeoutMs: number, answer: Answer | undefined): Promise<CheckResult> {
+  if (answer === undefined) return notChecked('location-known-id', 'no answer to current to take an id from');
+  const id = pickId(answer.root);
+  const result = await call(target, timeoutMs, id);
+  if (!result.ok) return fail('location-known-id', `location for ${id}, an id from the answer: ${result.reason}`);
+  if (result.value.isError === true) {
+    const said = firstText(result.value.content);
+    return fail('location-known-id', `location for ${id}, an id from the answer, is a tool error${said !== undefined ? `: ${providerText(said, target.token)}` : ''}`);
+  }
+  const read = readLocation(result.value.structuredContent);
+  if (!read.ok) return fail('location-known-id', `location for ${id}: ${read.reason}`);
+  if (read.warnings.length > 0) return fail('location-known-id', `location for ${id}: ${read.warnings.join('; ')}`);
+  const rects = read.location.rects.length;
+  return pass('location-known-id', `${id}: ${read.location.state}, ${rects} rect${rects === 1 ? '' : 's'}, in ${result.elapsedMs} ms (limit ${formatSeconds(timeoutMs)})`);
+}
+
+/** The element a host would most likely locate: a selected one, else the deepest focused, else the first child. */
+function pickId(root: Element): string {
+  let focused: Element | undefined;
+  const stack: Element[] = [root];
+  while (stack.length > 0) {
+    const element = stack.pop() as Element;
+    if (element.selected === true && element !== root) return element.id;
+    if (element.focused === true && element !== root) focused = element;
+    for (const child of [...(element.children ?? [])].reverse()) stack.push(child);
+  }
+  return focused?.id ?? root.children?.[0]?.id ?? root.id;
+}

@@ -1,0 +1,108 @@
+import type { OsServices } from '../os/types.js';
+import { parseEndpoint } from '../protocol/descriptor.js';
+import { checkCurrent } from './current-checks.js';
+import { checkBundleId, checkEndpoint, checkFieldsPresent, checkInstance, checkPid, checkProtocol, checkToken, type RawDescriptor } from './descriptor-checks.js';
+import { checkFileMode, checkFileName, checkFileOwner, checkFileType, checkFolderOwnerAndMode } from './file-checks.js';
+import { findDescriptors } from './find-descriptor.js';
+import { checkHttpRefusals } from './http-checks.js';
+import { checkListener } from './listener-checks.js';
+import { checkLocation } from './location-checks.js';
+import { checkServer } from './mcp-checks.js';
+import { fail, notChecked, type CheckResult, type Target } from './types.js';
+
+/** What a run needs from its surroundings. */
+export interface CheckDeps {
+  os: OsServices;
+  /** The providers folder (providersFolder(env)). */
+  folder: string;
+  /** The current user: files and the folder must be theirs. */
+  uid: number;
+  /** The one time limit for each exchange (wire.md section 7). */
+  timeoutMs: number;
+}
+
+/** The outcome of `check-provider`: no descriptor for N (exit 3), or every check. */
+export type CheckReport =
+  | { kind: 'no-descriptor'; reason: string }
+  | {
+    kind: 'checked';
+    file: string;
+    /** Descriptor fields that may be shown, when present. */
+    name?: string;
+    bundleId?: string;
+    checks: CheckResult[];
+    /** The token as found, for redacting output only. Never printed. */
+    token?: string;
+  };
+
+/** Names of the checks that talk to the provider: not run when the token must not be sent. */
+const NETWORK_CHECKS = [
+  'http-no-token', 'http-wrong-token', 'http-origin-without-token', 'http-origin-with-token', 'http-get', 'http-delete', 'http-wrong-host',
+  'mcp-initialize', 'mcp-extension', 'mcp-tools', 'current-time', 'current-answer', 'current-protocol', 'current-instance', 'current-tree',
+  'current-content-size', 'current-text-block', 'location-unknown-id', 'location-known-id',
+];
+
+/**
+ * Runs every check of the provider side of the rules (cli.md) against process `pid`, in the
+ * order a host meets them: the folder and file, the descriptor's fields, the listener, the
+ * refusals over raw HTTP, then MCP. Nothing is sent to the endpoint unless the host would send
+ * to it too (a literal 127.0.0.1 endpoint whose port only `pid` holds), so that checking a
+ * broken provider cannot hand its token to another process.
+ */
+export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckReport> {
+  const search = await findDescriptors(deps.folder, pid);
+  if (search.folderProblem !== undefined) return { kind: 'no-descriptor', reason: `the providers folder ${deps.folder} cannot be read (${search.folderProblem})` };
+  const found = search.found[0];
+  if (found === undefined) return { kind: 'no-descriptor', reason: `no descriptor in ${deps.folder} names process ${pid}` };
+
+  const checks: CheckResult[] = [...(await checkFolderOwnerAndMode(deps.folder, deps.uid))];
+  checks.push(checkFileType(found.stats), checkFileOwner(found.stats, deps.uid), checkFileMode(found.stats), checkFileName(found.file, found.json, pid));
+  if (search.found.length > 1) checks.push(fail('file-single', `${search.found.length} descriptors name process ${pid}; a provider removes its old descriptor (hosts use the newest, ${found.file})`));
+
+  const d = asObject(found.json);
+  if (d === undefined) {
+    const why = found.unreadable ?? 'the descriptor is not a JSON object';
+    checks.push(fail('descriptor-fields', why), ...NETWORK_CHECKS.map((n) => notChecked(n, 'the descriptor could not be read')));
+    return { kind: 'checked', file: found.file, checks };
+  }
+  const token = typeof d['token'] === 'string' ? d['token'] : undefined;
+  checks.push(
+    checkFieldsPresent(d), checkProtocol(d), await checkBundleId(d, pid, deps.os), await checkPid(d, pid, deps.os),
+    checkInstance(d), checkEndpoint(d), checkToken(d),
+  );
+  const shown = { kind: 'checked' as const, file: found.file, ...stringField(d, 'name'), ...stringField(d, 'bundleId'), checks, ...(token !== undefined ? { token } : {}) };
+
+  const endpoint = typeof d['endpoint'] === 'string' ? parseEndpoint(d['endpoint']) : undefined;
+  if (endpoint === undefined || !endpoint.ok) {
+    checks.push(notChecked('listener-owner', 'the endpoint is not http://127.0.0.1:<port>/<path>'), notChecked('listener-address', 'see descriptor-endpoint'));
+    checks.push(...NETWORK_CHECKS.map((n) => notChecked(n, 'hosts send nothing to such an endpoint, and neither does check-provider')));
+    return shown;
+  }
+  const listener = await checkListener(endpoint.port, pid, deps.os);
+  checks.push(...listener.checks);
+  if (!listener.safeToSend || token === undefined) {
+    const why = token === undefined ? 'the descriptor has no token' : `the token is sent only to a port that process ${pid} alone holds`;
+    checks.push(...NETWORK_CHECKS.map((n) => notChecked(n, why)));
+    return shown;
+  }
+  const target: Target = {
+    pid, port: endpoint.port, path: endpoint.path, endpoint: d['endpoint'] as string, token,
+    protocol: typeof d['protocol'] === 'string' ? d['protocol'] : '', instance: typeof d['instance'] === 'string' ? d['instance'] : '',
+  };
+  checks.push(...(await checkHttpRefusals(target, deps.timeoutMs)));
+  const server = await checkServer(target, deps.timeoutMs);
+  checks.push(...server.checks);
+  const current = await checkCurrent(target, deps.timeoutMs);
+  checks.push(...current.checks);
+  checks.push(...(await checkLocation(target, deps.timeoutMs, server.offersLocation, current.answer)));
+  return shown;
+}
+
+function asObject(value: unknown): RawDescriptor | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RawDescriptor) : undefined;
+}
+
+function stringField<K extends 'name' | 'bundleId'>(d: RawDescriptor, key: K): Partial<Record<K, string>> {
+  const value = d[key];
+  return typeof value === 'string' ? ({ [key]: value } as Partial<Record<K, string>>) : {};
+}

@@ -1,0 +1,43 @@
+import { runChecks } from '../check/run.js';
+import { safeLine } from '../check/redact.js';
+import type { CheckResult } from '../check/types.js';
+import { providersFolder } from '../discovery/folder.js';
+import { jsonLine, parseCommandLine, parsePid, parseTimeout } from './args.js';
+import { EXIT, UsageError } from './exit-codes.js';
+import type { CommandRun } from './io.js';
+
+/**
+ * `glance check-provider --pid N [--timeout MS] [--json]` (cli.md): runs the provider side of
+ * the rules against process N and lists each check, passed or failed with the reason. Exit 3
+ * when N has no descriptor, 7 when any check fails, 0 when all pass. The provider's own error
+ * texts may appear here (the command is for its developer), but never the token: every line
+ * is redacted on its way out, whatever produced it.
+ */
+export const runCheckProvider: CommandRun = async (argv, io, deps) => {
+  const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'check-provider');
+  if (positionals.length > 0) throw new UsageError('check-provider: takes no arguments besides --pid, --timeout and --json');
+  const pid = parsePid(values.pid, 'check-provider');
+  if (pid === undefined) throw new UsageError('check-provider: --pid N is required: the process id of the app whose provider to check');
+  const timeoutMs = parseTimeout(values.timeout, 'check-provider');
+  // process.getuid is absent only on Windows, which Glance does not run on.
+  const uid = process.getuid?.() ?? -1;
+  const folder = providersFolder(io.env);
+
+  const report = await runChecks(pid, { os: deps.os, folder, uid, timeoutMs });
+  if (report.kind === 'no-descriptor') {
+    io.stderr(`glance: ${report.reason}. Is the app running with its provider turned on, as this user, with the same APP_CONTEXT_PROVIDERS_DIR? \`glance providers\` lists every descriptor.\n`);
+    return EXIT.noProvider;
+  }
+  const token = report.token;
+  const checks: CheckResult[] = report.checks.map((c) => (c.detail === undefined ? c : { ...c, detail: safeLine(c.detail, token) }));
+  const failed = checks.filter((c) => !c.ok).length;
+  if (values.json === true) {
+    io.stdout(safeLine(jsonLine({ pid, checks }).trimEnd(), token) + '\n');
+  } else {
+    const who = report.name !== undefined ? `${report.name} (${report.bundleId ?? 'no bundle id'}), ` : '';
+    io.stdout(safeLine(`Checking process ${pid}: ${who}descriptor ${report.file}`, token) + '\n');
+    for (const c of checks) io.stdout(`  ${c.ok ? 'pass' : 'FAIL'}  ${c.name}${c.detail !== undefined ? `: ${c.detail}` : ''}\n`);
+    io.stdout(failed === 0 ? `All ${checks.length} checks passed.\n` : `${failed} of ${checks.length} checks failed.\n`);
+  }
+  return failed === 0 ? EXIT.ok : EXIT.checkFailed;
+};
