@@ -29,6 +29,9 @@ export function readAnswer(raw: unknown): ReadAnswerResult {
   if (typeof protocol !== 'string' || typeof instance !== 'string' || !isPlainObject(rawRoot)) {
     return { ok: false, reason: 'the answer lacks protocol, instance or an object root' };
   }
+  // The instance follows the id rule (wire.md section 3): one that does not could never match
+  // the descriptor's, and refusing it keeps the Answer type honest and provider text out of messages.
+  if (!isValidId(instance)) return { ok: false, reason: 'the answer\'s instance is not a valid id' };
   if (!isValidId(own(rawRoot, 'id'))) return { ok: false, reason: 'the root element has no valid id' };
 
   const warn = new WarningCollector();

@@ -26,6 +26,8 @@ describe('the answer', () => {
     ['without root', { protocol: '0.2.0', instance: 'i' }],
     ['with a non-string protocol', { protocol: 2, instance: 'i', root: { id: 'a' } }],
     ['with a non-string instance', { protocol: '0.2.0', instance: 7, root: { id: 'a' } }],
+    ['with an empty instance', { protocol: '0.2.0', instance: '', root: { id: 'a' } }],
+    ['with an instance that breaks the id rule', { protocol: '0.2.0', instance: 'k3f9x2 restarted', root: { id: 'a' } }],
     ['with a null root', { protocol: '0.2.0', instance: 'i', root: null }],
     ['with a list root', { protocol: '0.2.0', instance: 'i', root: [{ id: 'a' }] }],
     ['with a string root', { protocol: '0.2.0', instance: 'i', root: 'a' }],
