@@ -1,0 +1,85 @@
+import type { ConversationEvent } from '../agent/conversation.js';
+import type { PublicDescriptor } from '../protocol/descriptor.js';
+import type { Element } from '../protocol/element.js';
+import { jsonLine } from './args.js';
+import { describeLocation } from './commands/location.js';
+import { formatTree } from './format-tree.js';
+import type { CliIo } from './io.js';
+
+/** The provider as `current --json` prints it: the descriptor without the token or protocol. */
+export type ShownProvider = Omit<PublicDescriptor, 'protocol'>;
+
+/** What was collected and what goes to the model, for the first line of output. */
+export interface ContextReport {
+  provider: ShownProvider | null;
+  sent: Element | null;
+  /** Why nothing was collected or nothing is sent. Never provider text. */
+  reason?: string;
+}
+
+/** Writes what `ask` does as it happens: JSON lines (cli.md) or text for a person. */
+export interface AskReporter {
+  context(report: ContextReport): void;
+  event(event: ConversationEvent): void;
+}
+
+/** One JSON object per line, in the order of cli.md: context, text..., highlight..., done or error. */
+export function jsonReporter(io: CliIo): AskReporter {
+  return {
+    context: ({ provider, sent, reason }) => io.stdout(jsonLine({ type: 'context', provider, ...(reason !== undefined ? { reason } : {}), sent })),
+    event: (event) => {
+      switch (event.type) {
+        case 'text':
+          io.stdout(jsonLine({ type: 'text', text: event.text }));
+          return;
+        case 'highlight':
+          io.stdout(jsonLine({ type: 'highlight', id: event.id, location: event.location, ...(event.reason !== undefined ? { reason: event.reason } : {}) }));
+          return;
+        case 'done':
+          io.stdout(jsonLine({ type: 'done' }));
+          return;
+        case 'error':
+          io.stdout(jsonLine({ type: 'error', reason: event.reason }));
+          io.stderr(`glance: ${event.reason}\n`);
+      }
+    },
+  };
+}
+
+/**
+ * The same content for a person: the sent tree as an outline, the answer as it streams, and a
+ * line per highlight. Highlights arrive mid-answer, so each starts on a fresh line.
+ */
+export function textReporter(io: CliIo): AskReporter {
+  let atLineStart = true;
+  const write = (text: string): void => {
+    if (text === '') return;
+    io.stdout(text);
+    atLineStart = text.endsWith('\n');
+  };
+  const line = (text: string): void => write(`${atLineStart ? '' : '\n'}${text}\n`);
+  return {
+    context: ({ provider, sent, reason }) => {
+      if (provider) line(`Context from ${provider.name} ${provider.version} (${provider.bundleId}, pid ${provider.pid}, instance ${provider.instance}):`);
+      if (sent) line(formatTree(sent));
+      else line(`No context is sent${reason ? `: ${reason}` : ''}.`);
+      line('');
+    },
+    event: (event) => {
+      switch (event.type) {
+        case 'text':
+          write(event.text);
+          return;
+        case 'highlight':
+          line(`[highlight ${event.id}: ${event.location ? describeLocation(event.location) : `not located (${event.reason ?? 'no reason given'})`}]`);
+          return;
+        case 'done':
+          if (!atLineStart) write('\n');
+          return;
+        case 'error':
+          if (!atLineStart) write('\n');
+          io.stderr(`glance: ${event.reason}\n`);
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { createBackend } from '../agent/backends.js';
+import { Conversation } from '../agent/conversation.js';
+import type { LocateFn } from '../agent/highlight-tool.js';
+import { collectContext } from '../session/collect.js';
+import { locateRef } from '../session/locate.js';
+import { applyRemovals, listIds } from '../session/review.js';
+import type { Collection } from '../session/types.js';
+import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
+import { jsonReporter, textReporter, type ContextReport } from './ask-output.js';
+import { resolveApp } from './front-app.js';
+import { EXIT } from './exit-codes.js';
+import type { CliDeps, CliIo, CommandRun } from './io.js';
+
+/** The two session functions `ask` uses; tests may pass their own. */
+export interface AskServices {
+  collect: typeof collectContext;
+  locate: typeof locateRef;
+}
+
+/** Why nothing was collected, in one line the user can act on (never provider text). */
+function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>): string {
+  switch (collection.kind) {
+    case 'ignored':
+      return `every provider for this app was ignored (${collection.reasons.length}); see \`glance providers\``;
+    case 'cancelled':
+      return 'collecting was cancelled';
+    default:
+      return collection.reason;
+  }
+}
+
+/**
+ * What goes to the model: the answer without the excluded elements and their subtrees. An
+ * --exclude id that is not in the answer is a warning on stderr (it may be a typo, and the
+ * user should know nothing was left out for it).
+ */
+function reviewed(collection: Collection, options: AskOptions, io: CliIo): { report: ContextReport; locate?: LocateFn } {
+  if (collection.kind !== 'collected') {
+    if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
+    return { report: { provider: null, sent: null, reason: noContextReason(collection) } };
+  }
+  for (const note of collection.ignored) io.stderr(`glance: note: ${note}\n`);
+  for (const warning of collection.warnings) io.stderr(`glance: warning: ${warning}\n`);
+  const present = new Set(listIds(collection.answer.root));
+  for (const id of options.exclude) {
+    if (!present.has(id)) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
+  }
+  const { protocol: _protocol, ...provider } = collection.provider;
+  const sent = applyRemovals(collection.answer.root, new Set(options.exclude));
+  return { report: { provider, sent, ...(sent === null ? { reason: 'the root element was excluded, so no context is sent' } : {}) } };
+}
+
+/** Builds `ask` over the given session functions. */
+export function createAsk(services: AskServices): CommandRun {
+  return async (argv, io, deps: CliDeps) => {
+    const options = parseAskArgs(argv);
+    const reporter = options.json ? jsonReporter(io) : textReporter(io);
+    const { apiKey, keyHint, required } = keyFor(options.backend, io.env);
+    if (required && apiKey === undefined) {
+      // Fail before asking the app for anything: without a key nothing would be sent anyway.
+      reporter.event({ type: 'error', kind: 'no-key', reason: `no API key for ${options.backend.backend}; set ${keyHint}` });
+      return EXIT.backendFailed;
+    }
+    const backend = createBackend(options.backend, apiKey, keyHint);
+    const coreDeps = { os: deps.os, env: io.env };
+    const app = await resolveApp(options.pid, io, deps);
+    const collection: Collection | undefined = app ? await services.collect(app, coreDeps, { timeoutMs: options.timeoutMs }) : undefined;
+    const { report } = collection ? reviewed(collection, options, io) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front' } };
+    reporter.context(report);
+
+    const provider = report.provider;
+    const locate: LocateFn = async (id, signal) => {
+      if (!provider) return { ok: false, reason: 'no provider' };
+      const ref = { pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance, id };
+      const result = await services.locate(ref, coreDeps, { timeoutMs: options.timeoutMs, signal });
+      return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
+    };
+    const conversation = new Conversation({ backend, context: { appName: provider?.name, root: report.sent, reason: report.reason }, locate });
+    let failed = false;
+    for await (const event of conversation.ask(options.prompt, new AbortController().signal)) {
+      reporter.event(event);
+      if (event.type === 'error') failed = true;
+    }
+    return failed ? EXIT.backendFailed : EXIT.ok;
+  };
+}
+
+/** `glance ask PROMPT ...` (cli.md): collect, leave out the excluded, ask, stream, highlight. */
+export const runAsk: CommandRun = createAsk({ collect: collectContext, locate: locateRef });
