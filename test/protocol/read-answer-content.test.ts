@@ -28,6 +28,12 @@ describe('valid MCP content blocks', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('drops unknown fields of a valid block silently, as for elements', () => {
+    const { kept, warnings } = contentOf([{ type: 'text', text: 'x', future: 1 }]);
+    expect(kept).toEqual([{ type: 'text', text: 'x' }]);
+    expect(warnings).toEqual([]);
+  });
+
   it('keeps an empty content list', () => {
     expect(contentOf([]).kept).toEqual([]);
   });

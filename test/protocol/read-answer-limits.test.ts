@@ -61,6 +61,30 @@ describe('depth', () => {
   });
 });
 
+describe('non-tree input', () => {
+  it('terminates on a cyclic object graph: the cycle is a repeated id', () => {
+    const root: Raw = { id: 'app', role: 'Application' };
+    const child: Raw = { id: 'c', role: 'Group' };
+    child['children'] = [child, root];
+    root['children'] = [child, child];
+    const { root: read, warnings } = readRoot(root);
+    expect(ids(read)).toEqual(['app', 'c']);
+    expectWarning(warnings, /3 times: an element with a repeated id/);
+  });
+
+  it('does not walk into deeply nested attribute values or _meta', () => {
+    let nested: unknown = 'bottom';
+    for (let i = 0; i < 10_000; i += 1) nested = { n: [nested] };
+    const { root, warnings } = readRoot({
+      id: 'app', role: 'Application', attributes: { deep: nested },
+      content: [{ type: 'text', text: 't', _meta: { deep: nested } }],
+    });
+    expect(root.attributes?.['deep']).toBe(nested);
+    expect(root.content).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+});
+
 describe('the element count', () => {
   const flat = (n: number): Raw => {
     const children: Raw[] = [];
