@@ -34,7 +34,7 @@ function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>)
  * --exclude id that is not in the answer is a warning on stderr (it may be a typo, and the
  * user should know nothing was left out for it).
  */
-function reviewed(collection: Collection, options: AskOptions, io: CliIo): { report: ContextReport; locate?: LocateFn } {
+function reviewed(collection: Collection, options: AskOptions, io: CliIo): { report: ContextReport } {
   if (collection.kind !== 'collected') {
     if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
     return { report: { provider: null, sent: null, reason: noContextReason(collection) } };
