@@ -43,13 +43,15 @@ export function ElementRow(props: ElementRowProps): JSX.Element {
       onKeyDown={(event) => props.onKeyDown(event, element.id)}
     >
       <div className="row__head">
-        <span className="row__kind">{kindOf(element)}</span>
-        {element.title ? <span className="row__title">{element.title}</span> : null}
-        {statesOf(element).map((state) => (
-          <span key={state} className="tag">{state}</span>
-        ))}
-        {element.hovered ? <span className="tag tag--weak">under the pointer</span> : null}
-        {removedWithParent ? <span className="tag tag--weak">removed with its parent</span> : null}
+        <span className="row__label">
+          <span className="row__kind">{kindOf(element)}</span>
+          {element.title ? <span className="row__title">{element.title}</span> : null}
+          {statesOf(element).map((state) => (
+            <span key={state} className="tag">{state}</span>
+          ))}
+          {element.hovered ? <span className="tag tag--weak">under the pointer</span> : null}
+          {removedWithParent ? <span className="tag tag--weak">removed with its parent</span> : null}
+        </span>
         {removedWithParent ? null : (
           <button
             type="button"

@@ -40,9 +40,11 @@ export function Review(props: ReviewProps): JSX.Element {
       {invocation.phase === 'collecting' ? (
         <div className="row row--pending">
           <div className="row__head">
-            <span className="row__kind">App</span>
-            <span className="row__title">{invocation.appName}</span>
-            <span className="tag tag--weak">collecting</span>
+            <span className="row__label">
+              <span className="row__kind">App</span>
+              <span className="row__title">{invocation.appName}</span>
+              <span className="tag tag--weak">collecting</span>
+            </span>
             <button type="button" className="row__toggle" aria-label={`Remove ${invocation.appName}'s context`} onClick={() => props.onRemoveApp(invocation.id)}>
               Remove
             </button>
@@ -51,7 +53,9 @@ export function Review(props: ReviewProps): JSX.Element {
       ) : null}
       {invocation.root ? (
         <>
-          <ContextTree root={invocation.root} removed={props.removed} onToggle={props.onToggle} onOpenLink={props.onOpenLink} />
+          <div className="tree-scroll">
+            <ContextTree root={invocation.root} removed={props.removed} onToggle={props.onToggle} onOpenLink={props.onOpenLink} />
+          </div>
           <Preview root={invocation.root} removed={props.removed} />
         </>
       ) : null}

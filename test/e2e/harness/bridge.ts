@@ -1,0 +1,35 @@
+// Runs in the browser, not in Node: the end-to-end stand-in for the preload. It implements the
+// preload's own type (`GlanceApi` is `typeof api` there) over HTTP to the test server, which
+// runs main's real handlers, controller and core. The compiler holds the two shapes together.
+import type { GlanceApi } from '../../../main/preload/index.js';
+import type { InvokeName, InvokeRequest, InvokeResponse, PanelState } from '../../../main/ipc/contract.js';
+
+async function invoke<K extends InvokeName>(name: K, payload: InvokeRequest<K>): Promise<InvokeResponse<K>> {
+  const response = await fetch(`./bridge/invoke/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ payload }),
+  });
+  const body = (await response.json()) as { ok: true; value: InvokeResponse<K> } | { ok: false; message: string };
+  if (!body.ok) throw new Error(body.message);
+  return body.value;
+}
+
+const api: GlanceApi = {
+  getState: () => invoke('getState', undefined),
+  showView: (view) => invoke('showView', { view }),
+  closePanel: () => invoke('closePanel', undefined),
+  dismissNotices: () => invoke('dismissNotices', undefined),
+  removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
+  send: (request) => invoke('send', request),
+  getSettings: () => invoke('getSettings', undefined),
+  saveSettings: (patch) => invoke('saveSettings', patch),
+  openExternal: (url) => invoke('openExternal', { url }),
+  onState(listener: (state: PanelState) => void): () => void {
+    const source = new EventSource('./bridge/events');
+    source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as PanelState);
+    return () => source.close();
+  },
+};
+
+(window as unknown as { glance: GlanceApi }).glance = api;

@@ -1,0 +1,31 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium; `npx playwright install` cannot download a browser here. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The panel's size in Electron (main/config.ts), so screenshots show what a user sees. */
+export const PANEL_VIEWPORT = { width: 420, height: 580 };
+
+/**
+ * A fresh headless Chromium with its own profile folder (Playwright passes the folder as
+ * --user-data-dir), the flags that keep it from reaching the network on its own.
+ */
+export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = await mkdtemp(join(tmpdir(), 'glance-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: PANEL_VIEWPORT,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

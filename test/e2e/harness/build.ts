@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build, type Rolldown } from 'vite';
+
+/** The repository root, from this file's place in it. */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const RENDERER_DIR = `${ROOT}dist/renderer`;
+
+/**
+ * The built renderer the tests serve. `npm test` builds it (npm run build); a bare vitest run
+ * builds it here when it is missing, or always with GLANCE_TEST_BUILD=1.
+ */
+export async function ensureRendererBuilt(): Promise<string> {
+  if (!existsSync(`${RENDERER_DIR}/index.html`) || process.env['GLANCE_TEST_BUILD'] === '1') {
+    await build({ configFile: `${ROOT}renderer/vite.config.ts`, logLevel: 'warn' });
+  }
+  return RENDERER_DIR;
+}
+
+/** The test bridge compiled for the browser: one classic script, like a preload's effect. */
+export async function buildTestBridge(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: false,
+      target: 'es2023',
+      lib: { entry: `${ROOT}test/e2e/harness/bridge.ts`, formats: ['iife'], name: 'glanceTestBridge', fileName: () => 'bridge.js' },
+    },
+  });
+  const result = (Array.isArray(output) ? output[0] : output) as Rolldown.RolldownOutput;
+  const chunk = result.output.find((item) => item.type === 'chunk');
+  if (!chunk) throw new Error('the test bridge did not build');
+  return chunk.code;
+}

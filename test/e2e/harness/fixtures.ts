@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { createOs } from '../../../app/os/index.js';
+import { makeProvidersDir } from '../../helpers/providers-dir.js';
+import { spawnNode, type Spawned } from '../../helpers/spawn.js';
+import { launchBrowser } from './browser.js';
+import { buildTestBridge, ensureRendererBuilt, ROOT } from './build.js';
+import { startTestApp, type TestApp } from './server.js';
+
+const READY = /is providing context \(pid (\d+), endpoint (http:\/\/127\.0\.0\.1:\d+\/\S*)\)\n/;
+
+/** Everything one e2e file shares: the built panel, real providers, a browser. */
+export interface World {
+  env: NodeJS.ProcessEnv;
+  providers: Record<string, Spawned>;
+  /** A fresh test app (main's pieces) and a page showing its panel. */
+  openPanel(): Promise<{ app: TestApp; page: Page }>;
+  close(): Promise<void>;
+}
+
+/** Starts the compiled providers, each publishing into one fresh providers folder. */
+export async function createWorld(providers: Record<string, { script: 'sample' | 'configurable'; env?: NodeJS.ProcessEnv }>): Promise<World> {
+  const [rendererDir, bridgeJs, dir] = await Promise.all([ensureRendererBuilt(), buildTestBridge(), makeProvidersDir()]);
+  const started: Record<string, Spawned> = {};
+  await Promise.all(Object.entries(providers).map(async ([name, spec]) => {
+    const script = spec.script === 'sample' ? 'dist/provider/sample/main.js' : 'dist/provider/testing/configurable.js';
+    const child = spawnNode(join(ROOT, script), [], { ...dir.env, ...spec.env });
+    await child.waitFor(READY, 15_000);
+    started[name] = child;
+  }));
+  const browser = await launchBrowser();
+  const apps: TestApp[] = [];
+  const dataDirs: string[] = [];
+  return {
+    env: dir.env,
+    providers: started,
+    async openPanel() {
+      const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
+      dataDirs.push(dataDir);
+      const app = await startTestApp({ rendererDir, bridgeJs, os: createOs(), env: dir.env, dataDir });
+      apps.push(app);
+      const page = await browser.context.newPage();
+      // Every status the panel shows, in order: "collecting" may last only milliseconds.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { statuses: string[] }).statuses = seen;
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="status"]')?.textContent ?? '';
+          if (text && seen[seen.length - 1] !== text) seen.push(text);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+      (page as Page & { errors?: string[] }).errors = errors;
+      await page.goto(app.url);
+      return { app, page };
+    },
+    async close() {
+      await browser.close();
+      await Promise.all(apps.map((app) => app.close()));
+      await Promise.all(Object.values(started).map((child) => child.stop()));
+      await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+      await dir.cleanup();
+    },
+  };
+}
+
+/** Presses the hotkey with `pid` in front, as the OS would report it. */
+export async function pressHotkey(app: TestApp, front: { pid: number; name?: string }): Promise<void> {
+  const response = await fetch(new URL('test/hotkey', app.url), { method: 'POST', body: JSON.stringify(front) });
+  if (response.status !== 202) throw new Error(`hotkey endpoint answered ${response.status}`);
+}
+
+/** The statuses the page has shown so far. */
+export function statuses(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+}
+
+/** Errors the page reported (CSP violations included): a clean run has none. */
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { errors?: string[] }).errors ?? [];
+}
