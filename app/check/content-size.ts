@@ -28,7 +28,7 @@ export function checkContentSize(root: Element, answerJsonBytes: number): CheckR
       const text = textBytes(block);
       if (text > MAX_CHECK_TEXT_BYTES) problems.push(`${element.id} has ${size(text)} of text in one block (at most ${size(MAX_CHECK_TEXT_BYTES)})`);
       const blob = blobBytes(block);
-      if (blob > MAX_CHECK_BLOB_BYTES) problems.push(`${element.id} has a ${block.type} of ${size(blob)} (at most ${size(MAX_CHECK_BLOB_BYTES)})`);
+      if (blob > MAX_CHECK_BLOB_BYTES) problems.push(`${element.id} has ${block.type === 'image' ? 'an' : 'a'} ${block.type} of ${size(blob)} (at most ${size(MAX_CHECK_BLOB_BYTES)})`);
     }
     for (const child of element.children ?? []) stack.push(child);
   }

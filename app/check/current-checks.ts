@@ -28,7 +28,8 @@ export async function checkCurrent(target: Target, timeoutMs: number): Promise<{
   const result = await exchange(target, timeoutMs, async (client, bound) => (await client.callTool({ name: TOOL_CURRENT, arguments: {} }, undefined, bound)) as ToolResult);
   if (!result.ok) {
     const why = result.timedOut ? 'current did not answer in time' : 'current could not be called';
-    return { checks: [fail('current-time', result.reason), ...DEPENDENT.map((name) => notChecked(name, why))] };
+    const detail = result.timedOut ? result.reason : `current could not be called: ${result.reason}`;
+    return { checks: [fail('current-time', detail), ...DEPENDENT.map((name) => notChecked(name, why))] };
   }
   const time = pass('current-time', `answered in ${result.elapsedMs} ms, initialisation included (limit ${formatSeconds(timeoutMs)})`);
   const tool = result.value;
@@ -49,6 +50,10 @@ export async function checkCurrent(target: Target, timeoutMs: number): Promise<{
   }
   const answer = read.answer;
   const json = JSON.stringify(structured);
+  if (json.includes(target.token) || JSON.stringify(tool.content ?? []).includes(target.token)) {
+    const why = 'the answer quotes the token';
+    return { checks: [time, fail('current-answer', `the answer to current contains the provider's token; the token goes nowhere but the descriptor`), ...DEPENDENT.slice(1).map((n) => notChecked(n, why))] };
+  }
   return {
     answer,
     checks: [

@@ -38,7 +38,7 @@ export async function checkListener(port: number, pid: number, os: OsServices): 
   const wrong = addresses.filter((a) => a !== '127.0.0.1');
   const address = wrong.length === 0
     ? pass('listener-address', '127.0.0.1 only')
-    : fail('listener-address', `port ${port} listens on ${wrong.join(', ')}; a provider listens on 127.0.0.1 only${wrong.some((a) => WILDCARDS.has(a)) ? ' (a wildcard address makes it reachable from the network)' : ''}`);
+    : fail('listener-address', `port ${port} listens on ${wrong.map((a) => (WILDCARDS.has(a) ? `${a} (every address)` : a)).join(', ')}; a provider listens on 127.0.0.1 only${wrong.some((a) => WILDCARDS.has(a)) ? ' (a wildcard address makes it reachable from the network)' : ''}`);
   const safeToSend = others.length === 0 && addresses.every((a) => a === '127.0.0.1' || WILDCARDS.has(a));
   return { checks: [owner, address], safeToSend };
 }

@@ -40,6 +40,9 @@ async function checkUnknownId(target: Target, timeoutMs: number): Promise<CheckR
   if (!result.ok) return fail('location-unknown-id', `location for an id never issued: ${result.reason}; it must be a tool error (isError: true)`);
   if (result.value.isError === true) {
     const said = firstText(result.value.content);
+    if (said?.includes(target.token) === true) {
+      return fail('location-unknown-id', `the tool error's text quotes the provider's token (shown here as [token]): ${providerText(said, target.token)}; the token goes nowhere but the descriptor`);
+    }
     return pass('location-unknown-id', `a tool error${said !== undefined ? `: ${providerText(said, target.token)}` : ''}`);
   }
   return fail('location-unknown-id', `location answered an id it never issued (${id}) without isError; an id never issued in this run is a tool error`);

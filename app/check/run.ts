@@ -56,12 +56,14 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
   if (found === undefined) return { kind: 'no-descriptor', reason: `no descriptor in ${deps.folder} names process ${pid}` };
 
   const checks: CheckResult[] = [...(await checkFolderOwnerAndMode(deps.folder, deps.uid))];
-  checks.push(checkFileType(found.stats), checkFileOwner(found.stats, deps.uid), checkFileMode(found.stats), checkFileName(found.file, found.json, pid));
+  if (found.stats.isFile()) checks.push(checkFileType(found.stats), checkFileOwner(found.stats, deps.uid), checkFileMode(found.stats));
+  else checks.push(checkFileType(found.stats), notChecked('file-owner', 'see file-type'), notChecked('file-mode', 'see file-type'));
+  checks.push(checkFileName(found.file, found.json, pid));
   if (search.found.length > 1) checks.push(fail('file-single', `${search.found.length} descriptors name process ${pid}; a provider removes its old descriptor (hosts use the newest, ${found.file})`));
 
   const d = asObject(found.json);
   if (d === undefined) {
-    const why = found.unreadable ?? 'the descriptor is not a JSON object';
+    const why = found.stats.isFile() ? (found.unreadable ?? 'the descriptor is not a JSON object') : 'not checked: the descriptor is not a regular file, and links are not followed';
     checks.push(fail('descriptor-fields', why), ...NETWORK_CHECKS.map((n) => notChecked(n, 'the descriptor could not be read')));
     return { kind: 'checked', file: found.file, checks };
   }

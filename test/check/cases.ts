@@ -1,0 +1,51 @@
+/**
+ * One broken provider per rule (test/fixtures/broken/provider.mjs): the checks that must fail,
+ * exactly, and what the first one's detail must say. "Not checked" failures that follow from
+ * the first are not listed: they are the consequence, not the catch.
+ */
+export interface BrokenCase {
+  fault: string;
+  failing: string[];
+  detail: RegExp;
+  /** Extra command-line arguments. */
+  args?: string[];
+}
+
+export const FILE_AND_DESCRIPTOR_CASES: BrokenCase[] = [
+  { fault: 'folder-mode', failing: ['folder-mode'], detail: /mode 0755; a provider creates it with 0700/ },
+  { fault: 'file-mode', failing: ['file-mode'], detail: /mode 0644: other users can read the token/ },
+  { fault: 'symlink', failing: ['file-type'], detail: /symbolic link/ },
+  { fault: 'bad-protocol', failing: ['descriptor-protocol'], detail: /protocol 0\.3\.0; Glance supports 0\.2\.x/ },
+  { fault: 'bundle-mismatch', failing: ['descriptor-bundle-id'], detail: /names com\.example\.wrong, but the system reports process \d+ as node/ },
+  { fault: 'pid-mismatch', failing: ['descriptor-pid'], detail: /states pid \d+, but it was found for process \d+/ },
+  { fault: 'short-token', failing: ['descriptor-token'], detail: /16 base64url characters, too few to hold 32 random bytes/ },
+  { fault: 'localhost-endpoint', failing: ['descriptor-endpoint'], detail: /not http:\/\/127\.0\.0\.1:<port>\/<path>/ },
+  { fault: 'wildcard', failing: ['listener-address'], detail: /listens on \* \(every address\); a provider listens on 127\.0\.0\.1 only/ },
+];
+
+export const HTTP_AND_MCP_CASES: BrokenCase[] = [
+  { fault: 'no-token', failing: ['http-no-token', 'http-wrong-token'], detail: /answered HTTP 200; a request without Authorization: Bearer <token> gets 401/ },
+  { fault: 'accepts-origin', failing: ['http-origin-without-token', 'http-origin-with-token'], detail: /answered HTTP 401; a request with an Origin header gets 403, before the token/ },
+  { fault: 'origin-after-token', failing: ['http-origin-without-token'], detail: /answered HTTP 401; .*before the token is looked at/ },
+  { fault: 'allows-get', failing: ['http-get', 'http-delete'], detail: /answered HTTP 200; GET gets 405/ },
+  { fault: 'no-host-check', failing: ['http-wrong-host'], detail: /answered HTTP 200; a Host other than 127\.0\.0\.1:<port> gets 421/ },
+  { fault: 'redirect', failing: ['mcp-initialize', 'current-time', 'location-unknown-id'], detail: /redirect, which hosts never follow/ },
+  { fault: 'no-extension', failing: ['mcp-extension'], detail: /does not declare capabilities\.extensions\["io\.appcontext\/context"\]\.protocol/ },
+  { fault: 'declares-other', failing: ['mcp-extension'], detail: /declares protocol 0\.2\.1, but its descriptor states 0\.2\.0/ },
+  { fault: 'stall', failing: ['current-time'], detail: /no answer within the time limit of 0\.5 s/, args: ['--timeout', '500'] },
+];
+
+export const ANSWER_CASES: BrokenCase[] = [
+  { fault: 'answer-other-protocol', failing: ['current-protocol'], detail: /states protocol 0\.2\.1, but the descriptor states 0\.2\.0/ },
+  { fault: 'other-instance', failing: ['current-instance'], detail: /states instance \S+, but the descriptor states/ },
+  { fault: 'two-hovered', failing: ['current-tree'], detail: /2 elements were hovered \(at most one may be\)/ },
+  { fault: 'focus-gap', failing: ['current-tree'], detail: /focus path has a gap.*\(doc-1\)/ },
+  { fault: 'invalid-id', failing: ['current-tree'], detail: /an element without a valid id was dropped/ },
+  { fault: 'second-application', failing: ['current-tree'], detail: /an Application below the root was read as Group \(doc-2\)/ },
+  { fault: 'big-text', failing: ['current-content-size'], detail: /sel-1 has 100 KiB of text in one block \(at most 64 KiB\)/ },
+  { fault: 'big-image', failing: ['current-content-size'], detail: /img-1 has an image of 1\.5 MiB \(at most 1 MiB\)/ },
+  { fault: 'no-text-block', failing: ['current-text-block'], detail: /no text block in content holds the same JSON/ },
+  { fault: 'location-accepts-unknown', failing: ['location-unknown-id'], detail: /answered an id it never issued \(glance-check-never-issued-\S+\) without isError/ },
+  { fault: 'location-bad', failing: ['location-known-id'], detail: /location for sel-1: the location needs state/ },
+  { fault: 'leaks-token', failing: ['location-unknown-id'], detail: /quotes the provider's token \(shown here as \[token\]\).*token=\[token\]/ },
+];
