@@ -1,0 +1,64 @@
+/**
+ * Is a process running? `kill(pid, 0)` answers "does it exist", but a zombie exists until its
+ * parent reaps it, and wire.md section 4 says a zombie is not running: a crashed provider
+ * whose parent never waited would otherwise keep a stale descriptor alive.
+ */
+import { readFile } from 'node:fs/promises';
+import { runTool } from './exec.js';
+
+/** The largest pid any kernel we run on hands out (pid_t is a signed 32-bit integer). */
+const MAX_PID = 0x7fffffff;
+
+/**
+ * True for a pid that names one process. 0 and negative numbers would signal a process group,
+ * and non-integers or huge values make `process.kill` throw: none of them is a process.
+ */
+export function isValidPid(pid: number): boolean {
+  return Number.isSafeInteger(pid) && pid > 0 && pid <= MAX_PID;
+}
+
+/** Whether a process with this pid exists (zombies included). EPERM means it exists. */
+export function processExists(pid: number): boolean {
+  if (!isValidPid(pid)) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error: unknown) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The state letter from the text of /proc/PID/stat ("R", "S", "Z"...), or undefined.
+ * The command name in parentheses may itself hold spaces and parentheses, so the state is
+ * read after the last ")".
+ */
+export function parseProcStatState(stat: string): string | undefined {
+  const close = stat.lastIndexOf(')');
+  if (close < 0) return undefined;
+  const state = stat.slice(close + 1).trim().split(/\s+/)[0];
+  return state !== undefined && /^[A-Za-z]$/.test(state) ? state : undefined;
+}
+
+/** Linux: alive unless gone or a zombie, per /proc/PID/stat under `procRoot`. */
+export async function isAliveLinux(pid: number, procRoot: string): Promise<boolean> {
+  if (!processExists(pid)) return false;
+  try {
+    const state = parseProcStatState(await readFile(`${procRoot}/${pid}/stat`, 'utf8'));
+    return state !== 'Z' && state !== 'X';
+  } catch (error: unknown) {
+    // ENOENT: it exited between the two checks. Anything else (a locked-down /proc): trust kill().
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+/** macOS (and any system with a POSIX `ps`): alive unless gone or a zombie, per `ps -o stat=`. */
+export async function isAlivePs(pid: number, psPath: string, timeoutMs: number): Promise<boolean> {
+  if (!processExists(pid)) return false;
+  const result = await runTool(psPath, ['-o', 'stat=', '-p', String(pid)], { timeoutMs });
+  if (result.kind === 'ok') return !result.stdout.trim().startsWith('Z');
+  // ps exits 1 with no output when the pid is gone (it exited after kill(0) said it existed).
+  if (result.kind === 'exit' && result.stdout.trim() === '') return false;
+  // ps missing or too slow: kill(0) already said it exists, and that is the better error to make.
+  return true;
+}

@@ -1,0 +1,46 @@
+/**
+ * The OS services for the platform we run on. `createOs()` is what the composition root calls;
+ * the per-method functions are exported too, for the benchmark and for tests.
+ */
+import type { OsServices } from './types.js';
+import type { OsOptions } from './options.js';
+import { DEFAULT_TIMEOUT_MS } from './options.js';
+import { isAlivePs } from './alive.js';
+import { createDarwinOs } from './darwin.js';
+import { createLinuxOs } from './linux.js';
+import { lsofListeners } from './lsof.js';
+import { processNameFromList, psListLister } from './process-name.js';
+
+export type { FrontApp, FrontAppResult, ListeningSocket, ListenersResult, OsServices } from './types.js';
+export type { ListenersMethod, OsOptions } from './options.js';
+export type { ActiveWindowInfo, FrontAppSource } from './front-app.js';
+export type { ProcessLister } from './process-name.js';
+export { createDarwinOs } from './darwin.js';
+export { createLinuxOs } from './linux.js';
+export { isValidPid, processExists } from './alive.js';
+export { isValidPort, lsofListeners, parseLsofListeners } from './lsof.js';
+export { procListeners, parseProcNetTcp } from './proc-net.js';
+export { linuxBundleId } from './bundle-id-linux.js';
+export { darwinBundleId } from './bundle-id-darwin.js';
+
+/**
+ * A platform we have no front-app support for: it says so plainly, and still answers what a
+ * POSIX system can (kill(0), ps, lsof) so `--pid` keeps working.
+ */
+export function createUnsupportedOs(platform: string, options: OsOptions = {}): OsServices {
+  const timeoutMs = options.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return {
+    frontApp: async () => ({ ok: false, reason: `Telling which app is in front is not supported on ${platform}. Pass --pid to name the app.` }),
+    isAlive: (pid) => isAlivePs(pid, 'ps', timeoutMs),
+    bundleId: async () => undefined,
+    listeners: (port) => lsofListeners(port, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
+    processName: (pid) => processNameFromList(pid, options.processLister ?? psListLister, timeoutMs),
+  };
+}
+
+/** The OsServices for `process.platform` (or `platform`, for tests). */
+export function createOs(options: OsOptions = {}, platform: NodeJS.Platform = process.platform): OsServices {
+  if (platform === 'darwin') return createDarwinOs(options);
+  if (platform === 'linux') return createLinuxOs(options);
+  return createUnsupportedOs(platform, options);
+}

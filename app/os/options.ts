@@ -1,0 +1,33 @@
+/**
+ * What createOs accepts. Every field has a production default; tests set the ones that stand
+ * for things that cannot happen here (a Flatpak, a front window, a missing lsof).
+ */
+import type { DarwinTools } from './bundle-id-darwin.js';
+import type { FrontAppSource } from './front-app.js';
+import type { ProcessLister } from './process-name.js';
+
+/** How Linux finds who listens on a port: /proc (default, lsof when /proc fails) or lsof only. */
+export type ListenersMethod = 'proc' | 'lsof';
+
+/** Options for createOs and the per-platform factories. */
+export interface OsOptions {
+  /** Linux: where proc is mounted; a temporary directory laid out like /proc in tests. */
+  procRoot?: string;
+  /** The pid never reported as the front app; `process.pid` by default. */
+  ownPid?: number;
+  /** Stands in for get-windows' activeWindow. */
+  frontAppSource?: FrontAppSource;
+  /** Stands in for ps-list. */
+  processLister?: ProcessLister;
+  /** The lsof binary; `lsof` on PATH (Linux), /usr/sbin/lsof (macOS). */
+  lsofPath?: string;
+  /** The time limit of each child process (lsof, ps, lsappinfo, plutil) and of ps-list; 1000 ms. */
+  toolTimeoutMs?: number;
+  /** Linux: which method `listeners` uses. */
+  listenersMethod?: ListenersMethod;
+  /** macOS: the other tools' paths. */
+  darwinTools?: Partial<DarwinTools>;
+}
+
+/** The default time limit of each child process, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 1000;
