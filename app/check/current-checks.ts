@@ -29,9 +29,9 @@ export async function checkCurrent(target: Target, timeoutMs: number): Promise<{
   if (!result.ok) {
     const why = result.timedOut ? 'current did not answer in time' : 'current could not be called';
     const detail = result.timedOut ? result.reason : `current could not be called: ${result.reason}`;
-    return { checks: [fail('current-time', detail), ...DEPENDENT.map((name) => notChecked(name, why))] };
+    return { checks: [fail('current-call', detail), ...DEPENDENT.map((name) => notChecked(name, why))] };
   }
-  const time = pass('current-time', `answered in ${result.elapsedMs} ms, initialisation included (limit ${formatSeconds(timeoutMs)})`);
+  const time = pass('current-call', `answered in ${result.elapsedMs} ms, initialisation included (limit ${formatSeconds(timeoutMs)})`);
   const tool = result.value;
   if (tool.isError === true) {
     const said = firstText(tool.content);

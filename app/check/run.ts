@@ -38,7 +38,7 @@ export type CheckReport =
 /** Names of the checks that talk to the provider: not run when the token must not be sent. */
 const NETWORK_CHECKS = [
   'http-no-token', 'http-wrong-token', 'http-origin-without-token', 'http-origin-with-token', 'http-get', 'http-delete', 'http-wrong-host',
-  'mcp-initialize', 'mcp-extension', 'mcp-tools', 'current-time', 'current-answer', 'current-protocol', 'current-instance', 'current-tree',
+  'mcp-initialize', 'mcp-extension', 'mcp-tools', 'current-call', 'current-answer', 'current-protocol', 'current-instance', 'current-tree',
   'current-content-size', 'current-text-block', 'location-unknown-id', 'location-known-id',
 ];
 

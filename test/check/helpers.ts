@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { runCheckProvider } from '../../app/cli/check-provider.js';
 import { EXIT, UsageError } from '../../app/cli/exit-codes.js';
 import type { CheckResult } from '../../app/check/types.js';
+import { createOs } from '../../app/os/index.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { spawnNode, type Spawned } from '../helpers/spawn.js';
-import { linuxTestOs } from './test-os.js';
 
 export const BROKEN_PROVIDER = 'test/fixtures/broken/provider.mjs';
 
@@ -26,9 +26,9 @@ function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Starts `node script ...args` in a fresh providers folder and waits until it has published. */
-export async function startProvider(script: string, args: string[], ready: RegExp): Promise<RunningFixture> {
+export async function startProvider(script: string, args: string[], ready: RegExp, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningFixture> {
   const folder = await makeProvidersDir();
-  const env = childEnv(folder.env);
+  const env = childEnv({ ...folder.env, ...extraEnv });
   const child = spawnNode(script, args, env);
   try {
     await child.waitFor(ready, 15_000);
@@ -79,7 +79,7 @@ export async function runCheck(argv: string[], env: NodeJS.ProcessEnv): Promise<
   const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), env };
   let code: number;
   try {
-    code = await runCheckProvider(argv, io, { os: linuxTestOs() });
+    code = await runCheckProvider(argv, io, { os: createOs() });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     stderr += `glance: ${error.message}\n`;

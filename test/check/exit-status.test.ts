@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProvidersDir } from '../helpers/providers-dir.js';
+import { checkFixture, runCheck, startBroken, type RunningFixture } from './helpers.js';
+
+let running: RunningFixture | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+describe('check-provider exit statuses', () => {
+  it('exits 3 when the process has no descriptor, saying where it looked', async () => {
+    const folder = await makeProvidersDir();
+    try {
+      const run = await runCheck(['--pid', String(process.pid), '--json'], folder.env);
+      expect(run.code).toBe(3);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^glance: no descriptor in .* names process \d+\. .*glance providers/);
+    } finally {
+      await folder.cleanup();
+    }
+  });
+
+  it('exits 3 when the providers folder does not exist', async () => {
+    const run = await runCheck(['--pid', '1'], { APP_CONTEXT_PROVIDERS_DIR: join('/nonexistent', String(process.pid)) });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/cannot be read \(ENOENT\)/);
+  });
+
+  it('exits 3 for another process than the provider, with the provider running', async () => {
+    running = await startBroken('none');
+    const run = await runCheck(['--pid', String(process.pid)], running.env);
+    expect(run.code).toBe(3);
+  });
+
+  it('exits 0 for a provider without location (the tool is optional) and notes it', async () => {
+    running = await startBroken('no-location');
+    const run = await checkFixture(running);
+    expect(run.code).toBe(0);
+    expect(run.check('location-unknown-id')?.detail).toMatch(/not offered/);
+    expect(run.check('mcp-tools')?.detail).toMatch(/location is not offered/);
+  });
+
+  it('exits 0 for a descriptor with another file name, with a note recommending <bundleId>.<pid>.json', async () => {
+    running = await startBroken('odd-name');
+    const run = await checkFixture(running);
+    expect(run.code).toBe(0);
+    expect(run.check('file-name')).toEqual({ name: 'file-name', ok: true, detail: expect.stringMatching(/^note: the recommended name is <bundleId>\.<pid>\.json \(node\.\d+\.json\)/) });
+  });
+
+  it('exits 7 and prints FAIL lines for a person', async () => {
+    running = await startBroken('accepts-origin');
+    const run = await runCheck(['--pid', String(running.pid)], running.env);
+    expect(run.code).toBe(7);
+    expect(run.stdout).toMatch(/^ {2}FAIL {2}http-origin-with-token: answered HTTP 200; a request with an Origin header gets 403, even with the right token$/m);
+    expect(run.stdout).toMatch(/^2 of \d+ checks failed\.$/m);
+    expect(run.stdout + run.stderr).not.toContain(running.token);
+  });
+
+  it.each([
+    [[], /--pid N is required/],
+    [['--pid', 'abc'], /--pid takes a process id/],
+    [['--pid', '0'], /--pid takes a process id/],
+    [['--pid', '12', 'extra'], /takes no arguments besides/],
+    [['--pid', '12', '--bogus'], /check-provider: Unknown option '--bogus'/],
+    [['--pid', '12', '--timeout', '0'], /--timeout takes milliseconds/],
+  ])('exits 2 for a wrong command line: %j', async (argv, message) => {
+    const run = await runCheck(argv, { APP_CONTEXT_PROVIDERS_DIR: '/nonexistent' });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(message);
+  });
+});
