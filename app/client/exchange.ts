@@ -16,7 +16,8 @@ export interface ToolResult {
 
 /** The tool's result as the SDK parsed it, or why the exchange failed. */
 export type ToolExchange =
-  | { ok: true; result: ToolResult }
+  /** `listed` is set when the call failed with a tool error and the caller asked whether the tool exists. */
+  | { ok: true; result: ToolResult; listed?: boolean }
   | ({ ok: false } & CallFailure);
 
 /**
@@ -24,7 +25,12 @@ export type ToolExchange =
  * initialise, check the extension declaration, call one tool, receive the body. The client
  * is always closed afterwards, which tears down any request still open.
  */
-export async function exchangeTool(provider: VerifiedProvider, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolExchange> {
+export async function exchangeTool(
+  provider: VerifiedProvider,
+  tool: string,
+  args: Record<string, unknown>,
+  options: CallOptions & { checkListedOnError?: boolean } = {},
+): Promise<ToolExchange> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
@@ -46,8 +52,14 @@ export async function exchangeTool(provider: VerifiedProvider, tool: string, arg
     if (declared !== provider.descriptor.protocol) {
       return { ok: false, kind: 'refused', reason: 'the server declares another protocol version than its descriptor' };
     }
-    const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs });
-    return { ok: true, result: result as ToolResult };
+    const result = (await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs })) as ToolResult;
+    if (result.isError === true && options.checkListedOnError === true) {
+      // A server answers a call to a tool it lacks with a tool error too; only the list tells
+      // "not offered" from "an error for this id", and only this rare path pays for it.
+      const { tools } = await client.listTools(undefined, { signal, timeout: timeoutMs });
+      return { ok: true, result, listed: tools.some((t) => t.name === tool) };
+    }
+    return { ok: true, result };
   } catch (error) {
     return { ok: false, ...classify(error, state, deadline.signal.aborted, options.signal?.aborted === true, provider, timeoutMs) };
   } finally {

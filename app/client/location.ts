@@ -10,13 +10,16 @@ import type { CallOptions, LocationOutcome } from './types.js';
  * tool) are both "the provider answered with an error for that id"; we never quote its text.
  */
 export async function fetchLocation(provider: VerifiedProvider, id: string, options: CallOptions = {}): Promise<LocationOutcome> {
-  const exchange = await exchangeTool(provider, TOOL_LOCATION, { id }, options);
+  const exchange = await exchangeTool(provider, TOOL_LOCATION, { id }, { ...options, checkListedOnError: true });
   const name = provider.descriptor.name;
   if (!exchange.ok) {
     if (exchange.kind === 'refused' && exchange.rpcErrorCode !== undefined) {
       return { ok: false, kind: 'not-offered', reason: `${name} does not offer location, or refused the request for ${id}` };
     }
     return exchange;
+  }
+  if (exchange.result.isError === true && exchange.listed === false) {
+    return { ok: false, kind: 'not-offered', reason: `${name} does not offer location` };
   }
   if (exchange.result.isError === true) return { ok: false, kind: 'error', reason: `${name} answered with an error for ${id} (it never issued that id, or cannot place it)` };
   const read = readLocation(exchange.result.structuredContent);

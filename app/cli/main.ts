@@ -1,0 +1,59 @@
+import { createOs } from '../os/index.js';
+import { runCurrent } from './commands/current.js';
+import { runLocation } from './commands/location.js';
+import { runProviders } from './commands/providers.js';
+import { EXIT, UsageError } from './exit-codes.js';
+import type { CliDeps, CliIo, CommandRun } from './io.js';
+import { lazyCommands } from './lazy-commands.js';
+
+const USAGE = `glance: the app-context host without a window
+
+  glance providers [--json]
+  glance current [--pid N] [--timeout MS] [--json]
+  glance location ID --pid N --instance I [--timeout MS] [--json]
+  glance check-provider --pid N [--json]
+  glance ask PROMPT [--pid N] [--exclude ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
+
+The providers folder is APP_CONTEXT_PROVIDERS_DIR when set. --timeout is the one time limit on
+each exchange with a provider (default 1500 ms).
+`;
+
+/** The process's own terminal and environment. */
+export const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+};
+
+/**
+ * Runs one `glance` command and returns its exit status (cli.md). Never throws: a wrong
+ * command line is exit 2, anything unexpected exit 1, each with one line on stderr.
+ */
+export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      io.stdout(USAGE);
+      return command === undefined ? EXIT.usage : EXIT.ok;
+    }
+    const commands: Record<string, CommandRun> = {
+      providers: runProviders,
+      current: runCurrent,
+      location: runLocation,
+      ...lazyCommands,
+    };
+    const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+    if (!run) throw new UsageError(`unknown command "${command.slice(0, 40)}"; the commands are ${Object.keys(commands).join(', ')}`);
+    return await run(rest, io, deps ?? { os: createOs() });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`glance: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    // The message is not printed by default: an unexpected error could carry text from a
+    // provider's answer. GLANCE_DEBUG=1 shows it for the person debugging Glance itself.
+    const detail = io.env['GLANCE_DEBUG'] === '1' && error instanceof Error ? `: ${error.stack ?? error.message}` : '';
+    io.stderr(`glance: an unexpected failure inside Glance (${error instanceof Error ? error.name : 'unknown'})${detail}; please report it with the command you ran\n`);
+    return EXIT.unexpected;
+  }
+}

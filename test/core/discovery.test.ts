@@ -1,0 +1,152 @@
+// Each reason a descriptor is ignored (wire.md section 4), against real provider processes,
+// real files with real modes, and the real OS listener check.
+import { chmod, readFile, symlink, writeFile, utimes } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findProvider, listProviders } from '../../app/discovery/find.js';
+import { createOs } from '../../app/os/index.js';
+import { makeProvidersDir } from '../helpers/providers-dir.js';
+import { startTestProvider, expectNoToken, type TestProvider } from '../helpers/test-provider.js';
+
+const os = createOs();
+let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
+const running: TestProvider[] = [];
+
+async function start(knobs: Record<string, string> = {}): Promise<TestProvider> {
+  const provider = await startTestProvider(folder.dir, knobs);
+  running.push(provider);
+  return provider;
+}
+
+async function reasonFor(pid: number): Promise<string> {
+  const found = await findProvider({ pid }, { os, env: folder.env });
+  expect(found.kind).toBe('ignored');
+  if (found.kind !== 'ignored') return '';
+  expect(found.verdicts).toHaveLength(1);
+  return found.verdicts[0]?.reason ?? '';
+}
+
+beforeAll(async () => { folder = await makeProvidersDir(); });
+afterEach(async () => {
+  for (const p of running.splice(0)) {
+    await p.process.stop();
+    expectNoToken(p.descriptor.token, p.process.output());
+  }
+});
+afterAll(async () => { await folder.cleanup(); });
+
+describe('discovery', () => {
+  it('finds and verifies a provider that keeps every rule', async () => {
+    const p = await start();
+    const found = await findProvider({ pid: p.pid }, { os, env: folder.env });
+    expect(found.kind).toBe('usable');
+    if (found.kind === 'usable') {
+      expect(found.provider.descriptor.instance).toBe(p.descriptor.instance);
+      expect(found.provider.port).toBe(Number(new URL(p.endpoint).port));
+    }
+  });
+
+  it('says "none" for an app with no descriptor, and for a missing folder', async () => {
+    expect((await findProvider({ pid: process.pid }, { os, env: folder.env })).kind).toBe('none');
+    const missing = await findProvider({ pid: process.pid }, { os, env: { APP_CONTEXT_PROVIDERS_DIR: join(folder.dir, 'nope') } });
+    expect(missing.kind).toBe('none');
+    if (missing.kind === 'none') expect(missing.folder.reason).toMatch(/does not exist/);
+  });
+
+  it('ignores a stale descriptor whose process is no longer running', async () => {
+    const p = await start();
+    // Kill it hard so its exit handlers cannot remove the file: a crash leaves a stale file.
+    p.process.child.kill('SIGKILL');
+    await p.process.exited;
+    expect(await reasonFor(p.pid)).toMatch(/no longer running/);
+  });
+
+  it("ignores a descriptor whose bundle id is not the process's", async () => {
+    const p = await start({ TP_DESCRIPTOR_BUNDLE_ID: 'com.example.other' });
+    expect(await reasonFor(p.pid)).toMatch(/names the app com\.example\.other, but process \d+ is /);
+  });
+
+  it('ignores a protocol it does not support', async () => {
+    const p = await start({ TP_DESCRIPTOR_PROTOCOL: '0.3.0' });
+    expect(await reasonFor(p.pid)).toMatch(/protocol 0\.3\.0; Glance supports 0\.2\.x/);
+  });
+
+  it.each([
+    ['localhost', 'http://localhost:{port}/context/mcp'],
+    ['another host', 'http://127.0.0.2:{port}/context/mcp'],
+    ['a leading zero', 'http://127.0.0.1:0{port}/context/mcp'],
+    ['https', 'https://127.0.0.1:{port}/context/mcp'],
+    ['user info', 'http://u:p@127.0.0.1:{port}/context/mcp'],
+  ])('ignores an endpoint with %s', async (_name, template) => {
+    const p = await start({ TP_DESCRIPTOR_ENDPOINT: template.replace('{port}', '1234') });
+    expect(await reasonFor(p.pid)).toMatch(/endpoint is not http:\/\/127\.0\.0\.1/);
+  });
+
+  describe('a port that belongs to another process', () => {
+    let other: Server;
+    beforeAll(async () => {
+      other = createServer();
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(() => new Promise<void>((resolve) => other.close(() => resolve())));
+
+    it('is ignored, and the other process is named', async () => {
+      const address = other.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const p = await start({ TP_DESCRIPTOR_ENDPOINT: `http://127.0.0.1:${port}/context/mcp` });
+      expect(await reasonFor(p.pid)).toMatch(new RegExp(`port ${port} belongs to another process \\(.*pid ${process.pid}\\)`));
+    });
+  });
+
+  it('ignores a descriptor writable by group or others', async () => {
+    const p = await start();
+    await chmod(join(folder.dir, p.file), 0o666);
+    expect(await reasonFor(p.pid)).toMatch(/writable by group or others \(mode 0666\)/);
+  });
+
+  it('ignores a symbolic link, even one to a good descriptor', async () => {
+    const p = await start();
+    const real = join(folder.dir, p.file);
+    const moved = join(folder.dir, 'real-descriptor');
+    await writeFile(moved, await readFile(real), { mode: 0o600 });
+    await (await import('node:fs/promises')).rm(real);
+    await symlink(moved, real);
+    expect(await reasonFor(p.pid)).toMatch(/symbolic link/);
+  });
+
+  it('ignores a file over 64 KiB and garbage bytes', async () => {
+    const p = await start();
+    await writeFile(join(folder.dir, p.file), JSON.stringify({ pad: 'x'.repeat(70_000) }), { mode: 0o600 });
+    expect(await reasonFor(p.pid)).toMatch(/larger than 64 KiB/);
+    await writeFile(join(folder.dir, p.file), Buffer.from([0xff, 0xfe, 0x00, 0x7b]), { mode: 0o600 });
+    expect(await reasonFor(p.pid)).toMatch(/not valid UTF-8 JSON/);
+  });
+
+  it('refuses the whole folder when others can write to it', async () => {
+    const p = await start();
+    await chmod(folder.dir, 0o777);
+    try {
+      const found = await findProvider({ pid: p.pid }, { os, env: folder.env });
+      expect(found.kind).toBe('none');
+      if (found.kind === 'none') expect(found.folder.reason).toMatch(/writable by group or others/);
+    } finally {
+      await chmod(folder.dir, 0o700);
+    }
+  });
+
+  it('uses the most recently modified of several usable descriptors', async () => {
+    const p = await start();
+    const copy = join(folder.dir, `copy.${p.pid}.json`);
+    const original = join(folder.dir, p.file);
+    const copied = { ...(JSON.parse(await readFile(original, 'utf8')) as object), name: 'Newer' };
+    await writeFile(copy, JSON.stringify(copied), { mode: 0o600 });
+    const past = new Date(Date.now() - 60_000);
+    await utimes(original, past, past);
+    const found = await findProvider({ pid: p.pid }, { os, env: folder.env });
+    expect(found.kind === 'usable' && found.provider.descriptor.name).toBe('Newer');
+    const listed = await listProviders({ os, env: folder.env });
+    const older = listed.descriptors.find((d) => d.file === p.file);
+    expect(older?.reason).toMatch(/newer descriptor/);
+  });
+});
