@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// The main job without a display: start the bundled sample provider ("Sample Notes") in a
+// private providers folder, then run the same pipeline the menu-bar app runs on the hotkey
+// through the `glance` command: discover and verify, collect `current`, locate an element,
+// ask the offline agent. Everything stays on this machine; nothing needs a model or a key.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const sample = join(root, 'dist/provider/sample/main.js');
+if (!existsSync(sample) || !existsSync(join(root, 'dist/app/cli/main.js'))) {
+  console.log('Building Glance first (npm run build)...');
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+const base = mkdtempSync(join(tmpdir(), 'glance-demo-'));
+const folder = join(base, 'providers');
+mkdirSync(folder, { mode: 0o700 });
+const env = { ...process.env, APP_CONTEXT_PROVIDERS_DIR: folder };
+
+const provider = spawn(process.execPath, [sample], { env, stdio: ['pipe', 'inherit', 'inherit'] });
+const cleanup = () => { provider.kill('SIGTERM'); };
+process.on('exit', () => { cleanup(); rmSync(base, { recursive: true, force: true }); });
+
+function waitForDescriptor(deadline = Date.now() + 10_000) {
+  for (;;) {
+    const file = readdirSync(folder).find((name) => name.endsWith('.json'));
+    if (file) return JSON.parse(readFileSync(join(folder, file), 'utf8'));
+    if (Date.now() > deadline) throw new Error('the sample provider did not publish its descriptor within 10 s');
+    execFileSync('sleep', ['0.05']);
+  }
+}
+
+function glance(title, args) {
+  console.log(`\n$ glance ${args.join(' ')}    # ${title}`);
+  try {
+    return execFileSync(process.execPath, [join(root, 'bin/glance.js'), ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  } catch (error) {
+    return error.stdout ?? '';
+  }
+}
+
+const descriptor = waitForDescriptor();
+const pid = String(descriptor.pid);
+process.stdout.write(glance('every descriptor, with its verdict', ['providers']));
+process.stdout.write(glance("the app's context, as the panel would show it", ['current', '--pid', pid]));
+const current = JSON.parse(glance('the same, as JSON (the token never appears)', ['current', '--pid', pid, '--json']));
+const selected = [];
+const stack = [current.answer.root];
+while (stack.length) {
+  const element = stack.pop();
+  if (element.selected) selected.push(element.id);
+  stack.push(...(element.children ?? []));
+}
+if (selected[0]) {
+  process.stdout.write(glance('where the selection is on screen', ['location', selected[0], '--pid', pid, '--instance', current.provider.instance]));
+}
+process.stdout.write(glance('the whole job with the offline agent (no model needed)', ['ask', 'What did I select?', '--pid', pid, '--backend', 'offline']));
+process.stdout.write(glance('the provider checked against the rules', ['check-provider', '--pid', pid]));
+
+provider.kill('SIGTERM');
+provider.on('exit', () => {
+  const left = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  console.log(`\nSample Notes stopped; descriptors left behind: ${left.length}.`);
+});
