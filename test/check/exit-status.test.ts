@@ -72,3 +72,17 @@ describe('check-provider exit statuses', () => {
     expect(run.stderr).toMatch(message);
   });
 });
+
+describe('check-provider with two descriptors for one process', () => {
+  it('fails file-single and checks the newest', async () => {
+    running = await startBroken('none');
+    const { readdir, copyFile, chmod } = await import('node:fs/promises');
+    const [file] = (await readdir(running.dir)).filter((f) => f.endsWith('.json'));
+    const copy = join(running.dir, `old.${running.pid}.json`);
+    await copyFile(join(running.dir, file as string), copy);
+    await chmod(copy, 0o600);
+    const run = await checkFixture(running);
+    expect(run.code).toBe(7);
+    expect(run.check('file-single')).toMatchObject({ ok: false, detail: expect.stringMatching(/^2 descriptors name process \d+; .*hosts use the newest, old\.\d+\.json/) });
+  });
+});
