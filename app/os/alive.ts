@@ -17,15 +17,23 @@ export function isValidPid(pid: number): boolean {
   return Number.isSafeInteger(pid) && pid > 0 && pid <= MAX_PID;
 }
 
-/** Whether a process with this pid exists (zombies included). EPERM means it exists. */
-export function processExists(pid: number): boolean {
-  if (!isValidPid(pid)) return false;
+/** What `kill(pid, 0)` says: we may signal it, it exists but is another user's, or it is gone. */
+export type SignalProbe = 'signalled' | 'not-permitted' | 'gone';
+
+/** Probes a pid with signal 0 (which delivers nothing). Invalid pids are "gone", never a group. */
+export function probePid(pid: number): SignalProbe {
+  if (!isValidPid(pid)) return 'gone';
   try {
     process.kill(pid, 0);
-    return true;
+    return 'signalled';
   } catch (error: unknown) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? 'not-permitted' : 'gone';
   }
+}
+
+/** Whether a process with this pid exists (zombies included). EPERM means it exists. */
+export function processExists(pid: number): boolean {
+  return probePid(pid) !== 'gone';
 }
 
 /**
@@ -42,13 +50,15 @@ export function parseProcStatState(stat: string): string | undefined {
 
 /** Linux: alive unless gone or a zombie, per /proc/PID/stat under `procRoot`. */
 export async function isAliveLinux(pid: number, procRoot: string): Promise<boolean> {
-  if (!processExists(pid)) return false;
+  const probe = probePid(pid);
+  if (probe === 'gone') return false;
   try {
     const state = parseProcStatState(await readFile(`${procRoot}/${pid}/stat`, 'utf8'));
     return state !== 'Z' && state !== 'X';
   } catch (error: unknown) {
-    // ENOENT: it exited between the two checks. Anything else (a locked-down /proc): trust kill().
-    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+    // A process we may signal and cannot find in /proc has exited since. Another user's may
+    // be hidden (/proc mounted with hidepid): kill() said it exists, so trust that.
+    return !((error as NodeJS.ErrnoException).code === 'ENOENT' && probe === 'signalled');
   }
 }
 

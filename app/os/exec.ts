@@ -4,6 +4,7 @@
  * which of the ordinary failures happened, so callers can give the user a precise reason.
  */
 import { execFile } from 'node:child_process';
+import type { ExecFileException } from 'node:child_process';
 
 /** How a tool run ended. `exit` is a non-zero status; `missing` means the binary was not found. */
 export type RunResult =
@@ -51,8 +52,8 @@ export function runTool(file: string, args: readonly string[], options: RunOptio
   });
 }
 
-function classify(error: NodeJS.ErrnoException & { killed?: boolean; signal?: NodeJS.Signals | null }, stdout: string, stderr: string): RunResult {
-  const code: unknown = error.code;
+function classify(error: ExecFileException, stdout: string, stderr: string): RunResult {
+  const code = error.code;
   if (code === 'ENOENT') return { kind: 'missing' };
   // Node also kills the child when the output is too large; say so rather than "timed out".
   if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return { kind: 'error', message: 'output too large' };

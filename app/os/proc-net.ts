@@ -50,12 +50,12 @@ export function decodeProcAddress(hex: string, littleEndian: boolean): string | 
   return bytes.length === 4 ? bytes.join('.') : formatIpv6(bytes);
 }
 
-/** Reads a /proc/net table; a missing one (no IPv6 in this kernel) is an empty table. */
-function readTable(path: string): string {
+/** Reads a /proc/net table. Only tcp6 may be missing (a kernel without IPv6): then it is empty. */
+function readTable(path: string, optional: boolean): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
   }
 }
@@ -103,8 +103,8 @@ export async function procListeners(port: number, procRoot = '/proc'): Promise<L
   let listening: ProcNetListener[];
   try {
     listening = [
-      ...parseProcNetTcp(readTable(`${procRoot}/net/tcp`), port),
-      ...parseProcNetTcp(readTable(`${procRoot}/net/tcp6`), port),
+      ...parseProcNetTcp(readTable(`${procRoot}/net/tcp`, false), port),
+      ...parseProcNetTcp(readTable(`${procRoot}/net/tcp6`, true), port),
     ];
   } catch (error: unknown) {
     return { ok: false, reason: `could not read ${procRoot}/net/tcp: ${(error as Error).message}` };

@@ -1,0 +1,68 @@
+// frontApp with an injected source standing in for get-windows (no display here): every way
+// the OS can fail to tell becomes a reason that suggests --pid, and Glance never names itself.
+import { describe, expect, it } from 'vitest';
+import { createOs } from '../../app/os/index.js';
+import type { FrontAppSource } from '../../app/os/index.js';
+
+const OTHER_PID = process.ppid; // a real, live process that is not us
+
+function osWith(source: FrontAppSource, platform: NodeJS.Platform = 'linux', ownPid = process.pid) {
+  return createOs({ frontAppSource: source, ownPid }, platform);
+}
+
+describe('frontApp', () => {
+  it.each([null, undefined])('a source answering %s cannot tell', async (answer) => {
+    const result = await osWith(async () => answer).frontApp();
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/could not tell which app is in front.*--pid/);
+  });
+
+  it('a source throwing "Failed to parse process ID" cannot tell, and says why', async () => {
+    const result = await osWith(async () => {
+      throw new Error('Failed to parse process ID');
+    }).frontApp();
+    expect(result).toEqual({
+      ok: false,
+      reason: 'The OS could not tell which app is in front (Failed to parse process ID). Pass --pid to name the app.',
+    });
+  });
+
+  it('a source throwing a non-Error, or giving a bad pid, cannot tell either', async () => {
+    const thrown = await osWith(() => Promise.reject('xprop: not found')).frontApp();
+    expect(thrown.ok).toBe(false);
+    const bad = await osWith(async () => ({ owner: { processId: 0, name: 'x' } })).frontApp();
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.reason).toMatch(/--pid/);
+  });
+
+  it('never reports our own pid: it says Glance itself is in front', async () => {
+    const own = await osWith(async () => ({ owner: { processId: process.pid, name: 'Glance' } })).frontApp();
+    expect(own.ok).toBe(false);
+    if (!own.ok) expect(own.reason).toMatch(/Glance itself is in front.*--pid/);
+    // An injected ownPid (the Electron main process, say) is honoured the same way.
+    const injected = await osWith(async () => ({ owner: { processId: 4242 } }), 'linux', 4242).frontApp();
+    expect(injected.ok).toBe(false);
+  });
+
+  it('on Linux computes the bundle id from the pid (wire.md section 4)', async () => {
+    const result = await osWith(async () => ({ owner: { processId: OTHER_PID, name: 'Editor', bundleId: 'ignored.on.linux' } })).frontApp();
+    const expected = await createOs({}, 'linux').bundleId(OTHER_PID);
+    expect(result).toEqual({ ok: true, app: { pid: OTHER_PID, name: 'Editor', ...(expected === undefined ? {} : { bundleId: expected }) } });
+  });
+
+  it('on macOS takes the bundle id get-windows reports', async () => {
+    const result = await osWith(async () => ({ owner: { processId: OTHER_PID, name: 'Notes', bundleId: 'com.apple.Notes' } }), 'darwin').frontApp();
+    expect(result).toEqual({ ok: true, app: { pid: OTHER_PID, name: 'Notes', bundleId: 'com.apple.Notes' } });
+  });
+
+  it('an unsupported platform says so and suggests --pid', async () => {
+    const result = await createOs({}, 'win32').frontApp();
+    expect(result).toEqual({ ok: false, reason: 'Telling which app is in front is not supported on win32. Pass --pid to name the app.' });
+  });
+
+  it.runIf(process.platform === 'linux' && !process.env['DISPLAY'])('the real get-windows without a display cannot tell, and does not throw', async () => {
+    const result = await createOs().frontApp();
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/could not tell which app is in front.*--pid/);
+  });
+});

@@ -1,0 +1,99 @@
+// Who listens on a port, asked of real processes with both methods: lsof and /proc must name
+// the same pids and addresses, since discovery trusts whichever one runs.
+import { existsSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOs, lsofListeners, procListeners } from '../../app/os/index.js';
+import type { ListenersResult, ListeningSocket } from '../../app/os/index.js';
+import { killStarted, startForkedListener, startListener, waitFor } from './processes.js';
+
+const linux = process.platform === 'linux';
+const ipv6 = linux ? existsSync('/proc/net/if_inet6') : true;
+
+afterEach(killStarted);
+
+function sorted(result: ListenersResult): ListeningSocket[] {
+  if (!result.ok) throw new Error(result.reason);
+  return [...result.sockets].sort((a, b) => a.pid - b.pid || a.address.localeCompare(b.address));
+}
+
+async function both(port: number): Promise<{ lsof: ListeningSocket[]; proc: ListeningSocket[] }> {
+  return { lsof: sorted(await lsofListeners(port)), proc: sorted(await procListeners(port)) };
+}
+
+describe.runIf(linux)('listeners: lsof and /proc on real processes', () => {
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['0.0.0.0', '0.0.0.0'],
+  ])('a node server on %s', async (host, address) => {
+    const { pid, port } = await startListener(host);
+    const { lsof, proc } = await both(port);
+    expect(proc).toEqual([{ pid, address }]);
+    expect(lsof).toEqual(proc);
+  });
+
+  it.runIf(ipv6)('a node server on ::1 and one on :: (dual stack)', async () => {
+    const loop6 = await startListener('::1');
+    expect(await both(loop6.port)).toEqual({ lsof: [{ pid: loop6.pid, address: '::1' }], proc: [{ pid: loop6.pid, address: '::1' }] });
+    const any6 = await startListener('::');
+    expect(await both(any6.port)).toEqual({ lsof: [{ pid: any6.pid, address: '::' }], proc: [{ pid: any6.pid, address: '::' }] });
+  });
+
+  it('two processes holding one listening socket are both reported', async () => {
+    const { parent, child, port } = await startForkedListener();
+    const { lsof, proc } = await both(port);
+    const expected = [
+      { pid: parent, address: '127.0.0.1' },
+      { pid: child, address: '127.0.0.1' },
+    ].sort((a, b) => a.pid - b.pid);
+    expect(proc).toEqual(expected);
+    expect(lsof).toEqual(proc);
+  });
+
+  it('nobody listening: both methods say so with an empty list', async () => {
+    const { child, port } = await startListener('127.0.0.1').then((l) => ({ child: l.pid, port: l.port }));
+    process.kill(child, 'SIGKILL');
+    expect(await waitFor(async () => sorted(await procListeners(port)).length === 0)).toBe(true);
+    expect(await both(port)).toEqual({ lsof: [], proc: [] });
+  });
+
+  it('a connected socket on the same port is not a listener', async () => {
+    const net = await import('node:net');
+    const { pid, port } = await startListener('127.0.0.1');
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    try {
+      const { lsof, proc } = await both(port);
+      expect(proc).toEqual([{ pid, address: '127.0.0.1' }]);
+      expect(lsof).toEqual(proc);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('createOs uses /proc by default and lsof when asked, with the same answer', async () => {
+    const { pid, port } = await startListener('127.0.0.1');
+    const viaProc = await createOs().listeners(port);
+    const viaLsof = await createOs({ listenersMethod: 'lsof' }).listeners(port);
+    expect(viaProc).toEqual({ ok: true, sockets: [{ pid, address: '127.0.0.1' }] });
+    expect(viaLsof).toEqual(viaProc);
+  });
+
+  it('/proc failing falls back to lsof', async () => {
+    const { pid, port } = await startListener('127.0.0.1');
+    const result = await createOs({ procRoot: '/nonexistent-proc' }).listeners(port);
+    expect(result).toEqual({ ok: true, sockets: [{ pid, address: '127.0.0.1' }] });
+  });
+});
+
+describe('listeners: bad input and a missing lsof', () => {
+  it.each([0, -1, 65536, 1.5, Number.NaN])('port %s is refused without running anything', async (port) => {
+    const result = await createOs({ lsofPath: '/nonexistent/lsof' }).listeners(port);
+    expect(result).toEqual({ ok: false, reason: `${port} is not a TCP port` });
+  });
+
+  it('a missing lsof binary is ok:false with a reason to install lsof', async () => {
+    const result = await lsofListeners(8080, { lsofPath: '/nonexistent/bin/lsof' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/lsof was not found .*install lsof/);
+  });
+});
