@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
+import type { GlanceApi } from '../../main/preload/index.js';
 
 let world: World;
 beforeAll(async () => {
@@ -87,7 +88,7 @@ describe('the panel, end to end', () => {
   it('aborts when the user removes the app context while it is on its way, and discards the late answer', async () => {
     const { app, page } = await world.openPanel();
     // A time limit longer than the provider's delay: only the removal stops this request.
-    await page.evaluate(() => window.glance.saveSettings({ timeoutMs: 6000 }));
+    await page.evaluate(() => (window as unknown as { glance: GlanceApi }).glance.saveSettings({ timeoutMs: 6000 }));
     await pressHotkey(app, { pid: pid('slow'), name: 'Slow Notes' });
     await page.getByText('Collecting context from Slow Notes…').waitFor();
     await page.getByRole('button', { name: "Remove Slow Notes's context" }).click();
