@@ -30,11 +30,6 @@ export function notChecked(name: string, because: string): CheckResult {
   return { name, ok: false, detail: `not checked: ${because}` };
 }
 
-/** A passed or failed check from a condition. */
-export function expect(name: string, ok: boolean, failure: string, note?: string): CheckResult {
-  return ok ? pass(name, note) : fail(name, failure);
-}
-
 /** Where the provider's MCP server is, as far as the descriptor says; the token stays in here. */
 export interface Target {
   /** The process the user named with --pid. */
