@@ -7,12 +7,11 @@ import type { ProviderOptions, RunningProvider } from './options.js';
 import { launchProvider } from './launch.js';
 
 export type { ProviderOptions, RunningProvider } from './options.js';
-export { isElementId } from './options.js';
+export { isElementId, ownBundleId } from './options.js';
 export type { CurrentFunction, LocationFunction } from './answer.js';
 export { createIdMinter, type IdMinter } from './ids.js';
 export { checkTree } from './check-tree.js';
 export { ProviderSetupError, ProviderAnswerError, type ProviderProblem, type ProblemKind } from './problems.js';
-export { ownBundleId } from './bundle-id.js';
 export { DEFAULT_PATH } from './launch.js';
 export { providersFolder } from '../../app/discovery/folder.js';
 export type { Element, Role } from '../../app/protocol/element.js';

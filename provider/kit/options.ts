@@ -1,7 +1,7 @@
 import type { Logger } from '../../app/log/logger.js';
 import { isValidId } from '../../app/protocol/ids.js';
 import type { CurrentFunction, LocationFunction } from './answer.js';
-import { ownBundleId } from './bundle-id.js';
+import { darwinBundleId, linuxBundleId } from '../../app/os/index.js';
 import type { ProviderProblem } from './problems.js';
 import { ProviderSetupError } from './problems.js';
 
@@ -56,6 +56,22 @@ export async function bundleIdOrDefault(given: string | undefined): Promise<stri
   // Any non-empty printable identifier: reverse DNS on macOS, a desktop id or exe name on Linux.
   if (!/^[\x21-\x7e]{1,255}$/.test(given)) throw new ProviderSetupError('bundleId must be 1 to 255 printable characters without spaces');
   return given;
+}
+
+/**
+ * The bundle identifier the OS reports for this process, computed by the host's own OS
+ * services (app/os, wire.md section 4) so that the kit publishes exactly what a host will
+ * compare against. macOS: Launch Services, else the enclosing .app's CFBundleIdentifier.
+ * Linux: the Flatpak id, else GIO_LAUNCHED_DESKTOP_FILE when its _PID is ours, else the
+ * executable's name (`node` for a bare runtime, `electron` for a development build).
+ */
+export async function ownBundleId(platform: NodeJS.Platform = process.platform): Promise<string> {
+  const id = platform === 'darwin' ? await darwinBundleId(process.pid) : platform === 'linux' ? await linuxBundleId(process.pid) : undefined;
+  if (id !== undefined && id !== '') return id;
+  const hint = platform === 'darwin'
+    ? `${process.execPath} is not inside an .app bundle that macOS knows, so it reports no bundle id for this process`
+    : `cannot tell this process's bundle id on ${platform}`;
+  throw new ProviderSetupError(`${hint}; pass bundleId to startProvider (the identifier of the app the user sees in front)`);
 }
 
 /** True when the string could be an element id; re-exported for apps that build ids themselves. */

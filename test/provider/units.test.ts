@@ -1,13 +1,10 @@
 // Pure parts of the kit: the folder rule, the id minter, the tree checker, the Linux bundle id.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { providersFolder, providersFolderSource } from '../../app/discovery/folder.js';
 import { isValidId } from '../../app/protocol/index.js';
-import { linuxBundleId } from '../../provider/kit/bundle-id.js';
-import { checkTree, createIdMinter } from '../../provider/kit/index.js';
+import { linuxBundleId } from '../../app/os/index.js';
+import { checkTree, createIdMinter, ownBundleId } from '../../provider/kit/index.js';
 import { descriptorFileName } from '../../provider/kit/descriptor-file.js';
 
 describe('providersFolder', () => {
@@ -86,21 +83,10 @@ describe('checkTree', () => {
   });
 });
 
-describe('the Linux bundle id rule (wire.md section 4)', () => {
-  const base = mkdtempSync(join(tmpdir(), 'glance-proc-'));
-  afterAll(() => rmSync(base, { recursive: true, force: true }));
-  const proc = (name: string, files: { flatpak?: string; environ?: string; exe: string }): string => {
-    const dir = join(base, name);
-    mkdirSync(join(dir, 'root'), { recursive: true });
-    if (files.flatpak !== undefined) writeFileSync(join(dir, 'root', '.flatpak-info'), files.flatpak);
-    writeFileSync(join(dir, 'environ'), files.environ ?? '');
-    symlinkSync(files.exe, join(dir, 'exe'));
-    return dir;
-  };
-  it('prefers Flatpak, then the desktop file launched for this pid, then the executable', () => {
-    expect(linuxBundleId(proc('a', { flatpak: '[Application]\nname=org.example.Notes\nruntime=x\n\n[Instance]\nname=zzz\n', exe: '/usr/bin/notes' }), 7)).toBe('org.example.Notes');
-    expect(linuxBundleId(proc('b', { environ: 'A=1\0GIO_LAUNCHED_DESKTOP_FILE=/usr/share/applications/org.example.Ed.desktop\0GIO_LAUNCHED_DESKTOP_FILE_PID=7\0', exe: '/usr/bin/ed' }), 7)).toBe('org.example.Ed');
-    expect(linuxBundleId(proc('c', { environ: 'GIO_LAUNCHED_DESKTOP_FILE=/x/parent.desktop\0GIO_LAUNCHED_DESKTOP_FILE_PID=6\0', exe: '/usr/bin/node' }), 7)).toBe('node');
+describe('the default bundle id', () => {
+  it('is what the host OS services report for this process (wire.md section 4)', async () => {
+    if (process.platform !== 'linux') return;
+    expect(await ownBundleId()).toBe(await linuxBundleId(process.pid));
   });
   it('makes a safe descriptor file name', () => {
     expect(descriptorFileName('com.example.editor', 42)).toBe('com.example.editor.42.json');
