@@ -65,4 +65,13 @@ describe('frontApp', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(/could not tell which app is in front.*--pid/);
   });
+
+  it('loads get-windows and ps-list only when asked: no static import of either in app/os', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const dir = new URL('../../app/os/', import.meta.url);
+    for (const file of await readdir(dir)) {
+      const text = await readFile(new URL(file, dir), 'utf8');
+      expect(text, file).not.toMatch(/^import[^;]*from '(get-windows|ps-list)'/m);
+    }
+  });
 });
