@@ -19,7 +19,7 @@ describe('check-provider against a correct provider', () => {
 
   it('prints one line per check for a person, and the total', async () => {
     running = await startBroken('none');
-    const run = await runCheck(['--pid', String(running.pid)], running.env);
+    const run = await runCheck(['--pid', String(running.pid), '--timeout', '4000'], running.env);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^Checking process \d+: Broken Notes \(node\), descriptor node\.\d+\.json$/);

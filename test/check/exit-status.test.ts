@@ -51,7 +51,7 @@ describe('check-provider exit statuses', () => {
 
   it('exits 7 and prints FAIL lines for a person', async () => {
     running = await startBroken('accepts-origin');
-    const run = await runCheck(['--pid', String(running.pid)], running.env);
+    const run = await runCheck(['--pid', String(running.pid), '--timeout', '4000'], running.env);
     expect(run.code).toBe(7);
     expect(run.stdout).toMatch(/^ {2}FAIL {2}http-origin-with-token: answered HTTP 200; a request with an Origin header gets 403, even with the right token$/m);
     expect(run.stdout).toMatch(/^2 of \d+ checks failed\.$/m);

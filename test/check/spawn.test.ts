@@ -13,7 +13,7 @@ afterEach(async () => {
 describe('glance check-provider, spawned', () => {
   it('prints { pid, checks } and exits 0 for a correct provider', async () => {
     running = await startBroken('none');
-    const run = await runGlance(['check-provider', '--pid', String(running.pid), '--json'], running.env);
+    const run = await runGlance(['check-provider', '--pid', String(running.pid), '--json', '--timeout', '4000'], running.env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as { pid: number; checks: CheckResult[] };
