@@ -4,6 +4,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { VerifiedProvider } from '../discovery/types.js';
 import { declaredProtocol } from '../protocol/extension.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
+import { createExchangeConnections } from './connections.js';
 import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
 import type { CallFailure, CallOptions } from './types.js';
 
@@ -37,8 +38,10 @@ export async function exchangeTool(
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
   const state: ExchangeState = {};
   const endpoint = new URL(provider.descriptor.endpoint);
+  // The exchange owns its sockets: none stays open to the provider once it has ended.
+  const connections = createExchangeConnections();
   const transport = new StreamableHTTPClientTransport(endpoint, {
-    fetch: createGuardedFetch(endpoint, signal, state),
+    fetch: createGuardedFetch(endpoint, signal, state, connections.fetch),
     requestInit: { headers: { Authorization: `Bearer ${provider.descriptor.token}` } },
     reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
   });
@@ -65,6 +68,7 @@ export async function exchangeTool(
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => undefined);
+    connections.close();
   }
 }
 
