@@ -1,0 +1,137 @@
+// The hotkey flow (main/flow/controller.ts) in plain Node with the real collectContext against
+// real providers; only the electron-facing pieces (showPanel, the front app) are injected.
+// Twenty quick presses: one collection at a time, earlier ones cancelled, the last one shown,
+// no socket or timer left. The user removing the context, and the panel closing, mid-collection.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrontApp } from '../../app/os/types.js';
+import { createOs } from '../../app/os/index.js';
+import { collectContext } from '../../app/session/collect.js';
+import type { Collection } from '../../app/session/types.js';
+import { createController, type CollectFn } from '../../main/flow/controller.js';
+import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { makeProvidersDir } from '../helpers/providers-dir.js';
+import { descriptorOf, startTestProvider, type TestProvider } from '../helpers/test-provider.js';
+import { captureLogger, connectionsTo, expectNoSecrets, expectNothingLeft, guardProcess, liveTimers, report, SECRET, startRaw, timed, type RawProvider } from './helpers.js';
+
+const os = createOs();
+const LIMIT = 800;
+let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
+let slow: TestProvider;
+let stalling: RawProvider;
+let stallingToken = '';
+
+guardProcess();
+
+beforeAll(async () => {
+  folder = await makeProvidersDir();
+  slow = await startTestProvider(folder.dir, { TP_DELAY_MS: '300', TP_NAME: 'Slow' });
+  stalling = await startRaw(folder.dir, { RAW_FAULT: 'stall-headers' });
+  stallingToken = (await descriptorOf(folder.dir, stalling.pid)).descriptor.token;
+});
+afterAll(async () => {
+  await Promise.all([slow.process.stop(), stalling.process.stop()]);
+  await folder.cleanup();
+});
+
+/** A controller over the real core, counting collections that run at once without being cancelled. */
+function setup(app: FrontApp) {
+  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const { logger, lines } = captureLogger();
+  const signals: AbortSignal[] = [];
+  const running = new Set<AbortSignal>();
+  let maxLive = 0;
+  let shown = 0;
+  const collect: CollectFn = async (front, options) => {
+    signals.push(options.signal);
+    running.add(options.signal);
+    maxLive = Math.max(maxLive, [...running].filter((s) => !s.aborted).length);
+    try {
+      return await collectContext(front, { os, env: folder.env, logger }, options);
+    } finally {
+      running.delete(options.signal);
+    }
+  };
+  const controller = createController({
+    os: { frontApp: async () => ({ ok: true, app }) },
+    collect, timeoutMs: () => LIMIT, ownPid: process.pid, hub, logger,
+    showPanel: () => { shown += 1; },
+  });
+  return { hub, controller, lines, signals, maxLive: () => maxLive, shown: () => shown };
+}
+
+/** Twenty presses, each a moment after the previous one, as a person drumming on the keys. */
+async function drum(onHotkey: () => Promise<void>): Promise<void> {
+  const presses: Promise<void>[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    presses.push(onHotkey());
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+  await Promise.all(presses);
+}
+
+describe('the hotkey pressed twenty times quickly', () => {
+  it('against a slow provider: one live collection at a time, the last one is shown, nothing left', async () => {
+    const flow = setup({ pid: slow.pid, name: 'Slow' });
+    const timers = liveTimers();
+    const { ms } = await timed(() => drum(flow.controller.onHotkey));
+    const invocation = flow.hub.get().invocation;
+    report('concurrency', '20 presses, provider answering after 300 ms', `last: #${invocation?.id} ${invocation?.phase}; max live collections ${flow.maxLive()}`, ms);
+    expect(flow.maxLive()).toBe(1);
+    expect(invocation).toMatchObject({ id: 20, phase: 'collected' });
+    expect(flow.controller.collected(20)).toBeDefined();
+    for (let id = 1; id < 20; id += 1) expect(flow.controller.collected(id)).toBeUndefined();
+    expect(flow.signals.slice(0, 19).every((s) => s.aborted)).toBe(true);
+    expect(flow.shown()).toBe(20);
+    expect(ms).toBeLessThan(20 * 15 + LIMIT + 2000);
+    expect(flow.lines.filter((l) => /late answer was discarded/.test(l)).length).toBe(19);
+    await expectNothingLeft(Number(new URL(slow.endpoint).port), timers);
+    expectNoSecrets([slow.descriptor.token], [...flow.lines, slow.process.output()]);
+  });
+
+  it('against a provider that never answers: the last one fails in time and says so, nothing left', async () => {
+    const flow = setup({ pid: stalling.pid, name: 'Raw' });
+    const timers = liveTimers();
+    const { ms } = await timed(() => drum(flow.controller.onHotkey));
+    const invocation = flow.hub.get().invocation;
+    report('concurrency', '20 presses, provider never answering', `last: #${invocation?.id} ${invocation?.phase}: ${invocation?.message ?? ''}`, ms);
+    expect(flow.maxLive()).toBe(1);
+    expect(invocation).toMatchObject({ id: 20, phase: 'failed', message: expect.stringMatching(/did not answer within 0\.8 s/) });
+    expect(ms).toBeLessThan(20 * 15 + LIMIT + 2000);
+    await expectNothingLeft(stalling.port, timers);
+    expectNoSecrets([stallingToken, SECRET], [...flow.lines, JSON.stringify(flow.hub.get()), stalling.process.output()]);
+  });
+});
+
+describe('mid-collection', () => {
+  it('the user removes the app context: the request is aborted at once and its socket closed', async () => {
+    const flow = setup({ pid: stalling.pid, name: 'Raw' });
+    const timers = liveTimers();
+    const pressed = flow.controller.onHotkey();
+    // Wait until the request is on the wire, so the abort has a socket to tear down.
+    while (connectionsTo(stalling.port) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const { value: removal, ms } = await timed(async () => {
+      const result = flow.controller.removeAppContext(1);
+      await pressed;
+      return result;
+    });
+    report('concurrency', 'context removed mid-collection (provider never answering)', `aborted: ${removal.aborted}; ${flow.hub.get().invocation?.phase}`, ms);
+    expect(removal).toEqual({ aborted: true });
+    expect(flow.hub.get().invocation?.phase).toBe('cancelled');
+    expect(flow.controller.collected(1)).toBeUndefined();
+    expect(ms).toBeLessThan(500);
+    await expectNothingLeft(stalling.port, timers);
+  });
+
+  it('the panel closes (hides): the collection still ends within the limit, and nothing is left', async () => {
+    // Hiding the panel does not tell the controller (main/index.ts wires closePanel to panel.hide
+    // only): the exchange runs to its time limit and its outcome waits in the hidden panel.
+    const flow = setup({ pid: stalling.pid, name: 'Raw' });
+    const timers = liveTimers();
+    const { ms } = await timed(() => flow.controller.onHotkey());
+    const outcome: Collection['kind'] | undefined = flow.hub.get().invocation?.phase as Collection['kind'] | undefined;
+    report('concurrency', 'panel closed mid-collection (provider never answering)', `${outcome ?? 'none'} after the limit`, ms);
+    expect(flow.hub.get().invocation).toMatchObject({ phase: 'failed' });
+    expect(ms).toBeLessThan(LIMIT + 2000);
+    await expectNothingLeft(stalling.port, timers);
+  });
+});
