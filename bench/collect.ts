@@ -1,0 +1,58 @@
+/**
+ * Collect against one real provider, cold and warm, each beside its floor. Warm and floor
+ * samples alternate, so a slow patch of the machine hits both alike.
+ */
+import { performance } from 'node:perf_hooks';
+import type { OsServices } from '../app/os/types.js';
+import { runChild } from './children.js';
+import { collectOrThrow, createCollector, frontAppOf } from './collector.js';
+import { openRawSession } from './floor.js';
+import type { BenchProvider } from './provider.js';
+import type { CollectRow } from './results.js';
+import { round, summarise, type Summary } from './stats.js';
+
+/** How many samples of each kind for one answer size. */
+export interface CollectReps {
+  warm: number;
+  cold: number;
+  warmup: number;
+}
+
+/** The floor, warm and cold rows for one provider. */
+export async function benchCollect(provider: BenchProvider, os: OsServices, reps: CollectReps): Promise<{ rows: CollectRow[]; loadMs: Summary }> {
+  const floorSession = await openRawSession(provider.descriptor);
+  const collector = createCollector(os, provider.env);
+  const app = await frontAppOf(os, provider.pid);
+  const floor: number[] = [];
+  const warm: number[] = [];
+  try {
+    for (let i = 0; i < reps.warmup; i += 1) {
+      await floorSession.call();
+      await collectOrThrow(collector, app, provider.elements);
+    }
+    for (let i = 0; i < reps.warm; i += 1) {
+      let start = performance.now();
+      await floorSession.call();
+      floor.push(performance.now() - start);
+      start = performance.now();
+      await collectOrThrow(collector, app, provider.elements);
+      warm.push(performance.now() - start);
+    }
+  } finally {
+    floorSession.close();
+    await collector.close();
+  }
+  const cold: number[] = [];
+  const load: number[] = [];
+  for (let i = 0; i < reps.cold; i += 1) {
+    const sample = await runChild<{ first_ms: number; load_ms: number }>('bench/cold.js', [String(provider.pid), String(provider.elements)], provider.env);
+    cold.push(sample.first_ms);
+    load.push(sample.load_ms);
+  }
+  const floorSummary = summarise(floor);
+  const row = (state: 'warm' | 'cold', samples: number[]): CollectRow => {
+    const s = summarise(samples);
+    return { elements: provider.elements, state, ...s, floor_ms: floorSummary.median_ms, floor_p10_ms: floorSummary.p10_ms, floor_p90_ms: floorSummary.p90_ms, ratio: round(s.median_ms / floorSummary.median_ms) };
+  };
+  return { rows: [row('warm', warm), row('cold', cold)], loadMs: summarise(load) };
+}

@@ -1,0 +1,87 @@
+/**
+ * The smaller measurements: discovery with many descriptors, the listener check both ways,
+ * the tolerant reading alone, and the heap over many invocations.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { findProvider, type DiscoveryDeps } from '../app/discovery/find.js';
+import { lsofListeners, procListeners } from '../app/os/index.js';
+import type { OsServices } from '../app/os/types.js';
+import { readAnswer } from '../app/protocol/read-answer.js';
+import { runChild } from './children.js';
+import { createDiscoveryDeps, frontAppOf } from './collector.js';
+import { makeFolder, type BenchProvider } from './provider.js';
+import type { DiscoveryRow, ListenerRow } from './results.js';
+import { measure, measureSync, summarise, type Summary } from './stats.js';
+import { makeTree } from './tree.js';
+
+/** findProvider for the provider's pid in a folder of `count` descriptors, all but one for other pids. */
+export async function benchDiscovery(provider: BenchProvider, os: OsServices, count: number, reps: number): Promise<DiscoveryRow> {
+  const folder = await makeFolder(`glance-bench-discovery-${count}-`);
+  try {
+    const own = provider.descriptor;
+    await writeFile(join(folder.dir, `${own.bundleId}.${own.pid}.json`), JSON.stringify(own), { mode: 0o600 });
+    for (let i = 1; i < count; i += 1) {
+      // Pids far above any this machine has handed out: stale files of other apps.
+      const pid = 3_000_000 + i;
+      const other = { ...own, bundleId: `com.example.app${i}`, name: `App ${i}`, pid, instance: `i${i}`, endpoint: `http://127.0.0.1:${20000 + (i % 40000)}/mcp`, token: randomBytes(32).toString('base64url') };
+      await writeFile(join(folder.dir, `com.example.app${i}.${pid}.json`), JSON.stringify(other), { mode: 0o600 });
+    }
+    const env = { ...provider.env, APP_CONTEXT_PROVIDERS_DIR: folder.dir };
+    const app = await frontAppOf(os, own.pid);
+    const find = (deps: DiscoveryDeps) => async (): Promise<void> => {
+      const found = await findProvider(app, deps);
+      if (found.kind !== 'usable') throw new Error(`discovery in ${count} descriptors found ${found.kind}`);
+    };
+    // Each uncached sample reads and parses every file, as a one-shot CLI process does.
+    const uncached = summarise(await measure(Math.max(2, Math.ceil(reps / 4)), 1, find({ os, env })));
+    const discovery = createDiscoveryDeps(os, env);
+    try {
+      const samples = await measure(reps, 3, find(discovery.deps));
+      return { descriptors: count, ...summarise(samples), uncached_median_ms: uncached.median_ms, uncached_p10_ms: uncached.p10_ms, uncached_p90_ms: uncached.p90_ms };
+    } finally {
+      await discovery.close();
+    }
+  } finally {
+    await folder.remove();
+  }
+}
+
+/** Who listens on the provider's port, by lsof and by /proc. */
+export async function benchListeners(provider: BenchProvider, reps: number): Promise<ListenerRow[]> {
+  const port = Number(new URL(provider.descriptor.endpoint).port);
+  const check = (result: Awaited<ReturnType<typeof procListeners>>): void => {
+    if (!result.ok || !result.sockets.some((s) => s.pid === provider.pid)) throw new Error('the listener check did not find the provider');
+  };
+  const lsof = await measure(reps, 2, async () => check(await lsofListeners(port)));
+  const proc = await measure(reps, 2, async () => check(await procListeners(port)));
+  const sockets = tcpTableLines();
+  return [{ method: 'lsof', ...summarise(lsof), sockets }, { method: 'proc', ...summarise(proc), sockets }];
+}
+
+/** Sockets in the kernel's TCP tables now: /proc reads them all, so they set its cost. */
+function tcpTableLines(): number {
+  try {
+    return ['/proc/net/tcp', '/proc/net/tcp6'].reduce((n, path) => n + readFileSync(path, 'utf8').trim().split('\n').length - 1, 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The tolerant reading alone, of an answer already parsed from JSON. */
+export function benchRead(elements: number, reps: number): Summary & { elements: number } {
+  const answer = JSON.parse(JSON.stringify({ protocol: '0.2.0', instance: 'bench', root: makeTree(elements) })) as unknown;
+  const samples = measureSync(reps, 3, () => {
+    const read = readAnswer(answer);
+    if (!read.ok || read.elementCount !== elements) throw new Error('the reading did not keep every element');
+  });
+  return { elements, ...summarise(samples) };
+}
+
+/** Heap after `first` and after `second` invocations, in a fresh process with --expose-gc. */
+export async function benchHeap(provider: BenchProvider, first: number, second: number): Promise<{ after_first: number; after_second: number }> {
+  const args = [String(provider.pid), String(provider.elements), String(first), String(second)];
+  return runChild('bench/heap-child.js', args, provider.env, ['--expose-gc']);
+}

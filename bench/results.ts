@@ -1,0 +1,74 @@
+/**
+ * The shape of bench/results.json (issue 6), with the spread beside each median, and the
+ * table printed at the end of a run.
+ */
+import { writeFile } from 'node:fs/promises';
+import type { Summary } from './stats.js';
+
+/** One collect measurement against its floor. */
+export interface CollectRow extends Summary {
+  elements: number;
+  state: 'warm' | 'cold';
+  floor_ms: number;
+  floor_p10_ms: number;
+  floor_p90_ms: number;
+  /** median_ms / floor_ms. */
+  ratio: number;
+}
+
+/** Discovery (findProvider) with this many descriptors in the folder. */
+export interface DiscoveryRow extends Summary {
+  descriptors: number;
+  /** Without the host's cache: every file opened and parsed, as a one-shot CLI process does. */
+  uncached_median_ms: number;
+  uncached_p10_ms: number;
+  uncached_p90_ms: number;
+}
+
+/** One way of asking who listens on a port. */
+export interface ListenerRow extends Summary {
+  method: 'lsof' | 'proc';
+  /** TCP sockets on the machine at the time (Linux): /proc/net/tcp lists every one of them. */
+  sockets: number;
+}
+
+/** Everything one run measured. */
+export interface BenchResults {
+  collect: CollectRow[];
+  discovery: DiscoveryRow[];
+  listener: ListenerRow[];
+  read: Summary & { elements: number };
+  heap_growth_bytes: number;
+  heap: { after_10_bytes: number; after_100_bytes: number; invocations: [number, number]; elements: number };
+  /** Node's own start and the imports, before a cold collect can begin (not part of cold). */
+  process_load: Summary;
+  /** The issue's targets, computed from the figures above. */
+  targets: { name: string; value_ms: number; target_ms: number; met: boolean }[];
+  machine: { node: string; platform: string; cpus: number; date: string };
+}
+
+/** Writes the results as indented JSON. */
+export async function writeResults(path: string, results: BenchResults): Promise<void> {
+  await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+const ms = (x: number): string => x.toFixed(x < 10 ? 2 : 1);
+const spread = (s: Summary): string => `${ms(s.median_ms)} (${ms(s.p10_ms)}-${ms(s.p90_ms)})`;
+
+/** The results as a plain-text table: median (p10-p90) in milliseconds. */
+export function formatTable(r: BenchResults): string {
+  const lines = ['figures: median (p10-p90) ms', '', 'collect      elements  state  time                   floor                  ratio'];
+  for (const c of r.collect) {
+    lines.push(`             ${String(c.elements).padStart(8)}  ${c.state.padEnd(5)}  ${spread(c).padEnd(22)} ${`${ms(c.floor_ms)} (${ms(c.floor_p10_ms)}-${ms(c.floor_p90_ms)})`.padEnd(22)} ${c.ratio.toFixed(2)}`);
+  }
+  lines.push(`process load before a cold collect: ${spread(r.process_load)}`, '');
+  for (const d of r.discovery) {
+    const uncached = `${ms(d.uncached_median_ms)} (${ms(d.uncached_p10_ms)}-${ms(d.uncached_p90_ms)})`;
+    lines.push(`discovery    ${String(d.descriptors).padStart(5)} descriptors  ${spread(d).padEnd(22)} uncached ${uncached}`);
+  }
+  for (const l of r.listener) lines.push(`listener     ${l.method.padEnd(5)}  ${spread(l).padEnd(22)} with ${l.sockets} TCP sockets on the machine`);
+  lines.push(`read         ${r.read.elements} elements  ${spread(r.read)}`);
+  lines.push(`heap         after ${r.heap.invocations[0]}: ${r.heap.after_10_bytes} B, after ${r.heap.invocations[1]}: ${r.heap.after_100_bytes} B, growth ${r.heap_growth_bytes} B`, '');
+  for (const t of r.targets) lines.push(`target       ${t.name.padEnd(44)} ${ms(t.value_ms)} vs ${ms(t.target_ms)}  ${t.met ? 'met' : 'MISSED'}`);
+  return `${lines.join('\n')}\n`;
+}

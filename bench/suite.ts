@@ -1,0 +1,111 @@
+/**
+ * The whole benchmark of issue 6 in one run: collect cold and warm against the floor, for
+ * three answer sizes; discovery; the listener check both ways; the reading alone; the heap.
+ * `FULL` is what `npm run bench` runs (about two minutes here); `TINY` keeps the code alive in
+ * the test suite.
+ */
+import { cpus } from 'node:os';
+import { createOs } from '../app/os/index.js';
+import { benchCollect } from './collect.js';
+import { benchDiscovery, benchHeap, benchListeners, benchRead } from './parts.js';
+import { startProvider, type BenchProvider } from './provider.js';
+import type { BenchResults, CollectRow } from './results.js';
+import { round, summarise, type Summary } from './stats.js';
+
+/** How much of everything to measure. */
+export interface BenchConfig {
+  /** Answer sizes, each with its warm and cold sample counts. */
+  collect: { elements: number; warm: number; cold: number; warmup: number }[];
+  discovery: { counts: number[]; reps: number };
+  listenerReps: number;
+  read: { elements: number; reps: number };
+  /** Heap after `first` and `second` invocations against a provider of `elements`. */
+  heap: { first: number; second: number; elements: number };
+  /** Progress lines go here (the test passes a no-op). */
+  log: (line: string) => void;
+}
+
+/** What `npm run bench` measures. */
+export const FULL: BenchConfig = {
+  collect: [
+    { elements: 50, warm: 200, cold: 10, warmup: 10 },
+    { elements: 2000, warm: 60, cold: 10, warmup: 5 },
+    { elements: 20000, warm: 20, cold: 8, warmup: 3 },
+  ],
+  discovery: { counts: [1, 100, 1000], reps: 60 },
+  listenerReps: 30,
+  read: { elements: 20000, reps: 30 },
+  heap: { first: 10, second: 100, elements: 2000 },
+  log: (line) => process.stdout.write(`${line}\n`),
+};
+
+/** A few repetitions of everything: for the test that keeps the bench from rotting. */
+export const TINY: BenchConfig = {
+  collect: [{ elements: 50, warm: 3, cold: 1, warmup: 1 }],
+  discovery: { counts: [1, 20], reps: 3 },
+  listenerReps: 2,
+  read: { elements: 500, reps: 2 },
+  heap: { first: 2, second: 4, elements: 50 },
+  log: () => undefined,
+};
+
+/** Allowed noise in "no heap growth": a few allocation pages, not a per-invocation leak. */
+const HEAP_TOLERANCE_BYTES = 256 * 1024;
+
+/** Runs every measurement and returns the results (the caller writes and prints them). */
+export async function runBench(config: BenchConfig): Promise<BenchResults> {
+  const os = createOs();
+  const sizes = [...new Set([...config.collect.map((c) => c.elements), config.heap.elements])];
+  config.log(`starting providers for ${sizes.join(', ')} elements`);
+  const providers = new Map<number, BenchProvider>();
+  try {
+    for (const p of await Promise.all(sizes.map((n) => startProvider(n)))) providers.set(p.elements, p);
+    const get = (n: number): BenchProvider => providers.get(n) as BenchProvider;
+    const collect: CollectRow[] = [];
+    const loads: Summary[] = [];
+    for (const c of config.collect) {
+      config.log(`collect: ${c.elements} elements`);
+      const { rows, loadMs } = await benchCollect(get(c.elements), os, c);
+      collect.push(...rows);
+      loads.push(loadMs);
+    }
+    const first = get(config.collect[0]?.elements ?? config.heap.elements);
+    config.log('discovery');
+    const discovery = [];
+    for (const count of config.discovery.counts) discovery.push(await benchDiscovery(first, os, count, config.discovery.reps));
+    config.log('listener check');
+    const listener = await benchListeners(first, config.listenerReps);
+    config.log('reading');
+    const read = benchRead(config.read.elements, config.read.reps);
+    config.log('heap');
+    const heap = await benchHeap(get(config.heap.elements), config.heap.first, config.heap.second);
+    const growth = heap.after_second - heap.after_first;
+    const results: BenchResults = {
+      collect, discovery, listener, read,
+      heap_growth_bytes: growth,
+      heap: { after_10_bytes: heap.after_first, after_100_bytes: heap.after_second, invocations: [config.heap.first, config.heap.second], elements: config.heap.elements },
+      process_load: summarise(loads.map((l) => l.median_ms)),
+      targets: [],
+      machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, date: new Date().toISOString() },
+    };
+    results.targets = targets(results);
+    return results;
+  } finally {
+    await Promise.all([...providers.values()].map((p) => p.stop()));
+  }
+}
+
+function targets(r: BenchResults): BenchResults['targets'] {
+  const out: BenchResults['targets'] = [];
+  const warm50 = r.collect.find((c) => c.elements === 50 && c.state === 'warm');
+  const proc = r.listener.find((l) => l.method === 'proc');
+  if (warm50 && proc) {
+    const target = round(1.5 * warm50.floor_ms + proc.median_ms);
+    out.push({ name: 'warm collect, 50 elements <= 1.5 floor + proc', value_ms: warm50.median_ms, target_ms: target, met: warm50.median_ms <= target });
+  }
+  const d1000 = r.discovery.find((d) => d.descriptors === 1000);
+  if (d1000) out.push({ name: 'discovery, 1,000 descriptors < 20 ms', value_ms: d1000.median_ms, target_ms: 20, met: d1000.median_ms < 20 });
+  if (r.read.elements === 20000) out.push({ name: 'reading, 20,000 elements < 50 ms', value_ms: r.read.median_ms, target_ms: 50, met: r.read.median_ms < 50 });
+  out.push({ name: 'heap growth 10 -> 100 (KiB, 256 allowed)', value_ms: round(r.heap_growth_bytes / 1024), target_ms: HEAP_TOLERANCE_BYTES / 1024, met: r.heap_growth_bytes < HEAP_TOLERANCE_BYTES });
+  return out;
+}

@@ -1,0 +1,53 @@
+/**
+ * The benchmark is not a test: no figure is asserted here. This runs its tiny configuration
+ * so the bench code cannot rot, and checks that bench/results.json keeps the shape of issue 6.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTable, writeResults } from '../../bench/results.js';
+import { runBench, TINY } from '../../bench/suite.js';
+
+let dir = '';
+
+beforeAll(async () => {
+  // The bench spawns compiled scripts (provider, cold sample, heap child), as npm run bench does.
+  if (!existsSync('dist/bench/cold.js') || !existsSync('dist/bench/heap-child.js')) {
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'ignore' });
+  }
+  dir = await mkdtemp(join(tmpdir(), 'glance-bench-test-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const summary = { median_ms: expect.any(Number), p10_ms: expect.any(Number), p90_ms: expect.any(Number), n: expect.any(Number) };
+
+describe('the benchmark, in its tiny configuration', () => {
+  it('measures everything once and writes results.json in the shape of issue 6', async () => {
+    const results = await runBench(TINY);
+    const out = join(dir, 'results.json');
+    await writeResults(out, results);
+    const written = JSON.parse(await readFile(out, 'utf8')) as typeof results;
+
+    expect(written.collect.map((c) => `${c.elements} ${c.state}`)).toEqual(['50 warm', '50 cold']);
+    for (const row of written.collect) {
+      expect(row).toMatchObject({ ...summary, floor_ms: expect.any(Number), ratio: expect.any(Number) });
+      expect(row.median_ms).toBeGreaterThan(0);
+      expect(row.floor_ms).toBeGreaterThan(0);
+    }
+    expect(written.discovery.map((d) => d.descriptors)).toEqual(TINY.discovery.counts);
+    for (const row of written.discovery) expect(row).toMatchObject(summary);
+    expect(written.listener.map((l) => l.method)).toEqual(['lsof', 'proc']);
+    for (const row of written.listener) expect(row).toMatchObject(summary);
+    expect(written.read).toMatchObject({ elements: TINY.read.elements, ...summary });
+    expect(typeof written.heap_growth_bytes).toBe('number');
+    expect(written.heap.after_10_bytes).toBeGreaterThan(0);
+    expect(written.targets.length).toBeGreaterThan(0);
+    expect(formatTable(written)).toMatch(/collect[\s\S]*discovery[\s\S]*listener[\s\S]*read[\s\S]*heap/);
+  }, 120_000);
+});
