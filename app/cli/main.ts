@@ -11,7 +11,7 @@ const USAGE = `glance: the app-context host without a window
   glance providers [--json]
   glance current [--pid N] [--timeout MS] [--json]
   glance location ID --pid N --instance I [--timeout MS] [--json]
-  glance check-provider --pid N [--json]
+  glance check-provider --pid N [--timeout MS] [--json]
   glance ask PROMPT [--pid N] [--exclude ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
 
 The providers folder is APP_CONTEXT_PROVIDERS_DIR when set. --timeout is the one time limit on

@@ -81,7 +81,7 @@ function classify(error: unknown, state: ExchangeState, timedOut: boolean, cance
   const name = provider.descriptor.name;
   if (state.tooLarge) return { kind: 'refused', reason: 'the answer was larger than 8 MiB and was cut off' };
   if (cancelled) return { kind: 'aborted', reason: 'the request was cancelled' };
-  if (timedOut) return { kind: 'no-answer', reason: `${name} did not answer within ${formatSeconds(timeoutMs)}` };
+  if (timedOut) return { kind: 'no-answer', reason: `${name} did not answer within ${formatSeconds(timeoutMs)}`, timedOut: true };
   if (state.redirect) return { kind: 'no-answer', reason: `${name} answered with a redirect, which Glance never follows` };
   if (state.httpStatus !== undefined) return { kind: 'no-answer', reason: `${name} answered with HTTP status ${state.httpStatus}` };
   if (state.wrongAddress) return { kind: 'no-answer', reason: 'a request to another address than the endpoint was refused' };

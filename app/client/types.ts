@@ -14,7 +14,8 @@ export interface CallOptions {
  * no-answer 4, refused 5, error 6 (location only), not-offered 6 (location only).
  */
 export type CallFailure =
-  | { kind: 'no-answer'; reason: string }
+  /** timedOut tells a time limit passing from a refused, broken or HTTP-error exchange. */
+  | { kind: 'no-answer'; reason: string; timedOut?: boolean }
   /** rpcErrorCode is set when the provider answered with a JSON-RPC error. */
   | { kind: 'refused'; reason: string; rpcErrorCode?: number }
   | { kind: 'aborted'; reason: string }

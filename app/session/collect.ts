@@ -45,7 +45,7 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
     case 'refused':
       return { kind: 'refused', app, provider, reason: outcome.reason };
     default:
-      return { kind: 'no-answer', app, provider, reason: outcome.reason };
+      return { kind: 'no-answer', app, provider, reason: outcome.reason, timedOut: outcome.kind === 'no-answer' && outcome.timedOut === true };
   }
 }
 

@@ -23,7 +23,7 @@ export type Collection =
   /** Descriptors for the app exist and each was ignored; `reasons` say why, one per file. */
   | { kind: 'ignored'; app: FrontApp; reasons: string[] }
   /** The provider did not answer within the time limit, refused the connection, or broke it. */
-  | { kind: 'no-answer'; app: FrontApp; provider: PublicDescriptor; reason: string }
+  | { kind: 'no-answer'; app: FrontApp; provider: PublicDescriptor; reason: string; timedOut: boolean }
   /** An answer came back and was refused (not MCP, wrong protocol or instance, too large). */
   | { kind: 'refused'; app: FrontApp; provider: PublicDescriptor; reason: string }
   /** The request was aborted by the caller (the user removed the context, a newer hotkey). */

@@ -33,7 +33,7 @@ export const runCurrent: CommandRun = async (argv, io, deps) => {
       for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
       return EXIT.noProvider;
     case 'no-answer':
-      io.stderr(`glance: ${collection.reason}; no context was collected. Try again, or raise --timeout.\n`);
+      io.stderr(`glance: ${collection.reason}; no context was collected. ${collection.timedOut ? 'Try again, or raise --timeout.' : `\`glance check-provider --pid ${collection.provider.pid}\` shows what is wrong with the provider.`}\n`);
       return EXIT.noAnswer;
     case 'refused':
       io.stderr(`glance: ${collection.reason}; no context was collected. \`glance check-provider --pid ${collection.provider.pid}\` shows the provider's developer what is wrong.\n`);
