@@ -59,9 +59,29 @@ export function readElementFields(raw: Record<string, unknown>, id: string, isRo
   return out;
 }
 
+/**
+ * A block that is exactly `{ type: "text", text: <string> }` (own keys, any order), copied as
+ * the schema would copy it. Most blocks of a large answer are such plain text, and a schema
+ * parse per block was most of the reading's time; anything else (annotations, _meta, extra
+ * keys, other types) still goes through the MCP schema, so the result is the same either way.
+ */
+export function plainTextBlock(block: unknown): ContentBlock | undefined {
+  // JSON.parse makes plain objects; another prototype could lend the schema inherited fields.
+  if (!isPlainObject(block) || Object.getPrototypeOf(block) !== Object.prototype) return undefined;
+  const keys = Object.keys(block);
+  if (keys.length !== 2 || block['type'] !== 'text' || !Object.hasOwn(block, 'type')) return undefined;
+  const text = own(block, 'text');
+  return typeof text === 'string' ? { type: 'text', text } : undefined;
+}
+
 function readContent(blocks: unknown[], id: string, warn: WarningCollector): ContentBlock[] {
   const kept: ContentBlock[] = [];
   for (const block of blocks) {
+    const plain = plainTextBlock(block);
+    if (plain !== undefined) {
+      kept.push(plain); // text blocks carry no blob: nothing to measure against the limit
+      continue;
+    }
     const parsed = ContentBlockSchema.safeParse(block);
     if (!parsed.success) {
       warn.add('a content block of an unknown type or not valid for its type was dropped', id);
