@@ -51,7 +51,11 @@ export function decodeProcAddress(hex: string, littleEndian: boolean): string | 
     const wordBytes = [0, 2, 4, 6].map((i) => parseInt(hex.slice(word + i, word + i + 2), 16));
     bytes.push(...(littleEndian ? wordBytes.reverse() : wordBytes));
   }
-  return bytes.length === 4 ? bytes.join('.') : formatIpv6(bytes);
+  if (bytes.length === 4) return bytes.join('.');
+  // An IPv4-mapped address (::ffff:a.b.c.d) only ever carries IPv4 traffic; lsof prints it as
+  // plain a.b.c.d, and so do we, so that both methods give the same answer.
+  if (bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.slice(12).join('.');
+  return formatIpv6(bytes);
 }
 
 /** Reads a /proc/net table. Only tcp6 may be missing (a kernel without IPv6): then it is empty. */

@@ -38,6 +38,13 @@ describe.runIf(linux)('listeners: lsof and /proc on real processes', () => {
     expect(await both(any6.port)).toEqual({ lsof: [{ pid: any6.pid, address: '::' }], proc: [{ pid: any6.pid, address: '::' }] });
   });
 
+  it.runIf(ipv6)('a node server on ::ffff:127.0.0.1 (IPv4-mapped) reads as 127.0.0.1 both ways', async () => {
+    const { pid, port } = await startListener('::ffff:127.0.0.1');
+    const { lsof, proc } = await both(port);
+    expect(proc).toEqual([{ pid, address: '127.0.0.1' }]);
+    expect(lsof).toEqual(proc);
+  });
+
   it('two processes holding one listening socket are both reported', async () => {
     const { parent, child, port } = await startForkedListener();
     const { lsof, proc } = await both(port);

@@ -1,5 +1,6 @@
 // The text formats we read, on output shaped like the real thing: lsof -F, /proc/net/tcp(6),
 // lsappinfo, and IPv6 addresses printed the way inet_ntop (and so lsof) prints them.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLsofListeners } from '../../app/os/lsof.js';
 import { decodeProcAddress, parseProcNetTcp } from '../../app/os/proc-net.js';
@@ -56,11 +57,11 @@ describe('parseProcNetTcp', () => {
     expect(parseProcNetTcp(TCP, 1, true)).toEqual([]);
   });
 
-  it('decodes IPv6 word by word, including IPv4-mapped addresses', () => {
+  it('decodes IPv6 word by word; an IPv4-mapped address reads as IPv4, as lsof prints it', () => {
     expect(parseProcNetTcp(TCP6, 0xb268, true)).toEqual([
       { inode: '11713', address: '::1' },
       { inode: '11711', address: '::' },
-      { inode: '11720', address: '::ffff:127.0.0.1' },
+      { inode: '11720', address: '127.0.0.1' },
     ]);
   });
 
@@ -87,6 +88,19 @@ describe('formatIpv6 (inet_ntop style)', () => {
   ])('%s -> %s', (hex, text) => {
     expect(formatIpv6(bytes(hex))).toBe(text);
   });
+  it('agrees with the WHATWG URL serializer (RFC 5952) wherever no dotted IPv4 form applies', () => {
+    const word = fc.oneof(fc.constant(0), fc.constant(0), fc.constant(0xffff), fc.integer({ min: 0, max: 0xffff }));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 8, maxLength: 8 }), (words) => {
+        const text = formatIpv6(words.flatMap((w) => [w >> 8, w & 0xff])) ?? '';
+        if (text.includes('.')) return; // glibc's ::a.b.c.d and ::ffff:a.b.c.d, checked above
+        const canonical = new URL(`http://[${words.map((w) => w.toString(16)).join(':')}]/`).hostname.slice(1, -1);
+        expect(text).toBe(canonical);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('refuses a wrong length', () => {
     expect(formatIpv6([1, 2, 3])).toBeUndefined();
   });
