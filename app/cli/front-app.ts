@@ -9,6 +9,7 @@ export async function resolveApp(pid: number | undefined, io: CliIo, deps: CliDe
   if (pid !== undefined) return { pid };
   const front = await deps.os.frontApp();
   if (front.ok) return front.app;
-  io.stderr(`glance: ${front.reason}; name the app's process with --pid N (for example, the pid that \`glance providers\` lists)\n`);
+  // The OS services' reasons already end with the advice to pass --pid.
+  io.stderr(`glance: ${front.reason}\n`);
   return undefined;
 }

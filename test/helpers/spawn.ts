@@ -14,7 +14,12 @@ export interface Spawned {
 
 /** Spawns `node <script> ...args` with the given environment and collects its output. */
 export function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv): Spawned {
-  const child = spawn(process.execPath, [script, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawnProcess(process.execPath, [script, ...args], env);
+}
+
+/** Spawns any program with the given environment and collects its output. */
+export function spawnProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Spawned {
+  const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   const waiters: { pattern: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
   const onData = (chunk: Buffer) => {
