@@ -1,4 +1,5 @@
 import type { ContentBlock, Element } from '../protocol/element.js';
+import { imageRefusal } from './image-type.js';
 import type { PromptPart } from './types.js';
 
 /** An image taken out of the tree so the backend can send it as an image part. */
@@ -50,12 +51,16 @@ function renderElement(element: Element, images: ExtractedImage[]): Record<strin
 
 /**
  * MCP blocks go through unchanged where the model can read them as text (text, resource_link,
- * a text resource). An image becomes a reference to the image part sent after the tree;
+ * a text resource). An image becomes a reference to the image part sent after the tree (only
+ * a type the models take, whose bytes match it);
  * audio and binary resources are named but not sent (no backend here takes them).
  */
 function renderBlock(block: ContentBlock, elementId: string, images: ExtractedImage[]): unknown {
   switch (block.type) {
     case 'image': {
+      const refusal = imageRefusal(block.mimeType, block.data);
+      // The stated type is the provider's text: it is not repeated to the model either.
+      if (refusal !== undefined) return { type: 'image', omitted: `not sent: ${refusal}` };
       const label = `image-${images.length + 1}`;
       images.push({ label, elementId, data: block.data, mimeType: block.mimeType });
       return { type: 'image', mimeType: block.mimeType, image: label };
