@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 import { UsageError } from './exit-codes.js';
+import { escapeUnsafeInJson } from './terminal-safe.js';
 
 /** node:util parseArgs, with its errors turned into one-line usage errors (exit 2). */
 export function parseCommandLine<T extends ParseArgsConfig['options']>(argv: string[], options: T, command: string) {
@@ -26,7 +27,7 @@ export function parseTimeout(value: string | undefined, command: string, flag = 
   return Number(value);
 }
 
-/** Writes one JSON value and a newline. */
+/** One JSON value and a newline, with terminal-unsafe characters escaped (same value). */
 export function jsonLine(value: unknown): string {
-  return `${JSON.stringify(value)}\n`;
+  return `${escapeUnsafeInJson(JSON.stringify(value))}\n`;
 }

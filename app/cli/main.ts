@@ -5,6 +5,7 @@ import { runProviders } from './commands/providers.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
 import { lazyCommands } from './lazy-commands.js';
+import { terminalSafe } from './terminal-safe.js';
 
 const USAGE = `glance: the app-context host without a window
 
@@ -18,10 +19,10 @@ The providers folder is APP_CONTEXT_PROVIDERS_DIR when set. --timeout is the one
 each exchange with a provider (default 1500 ms).
 `;
 
-/** The process's own terminal and environment. */
+/** The process's own terminal and environment; nothing unsafe for a terminal gets through. */
 export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => process.stdout.write(terminalSafe(text)),
+  stderr: (text) => process.stderr.write(terminalSafe(text)),
   env: process.env,
 };
 

@@ -132,3 +132,21 @@ describe('glance providers', () => {
     expect(JSON.parse(missing.stdout)).toMatchObject({ folder: { usable: false }, descriptors: [] });
   });
 });
+
+describe('text from a provider on the terminal', () => {
+  it('never carries escape sequences or bidi overrides, and JSON keeps the exact value', async () => {
+    const name = 'Evil\u001b]0;owned\u0007\u001b[2J\u202eNotes\u0085';
+    const p = await start({ TP_NAME: name });
+    const human = await glance('providers');
+    const text = await glance('current', '--pid', String(p.pid));
+    for (const out of [human.stdout, text.stdout, text.stderr]) {
+      // eslint-disable-next-line no-control-regex -- the control characters are what is tested
+      expect(out).not.toMatch(/[\u001b\u0007\u202e\u0085]/);
+    }
+    expect(human.stdout).toContain('Evil?]0;owned??[2J?Notes?');
+    const json = await glance('current', '--pid', String(p.pid), '--json');
+    // eslint-disable-next-line no-control-regex -- the control characters are what is tested
+    expect(json.stdout).not.toMatch(/[\u001b\u0007\u202e\u0085]/);
+    expect((JSON.parse(json.stdout) as { provider: { name: string } }).provider.name).toBe(name);
+  });
+});
