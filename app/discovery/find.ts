@@ -1,5 +1,6 @@
 import type { FrontApp, OsServices } from '../os/types.js';
 import { checkFolder, listDescriptorFiles } from './check-folder.js';
+import type { DescriptorCache } from './descriptor-cache.js';
 import { providersFolder } from './folder.js';
 import { readDescriptorFile, type DescriptorFile } from './read-descriptor.js';
 import type { DescriptorVerdict, FindResult, FolderStatus, VerifiedProvider } from './types.js';
@@ -11,6 +12,8 @@ export interface DiscoveryDeps {
   env?: NodeJS.ProcessEnv;
   /** The current user; files of other users are refused. */
   uid?: number;
+  /** Parses kept across invocations by a long-running host; without it every file is read. */
+  descriptors?: DescriptorCache;
 }
 
 interface FolderRead {
@@ -23,6 +26,7 @@ async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
   const folder = await checkFolder(providersFolder(deps.env ?? process.env), uid);
   if (!folder.usable) return { folder, files: [] };
   const names = await listDescriptorFiles(folder.path);
+  if (deps.descriptors) return { folder, files: await deps.descriptors.read(folder.path, names, uid) };
   const files = await Promise.all(names.map(async (file) => ({ file, read: await readDescriptorFile(folder.path, file, uid) })));
   return { folder, files };
 }

@@ -15,24 +15,46 @@ export type DescriptorFile =
  * one between a check and the read, is refused rather than followed.
  */
 export async function readDescriptorFile(folder: string, file: string, uid: number): Promise<DescriptorFile> {
+  return (await readDescriptorFileWithIdentity(folder, file, uid)).read;
+}
+
+/** What identifies one version of a file's content: same inode, size and times, same bytes. */
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/**
+ * readDescriptorFile, plus the identity of the file whose bytes were parsed (taken from the
+ * open handle) when the outcome came from its content, so a cache can tell later whether the
+ * file is still the one it parsed. Open and stat failures carry no identity: nothing to reuse.
+ */
+export async function readDescriptorFileWithIdentity(folder: string, file: string, uid: number): Promise<{ read: DescriptorFile; identity?: FileIdentity }> {
   let handle;
   try {
     handle = await open(join(folder, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') return { ok: false, reason: 'it is a symbolic link, not a regular file', mtimeMs: 0 };
-    if (code === 'ENOENT') return { ok: false, reason: 'it disappeared while being read (the provider quit)', mtimeMs: 0 };
-    return { ok: false, reason: `it cannot be opened (${code ?? 'unknown error'})`, mtimeMs: 0 };
+    if (code === 'ELOOP') return { read: { ok: false, reason: 'it is a symbolic link, not a regular file', mtimeMs: 0 } };
+    if (code === 'ENOENT') return { read: { ok: false, reason: 'it disappeared while being read (the provider quit)', mtimeMs: 0 } };
+    return { read: { ok: false, reason: `it cannot be opened (${code ?? 'unknown error'})`, mtimeMs: 0 } };
   }
   try {
     const stats = await handle.stat();
     const refusal = fileRefusal(stats, uid);
-    if (refusal) return { ok: false, reason: refusal, mtimeMs: stats.mtimeMs };
-    // Read one byte past the limit: a file that fills it is over the limit.
-    const buffer = Buffer.alloc(MAX_DESCRIPTOR_BYTES + 1);
+    if (refusal) return { read: { ok: false, reason: refusal, mtimeMs: stats.mtimeMs } };
+    // Read one byte past the limit: a file that fills it is over the limit. Unzeroed memory is
+    // fine: only the bytes read are looked at, and zeroing 64 KiB per file dominated a folder
+    // of a thousand descriptors.
+    const buffer = Buffer.allocUnsafe(MAX_DESCRIPTOR_BYTES + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > MAX_DESCRIPTOR_BYTES) return { ok: false, reason: 'it is larger than 64 KiB, so it is not a descriptor', mtimeMs: stats.mtimeMs };
-    return parseDescriptor(buffer.subarray(0, bytesRead), stats);
+    const identity = { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs };
+    if (bytesRead > MAX_DESCRIPTOR_BYTES) return { read: { ok: false, reason: 'it is larger than 64 KiB, so it is not a descriptor', mtimeMs: stats.mtimeMs } };
+    // A file that changed size while we read it is not the version the identity describes.
+    return { read: parseDescriptor(buffer.subarray(0, bytesRead), stats), ...(bytesRead === stats.size ? { identity } : {}) };
   } finally {
     await handle.close();
   }

@@ -1,0 +1,84 @@
+/**
+ * Parsed descriptor files, remembered by file identity, for a host that discovers again on
+ * every hotkey press. Only the parse is remembered: whether the process runs, its bundle id
+ * and who listens on its port are asked again each time (verify.ts), because those change
+ * without the file changing. A file counts as unchanged when a fresh lstat shows it is still
+ * a regular file of ours that no one else may write, with the same device, inode, size,
+ * modification and change times as the open handle whose bytes were parsed.
+ */
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
+import { readDescriptorFileWithIdentity, type DescriptorFile, type FileIdentity } from './read-descriptor.js';
+
+/**
+ * A file changed twice within one tick of the file system's clock can keep the same times.
+ * So a parse is remembered only when the file's change time was this far before the read
+ * began (git's "racily clean" rule): any later write then gets a later change time. The cost
+ * is that a descriptor is parsed afresh during its first second.
+ */
+const RACY_MS = 1000;
+
+interface Entry {
+  identity: FileIdentity;
+  read: DescriptorFile;
+}
+
+/** Remembers the parse of each descriptor file of one folder. */
+export interface DescriptorCache {
+  /** The files of a usable folder, each read from disk unless it is unchanged since its parse. */
+  read(folder: string, names: readonly string[], uid: number): Promise<{ file: string; read: DescriptorFile }[]>;
+  /** Forgets every parse. */
+  clear(): void;
+}
+
+/** A descriptor cache; `now` is the wall clock file times are compared with. */
+export function createDescriptorCache(now: () => number = Date.now): DescriptorCache {
+  let scope = '';
+  let entries = new Map<string, Entry>();
+  return {
+    async read(folder, names, uid) {
+      const current = `${uid}:${folder}`;
+      if (current !== scope) {
+        scope = current;
+        entries = new Map();
+      }
+      // Files no longer listed are dropped here, so the cache never outgrows the folder.
+      const kept = new Map<string, Entry>();
+      const files = await Promise.all(names.map(async (file) => {
+        const cached = entries.get(file);
+        if (cached !== undefined && unchanged(join(folder, file), cached.identity, uid)) {
+          kept.set(file, cached);
+          return { file, read: cached.read };
+        }
+        const started = now();
+        const { read, identity } = await readDescriptorFileWithIdentity(folder, file, uid);
+        if (identity !== undefined && identity.ctimeMs < started - RACY_MS) kept.set(file, { identity, read });
+        return { file, read };
+      }));
+      entries = kept;
+      return files;
+    },
+    clear() {
+      entries = new Map();
+    },
+  };
+}
+
+/**
+ * Step 2 of wire.md section 4 on the file as it is now (lstat: a link is not a regular file),
+ * and the same identity as the parsed version. lstat is synchronous on purpose: it asks for
+ * metadata only, a thousand of them take a few milliseconds, and going through the thread
+ * pool for each cost more than the calls themselves.
+ */
+function unchanged(path: string, identity: FileIdentity, uid: number): boolean {
+  let stats;
+  try {
+    stats = lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return false;
+  }
+  return stats !== undefined && stats.isFile() && stats.uid === uid && (stats.mode & 0o022) === 0 && stats.size <= MAX_DESCRIPTOR_BYTES
+    && stats.dev === identity.dev && stats.ino === identity.ino && stats.size === identity.size
+    && stats.mtimeMs === identity.mtimeMs && stats.ctimeMs === identity.ctimeMs;
+}
