@@ -1,11 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { VerifiedProvider } from '../discovery/types.js';
 import { declaredProtocol } from '../protocol/extension.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 import { createExchangeConnections } from './connections.js';
-import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
+import type { ExchangeState } from './guarded-fetch.js';
+import { openSession } from './mcp-session.js';
 import type { CallFailure, CallOptions } from './types.js';
 
 /** The parts of a tool result the host reads. */
@@ -23,8 +22,11 @@ export type ToolExchange =
 
 /**
  * One whole exchange with a provider under one time limit (wire.md section 7): connect,
- * initialise, check the extension declaration, call one tool, receive the body. The client
- * is always closed afterwards, which tears down any request still open.
+ * initialise, check the extension declaration, call one tool, receive the body. With a pool
+ * (options.sessions) a session already initialised for this very provider skips initialise
+ * and its check (done when it was made; see session-pool.ts); everything else is the same.
+ * The exchange's sockets are always destroyed when it ends; its client is closed too unless
+ * the exchange ended cleanly and a pool takes it back.
  */
 export async function exchangeTool(
   provider: VerifiedProvider,
@@ -37,38 +39,43 @@ export async function exchangeTool(
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
   const state: ExchangeState = {};
-  const endpoint = new URL(provider.descriptor.endpoint);
+  const pool = options.sessions;
+  const session = pool?.take(provider) ?? openSession(provider);
   // The exchange owns its sockets: none stays open to the provider once it has ended.
-  const connections = createExchangeConnections();
-  const transport = new StreamableHTTPClientTransport(endpoint, {
-    fetch: createGuardedFetch(endpoint, signal, state, connections.fetch),
-    requestInit: { headers: { Authorization: `Bearer ${provider.descriptor.token}` } },
-    reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
-  });
-  const client = new Client({ name: 'glance', version: '0.1.0' }, { capabilities: {} });
-  client.onerror = () => undefined; // background errors are judged by the call's own outcome
+  session.bind({ signal, state, connections: createExchangeConnections() });
+  let reusable = false;
   try {
     if (signal.aborted) throw new Error('aborted before start');
-    await client.connect(transport, { signal, timeout: timeoutMs });
-    const declared = declaredProtocol(client.getServerCapabilities());
-    if (declared === undefined) return { ok: false, kind: 'refused', reason: 'the server does not declare the app-context extension, so it is not a provider' };
-    if (declared !== provider.descriptor.protocol) {
-      return { ok: false, kind: 'refused', reason: 'the server declares another protocol version than its descriptor' };
+    if (!session.initialised) {
+      await session.client.connect(session.transport, { signal, timeout: timeoutMs });
+      const declared = declaredProtocol(session.client.getServerCapabilities());
+      if (declared === undefined) return { ok: false, kind: 'refused', reason: 'the server does not declare the app-context extension, so it is not a provider' };
+      if (declared !== provider.descriptor.protocol) {
+        return { ok: false, kind: 'refused', reason: 'the server declares another protocol version than its descriptor' };
+      }
+      session.initialised = true;
     }
-    const result = (await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs })) as ToolResult;
+    const result = (await session.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs })) as ToolResult;
     if (result.isError === true && options.checkListedOnError === true) {
       // A server answers a call to a tool it lacks with a tool error too; only the list tells
-      // "not offered" from "an error for this id", and only this rare path pays for it.
-      const { tools } = await client.listTools(undefined, { signal, timeout: timeoutMs });
+      // "not offered" from "an error for this id", and only this rare path pays for it. The
+      // list makes the SDK validate later results against the tools' output schemas, which
+      // the tolerant reading must not inherit: this session is not reused.
+      const { tools } = await session.client.listTools(undefined, { signal, timeout: timeoutMs });
       return { ok: true, result, listed: tools.some((t) => t.name === tool) };
     }
+    reusable = !signal.aborted;
     return { ok: true, result };
   } catch (error) {
     return { ok: false, ...classify(error, state, deadline.signal.aborted, options.signal?.aborted === true, provider, timeoutMs) };
   } finally {
     clearTimeout(timer);
-    await client.close().catch(() => undefined);
-    connections.close();
+    if (reusable && pool !== undefined) {
+      session.unbind();
+      await pool.give(session);
+    } else {
+      await session.close();
+    }
   }
 }
 

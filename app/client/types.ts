@@ -1,5 +1,6 @@
 import type { Answer } from '../protocol/answer.js';
 import type { Location } from '../protocol/location.js';
+import type { SessionPool } from './session-pool.js';
 
 /** Options for one exchange with a provider. */
 export interface CallOptions {
@@ -7,6 +8,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Aborts the exchange early (the user removed the context, a new hotkey press). */
   signal?: AbortSignal;
+  /** A long-running host's initialised MCP sessions; without it every exchange initialises anew. */
+  sessions?: SessionPool;
 }
 
 /**

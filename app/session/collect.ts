@@ -5,11 +5,24 @@ import type { DescriptorVerdict } from '../discovery/types.js';
 import { publicDescriptor } from '../protocol/descriptor.js';
 import type { FrontApp } from '../os/types.js';
 import type { Logger } from '../log/logger.js';
+import type { HostCache } from './host-cache.js';
 import type { Collection } from './types.js';
 
 /** What one invocation needs: the OS, the environment (for the providers folder), a logger. */
 export interface CoreDeps extends DiscoveryDeps {
   logger?: Logger;
+  /** A long-running host's caches (createHostCache); a one-shot command does without. */
+  cache?: HostCache;
+}
+
+/** The discovery deps with the host's descriptor cache, when there is one. */
+export function discoveryDeps(deps: CoreDeps): DiscoveryDeps {
+  return deps.cache ? { ...deps, descriptors: deps.cache.descriptors } : deps;
+}
+
+/** The call options with the host's session pool, when there is one. */
+export function callOptions(deps: CoreDeps, options: CallOptions): CallOptions {
+  return deps.cache ? { ...options, sessions: deps.cache.sessions } : options;
 }
 
 /**
@@ -18,7 +31,7 @@ export interface CoreDeps extends DiscoveryDeps {
  * Every way of collecting nothing comes back as a named outcome, never as a throw.
  */
 export async function collectContext(app: FrontApp, deps: CoreDeps, options: CallOptions = {}): Promise<Collection> {
-  const found = await findProvider(app, deps);
+  const found = await findProvider(app, discoveryDeps(deps));
   if (options.signal?.aborted) return { kind: 'cancelled', app };
   const appName = app.name ?? `process ${app.pid}`;
   if (found.kind === 'none') {
@@ -30,7 +43,7 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
   }
   const { descriptor } = found.provider;
   const provider = publicDescriptor(descriptor);
-  const outcome = await fetchCurrent(found.provider, options);
+  const outcome = await fetchCurrent(found.provider, callOptions(deps, options));
   if (outcome.ok) {
     for (const warning of outcome.warnings) deps.logger?.warn(`${descriptor.name}: ${warning}`);
     return {

@@ -3,7 +3,7 @@ import type { CallOptions, LocationOutcome } from '../client/types.js';
 import { findProvider } from '../discovery/find.js';
 import { GONE } from '../protocol/location.js';
 import type { CoreDeps } from './collect.js';
-import { describeIgnored } from './collect.js';
+import { callOptions, describeIgnored, discoveryDeps } from './collect.js';
 import type { ElementRef } from './types.js';
 
 /** Where an element is now; `asked` says whether the provider was asked at all. */
@@ -20,11 +20,11 @@ export type LocateResult =
 export async function locateRef(ref: ElementRef, deps: CoreDeps, options: CallOptions = {}): Promise<LocateResult> {
   const gone: LocateResult = { ok: true, location: { ...GONE, rects: [] }, warnings: [], asked: false };
   if (!(await deps.os.isAlive(ref.pid))) return gone;
-  const found = await findProvider({ pid: ref.pid, bundleId: ref.bundleId }, deps);
+  const found = await findProvider({ pid: ref.pid, bundleId: ref.bundleId }, discoveryDeps(deps));
   if (found.kind === 'none') return gone;
   if (found.kind === 'ignored') {
     return { ok: false, kind: 'ignored', reason: found.verdicts.map((v) => describeIgnored(`process ${ref.pid}`, v)).join('; '), asked: false };
   }
   if (found.provider.descriptor.instance !== ref.instance) return gone;
-  return { ...(await fetchLocation(found.provider, ref.id, options)), asked: true };
+  return { ...(await fetchLocation(found.provider, ref.id, callOptions(deps, options))), asked: true };
 }

@@ -1,0 +1,88 @@
+/**
+ * One MCP client for one verified provider, made so that it can serve several exchanges in
+ * turn: each exchange binds its own deadline, its own record of what the fetch saw, and its
+ * own sockets, and unbinds them when it ends. While no exchange is bound the client can send
+ * nothing at all, and it holds no socket and no timer.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
+import type { VerifiedProvider } from '../discovery/types.js';
+import type { ExchangeConnections } from './connections.js';
+import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
+
+/** What one exchange lends the session while it runs. */
+export interface ExchangeBinding {
+  signal: AbortSignal;
+  state: ExchangeState;
+  connections: ExchangeConnections;
+}
+
+/** An MCP client for one provider; `initialised` once initialize passed the extension check. */
+export interface McpSession {
+  /** Who it talks to: pid, instance, endpoint, token and protocol of the verified descriptor. */
+  readonly key: string;
+  readonly client: Client;
+  readonly transport: StreamableHTTPClientTransport;
+  initialised: boolean;
+  bind(binding: ExchangeBinding): void;
+  /** Ends the bound exchange: its sockets are destroyed. */
+  unbind(): void;
+  /** Closes the client (and the sockets of an exchange still bound). */
+  close(): Promise<void>;
+}
+
+/** The identity a session is reused under: a new run of the app has a new instance and token. */
+export function sessionKey(provider: VerifiedProvider): string {
+  const d = provider.descriptor;
+  return JSON.stringify([d.pid, d.instance, d.endpoint, d.token, d.protocol]);
+}
+
+/**
+ * The SDK's client builds an Ajv instance in its constructor (15-50 ms on the first one in a
+ * process), though it only needs one after listTools, for tools' output schemas. This builds
+ * it on first use instead; the validation is the same when it happens.
+ */
+class LazyAjv implements jsonSchemaValidator {
+  private ajv: AjvJsonSchemaValidator | undefined;
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    this.ajv ??= new AjvJsonSchemaValidator();
+    return this.ajv.getValidator<T>(schema);
+  }
+}
+
+/** A fresh, uninitialised session for a verified provider. */
+export function openSession(provider: VerifiedProvider): McpSession {
+  const endpoint = new URL(provider.descriptor.endpoint);
+  let bound: ExchangeBinding | undefined;
+  const transport = new StreamableHTTPClientTransport(endpoint, {
+    fetch: (url, init) => {
+      // An idle session sends nothing: every request belongs to a running exchange.
+      if (bound === undefined) return Promise.reject(new Error('no exchange is running on this session'));
+      return createGuardedFetch(endpoint, bound.signal, bound.state, bound.connections.fetch)(url, init);
+    },
+    requestInit: { headers: { Authorization: `Bearer ${provider.descriptor.token}` } },
+    reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
+  });
+  const client = new Client({ name: 'glance', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
+  client.onerror = () => undefined; // background errors are judged by the call's own outcome
+  const unbind = (): void => {
+    bound?.connections.close();
+    bound = undefined;
+  };
+  return {
+    key: sessionKey(provider),
+    client,
+    transport,
+    initialised: false,
+    bind: (binding) => {
+      bound = binding;
+    },
+    unbind,
+    close: async () => {
+      await client.close().catch(() => undefined);
+      unbind();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Initialised MCP sessions kept between invocations by a long-running host (the Electron main
+ * process), so a hotkey press costs one request (tools/call) instead of three (initialize,
+ * notifications/initialized, tools/call).
+ *
+ * Why this keeps every check: a session is taken only for a provider that discovery has just
+ * verified for this invocation (process alive, bundle id, every listener on the port is that
+ * pid: wire.md section 4), and only under the same pid, instance, endpoint, token and
+ * protocol as the descriptor it was initialised for. The extension declaration was checked on
+ * that initialize; a new run of the app publishes a new instance and token, so it gets a new
+ * session. Providers are stateless (no MCP session id), so a new socket serves an old session.
+ *
+ * What it holds: client objects only. Sockets belong to each exchange and are destroyed when it
+ * ends, so an idle pool holds no connection and no timer and never keeps a process alive.
+ * A session whose exchange failed, timed out or was cancelled is closed, never returned.
+ */
+import type { VerifiedProvider } from '../discovery/types.js';
+import { sessionKey, type McpSession } from './mcp-session.js';
+
+/** Idle sessions by provider; one exchange at a time uses each. */
+export interface SessionPool {
+  /** An idle initialised session for exactly this provider, removed from the pool, or undefined. */
+  take(provider: VerifiedProvider): McpSession | undefined;
+  /** Returns a session after a clean exchange. After close() it is closed instead. */
+  give(session: McpSession): Promise<void>;
+  /** Closes every idle session; later gives close theirs. */
+  close(): Promise<void>;
+  /** Idle sessions held now. */
+  readonly size: number;
+}
+
+/** Idle sessions per provider: a burst of location lookups may use a few at once. */
+const PER_PROVIDER = 2;
+/** Providers remembered: the apps a user switches between; older ones are dropped first. */
+const PROVIDERS = 8;
+
+/** An empty pool. */
+export function createSessionPool(): SessionPool {
+  const idle = new Map<string, McpSession[]>();
+  let closed = false;
+  let size = 0;
+  const drop = async (sessions: McpSession[]): Promise<void> => {
+    size -= sessions.length;
+    await Promise.all(sessions.map((s) => s.close()));
+  };
+  return {
+    take(provider) {
+      const key = sessionKey(provider);
+      const list = idle.get(key);
+      const session = list?.pop();
+      if (session === undefined) return undefined;
+      size -= 1;
+      if (list?.length === 0) idle.delete(key);
+      return session;
+    },
+    async give(session) {
+      if (closed || !session.initialised) {
+        await session.close();
+        return;
+      }
+      const list = idle.get(session.key) ?? [];
+      idle.delete(session.key); // re-inserted last: the Map's order is the recency order
+      idle.set(session.key, list);
+      list.push(session);
+      size += 1;
+      if (list.length > PER_PROVIDER) await drop(list.splice(0, list.length - PER_PROVIDER));
+      while (idle.size > PROVIDERS) {
+        const [oldest, sessions] = idle.entries().next().value as [string, McpSession[]];
+        idle.delete(oldest);
+        await drop(sessions);
+      }
+    },
+    async close() {
+      closed = true;
+      const all = [...idle.values()].flat();
+      idle.clear();
+      await drop(all);
+    },
+    get size() {
+      return size;
+    },
+  };
+}

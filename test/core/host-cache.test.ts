@@ -1,0 +1,183 @@
+// The host's caches (app/session/host-cache.ts) change what an invocation costs, never what
+// it decides: the same verdicts as without them, a parse reused only while its file is the
+// same, a session reused only for the same provider run and only after a clean exchange, and
+// nothing (socket, timer) that outlives an exchange or keeps a process alive.
+import { execFile } from 'node:child_process';
+import { chmod, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDescriptorCache } from '../../app/discovery/descriptor-cache.js';
+import { findProvider, listProviders } from '../../app/discovery/find.js';
+import { createOs } from '../../app/os/index.js';
+import { collectContext } from '../../app/session/collect.js';
+import { createHostCache } from '../../app/session/host-cache.js';
+import { locateRef } from '../../app/session/locate.js';
+import { makeProvidersDir } from '../helpers/providers-dir.js';
+import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
+
+const os = createOs();
+let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
+const running: TestProvider[] = [];
+
+async function start(knobs: Record<string, string> = {}): Promise<TestProvider> {
+  const provider = await startTestProvider(folder.dir, knobs);
+  running.push(provider);
+  return provider;
+}
+
+/** This process's TCP connections to `port` (any state), from /proc. */
+function connectionsTo(port: number): number {
+  const mine = new Set(readdirSync('/proc/self/fd').map((fd) => {
+    try {
+      return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1];
+    } catch {
+      return undefined;
+    }
+  }));
+  let n = 0;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (parseInt(cols[2]?.split(':')[1] ?? '', 16) === port && mine.has(cols[9])) n += 1;
+    }
+  }
+  return n;
+}
+
+beforeAll(async () => { folder = await makeProvidersDir(); });
+afterEach(async () => {
+  for (const p of running.splice(0)) await p.process.stop();
+});
+afterAll(async () => { await folder.cleanup(); });
+
+describe('the descriptor cache', () => {
+  // A clock a minute ahead makes every file old enough to be remembered at once.
+  const later = (): { now: () => number; misses: () => number } => {
+    let misses = 0;
+    return { now: () => { misses += 1; return Date.now() + 60_000; }, misses: () => misses };
+  };
+
+  it('gives the same verdicts as reading every file, and reads an unchanged file once', async () => {
+    const p = await start();
+    await writeFile(join(folder.dir, 'broken.1.json'), '{"protocol":', { mode: 0o600 });
+    await writeFile(join(folder.dir, 'open.2.json'), JSON.stringify({ ...p.descriptor, pid: 2 }), { mode: 0o600 });
+    await chmod(join(folder.dir, 'open.2.json'), 0o622);
+    await symlink(join(folder.dir, p.file), join(folder.dir, 'link.3.json'));
+    const clock = later();
+    const descriptors = createDescriptorCache(clock.now);
+    const plain = await listProviders({ os, env: folder.env });
+    expect(await listProviders({ os, env: folder.env, descriptors })).toEqual(plain);
+    const afterFirst = clock.misses();
+    expect(await listProviders({ os, env: folder.env, descriptors })).toEqual(plain);
+    // Only the files it could not keep (the group-writable one, the link) are read again.
+    expect(clock.misses() - afterFirst).toBe(2);
+    await rm(join(folder.dir, 'broken.1.json'));
+    await rm(join(folder.dir, 'open.2.json'));
+    await rm(join(folder.dir, 'link.3.json'));
+  });
+
+  it('reads a file again when it is replaced, made writable by others, or turned into a link', async () => {
+    const p = await start();
+    const path = join(folder.dir, p.file);
+    const clock = later();
+    const deps = { os, env: folder.env, descriptors: createDescriptorCache(clock.now) };
+    expect((await findProvider({ pid: p.pid }, deps)).kind).toBe('usable');
+    // Replaced atomically with another instance: a new inode, so the new content is read.
+    const replaced = { ...p.descriptor, instance: 'replaced-instance' };
+    await writeFile(`${path}.tmp`, JSON.stringify(replaced), { mode: 0o600 });
+    await rename(`${path}.tmp`, path);
+    const found = await findProvider({ pid: p.pid }, deps);
+    expect(found.kind === 'usable' && found.provider.descriptor.instance).toBe('replaced-instance');
+    await chmod(path, 0o620);
+    const open = await findProvider({ pid: p.pid }, deps);
+    expect(open.kind === 'ignored' && open.verdicts[0]?.reason).toMatch(/writable by group or others/);
+    await chmod(path, 0o600);
+    const text = await readFile(path, 'utf8');
+    await rm(path);
+    await writeFile(join(folder.dir, 'elsewhere.json.bak'), text, { mode: 0o600 });
+    await symlink(join(folder.dir, 'elsewhere.json.bak'), path);
+    const link = await findProvider({ pid: p.pid }, deps);
+    expect(link.kind === 'ignored' && link.verdicts[0]?.reason).toMatch(/symbolic link/);
+    await rm(path);
+    await rm(join(folder.dir, 'elsewhere.json.bak'));
+  });
+
+  it('does not remember a file changed within the last second (its times may not show the next change)', async () => {
+    const p = await start();
+    let misses = 0;
+    const descriptors = createDescriptorCache(() => { misses += 1; return Date.now(); });
+    await findProvider({ pid: p.pid }, { os, env: folder.env, descriptors });
+    await findProvider({ pid: p.pid }, { os, env: folder.env, descriptors });
+    expect(misses).toBe(2);
+  });
+});
+
+describe('the session pool', () => {
+  it('reuses an initialised session for the same provider run, and holds no socket between exchanges', async () => {
+    const p = await start();
+    const cache = createHostCache();
+    const deps = { os, env: folder.env, cache };
+    const port = Number(new URL(p.endpoint).port);
+    expect((await collectContext({ pid: p.pid }, deps)).kind).toBe('collected');
+    expect(cache.sessions.size).toBe(1);
+    const found = await findProvider({ pid: p.pid }, deps);
+    const kept = found.kind === 'usable' ? cache.sessions.take(found.provider) : undefined;
+    expect(kept?.initialised).toBe(true);
+    if (kept) await cache.sessions.give(kept);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(connectionsTo(port)).toBe(0);
+    expect((await collectContext({ pid: p.pid }, deps)).kind).toBe('collected');
+    expect(cache.sessions.size).toBe(1);
+    await cache.close();
+    expect(cache.sessions.size).toBe(0);
+    // After close the pool keeps nothing; collecting still works, one exchange at a time.
+    expect((await collectContext({ pid: p.pid }, deps)).kind).toBe('collected');
+    expect(cache.sessions.size).toBe(0);
+  });
+
+  it('closes a session whose exchange timed out, leaving no connection behind', async () => {
+    const p = await start({ TP_STALL: '1' });
+    const cache = createHostCache();
+    const port = Number(new URL(p.endpoint).port);
+    const result = await collectContext({ pid: p.pid }, { os, env: folder.env, cache }, { timeoutMs: 300 });
+    expect(result.kind).toBe('no-answer');
+    expect(cache.sessions.size).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(connectionsTo(port)).toBe(0);
+  });
+
+  it('never reuses a session for another run of the app, nor one that listed the tools', async () => {
+    const first = await start();
+    const cache = createHostCache();
+    const deps = { os, env: folder.env, cache };
+    expect((await collectContext({ pid: first.pid }, deps)).kind).toBe('collected');
+    const found = await findProvider({ pid: first.pid }, deps);
+    if (found.kind !== 'usable') throw new Error('not usable');
+    expect(cache.sessions.take({ ...found.provider, descriptor: { ...found.provider.descriptor, instance: 'another-run' } })).toBeUndefined();
+    expect(cache.sessions.take({ ...found.provider, descriptor: { ...found.provider.descriptor, token: 'x'.repeat(43) } })).toBeUndefined();
+    // An id the provider never issued: a tool error, then the tool list; that session is closed.
+    const ref = { pid: first.pid, instance: first.descriptor.instance, id: 'never-issued' };
+    const taken = cache.sessions.size;
+    expect((await locateRef(ref, deps)).ok).toBe(false);
+    expect(cache.sessions.size).toBe(taken - 1);
+    await cache.close();
+  });
+
+  it('does not keep a process alive: a script that never closes its cache exits at once', async () => {
+    const p = await start();
+    const script = `
+      const { createOs } = await import('./dist/app/os/index.js');
+      const { collectContext } = await import('./dist/app/session/collect.js');
+      const { createHostCache } = await import('./dist/app/session/host-cache.js');
+      const cache = createHostCache();
+      const r = await collectContext({ pid: ${p.pid} }, { os: createOs(), cache });
+      console.log(r.kind, cache.sessions.size);`;
+    const started = Date.now();
+    const out = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--input-type=module', '-e', script], { env: folder.env, timeout: 10_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    });
+    expect(out.trim()).toBe('collected 1');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
