@@ -5,6 +5,7 @@
 import type { FrontApp, OsServices } from '../app/os/types.js';
 import type { DiscoveryDeps } from '../app/discovery/find.js';
 import { collectContext } from '../app/session/collect.js';
+import { createHostCache } from '../app/session/host-cache.js';
 import type { Collection } from '../app/session/types.js';
 
 /** Generous on purpose: the bench measures how long a collect takes, not whether it fits 1.5 s. */
@@ -16,11 +17,16 @@ export interface Collector {
   close: () => Promise<void>;
 }
 
-/** A collector as the host runs it. */
-export function createCollector(os: OsServices, env: NodeJS.ProcessEnv): Collector {
+/**
+ * A collector as the host runs it: the Electron main process keeps one HostCache for its
+ * lifetime; `cached: false` is a host without it (each invocation parses every descriptor and
+ * initialises a new MCP session), as the one-shot `glance current` is.
+ */
+export function createCollector(os: OsServices, env: NodeJS.ProcessEnv, cached = true): Collector {
+  const cache = cached ? createHostCache() : undefined;
   return {
-    collect: (app) => collectContext(app, { os, env }, { timeoutMs: BENCH_TIMEOUT_MS }),
-    close: async () => undefined,
+    collect: (app) => collectContext(app, cache ? { os, env, cache } : { os, env }, { timeoutMs: BENCH_TIMEOUT_MS }),
+    close: async () => cache?.close(),
   };
 }
 
@@ -53,5 +59,6 @@ function countOf(root: { children?: unknown[] }): number {
 
 /** The discovery deps the host uses across invocations, and how to release them. */
 export function createDiscoveryDeps(os: OsServices, env: NodeJS.ProcessEnv): { deps: DiscoveryDeps; close: () => Promise<void> } {
-  return { deps: { os, env }, close: async () => undefined };
+  const cache = createHostCache();
+  return { deps: { os, env, descriptors: cache.descriptors }, close: () => cache.close() };
 }

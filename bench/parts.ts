@@ -37,10 +37,16 @@ export async function benchDiscovery(provider: BenchProvider, os: OsServices, co
     };
     // Each uncached sample reads and parses every file, as a one-shot CLI process does.
     const uncached = summarise(await measure(Math.max(2, Math.ceil(reps / 4)), 1, find({ os, env })));
+    // A front app with no descriptor: every file read and matched, nothing verified.
+    const nobody = createDiscoveryDeps(os, env);
+    const reading = summarise(await measure(reps, 3, async () => {
+      if ((await findProvider({ pid: 2_999_999, bundleId: 'com.example.none' }, nobody.deps)).kind !== 'none') throw new Error('unexpected descriptor');
+    }));
+    await nobody.close();
     const discovery = createDiscoveryDeps(os, env);
     try {
       const samples = await measure(reps, 3, find(discovery.deps));
-      return { descriptors: count, ...summarise(samples), uncached_median_ms: uncached.median_ms, uncached_p10_ms: uncached.p10_ms, uncached_p90_ms: uncached.p90_ms };
+      return { descriptors: count, ...summarise(samples), uncached_median_ms: uncached.median_ms, uncached_p10_ms: uncached.p10_ms, uncached_p90_ms: uncached.p90_ms, unverified_median_ms: reading.median_ms };
     } finally {
       await discovery.close();
     }
@@ -81,7 +87,7 @@ export function benchRead(elements: number, reps: number): Summary & { elements:
 }
 
 /** Heap after `first` and after `second` invocations, in a fresh process with --expose-gc. */
-export async function benchHeap(provider: BenchProvider, first: number, second: number): Promise<{ after_first: number; after_second: number }> {
+export async function benchHeap(provider: BenchProvider, first: number, second: number): Promise<{ after_first: number; after_second: number; data_growth: number }> {
   const args = [String(provider.pid), String(provider.elements), String(first), String(second)];
   return runChild('bench/heap-child.js', args, provider.env, ['--expose-gc']);
 }
