@@ -59,3 +59,37 @@ export function panelWindowOptions(preloadPath: string): BrowserWindowConstructo
     webPreferences: secureWebPreferences(preloadPath),
   };
 }
+
+/**
+ * One display's overlay: a borderless, transparent window over the whole display that draws
+ * highlight rings and never takes a click or the focus (design.md, the overlay facts; Kap's
+ * cropper). Created when first needed, so Glance opens no window the user does not see.
+ */
+export function overlayWindowOptions(preloadPath: string, bounds: { x: number; y: number; width: number; height: number }): BrowserWindowConstructorOptions {
+  return {
+    ...bounds,
+    show: false,
+    // Nothing but the rings is painted; the page's background is transparent too.
+    transparent: true,
+    backgroundColor: '#00000000',
+    frame: false,
+    hasShadow: false,
+    // Never the key window: the user keeps typing in their app and the panel keeps its focus.
+    focusable: false,
+    resizable: false,
+    movable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    skipTaskbar: true,
+    roundedCorners: false,
+    // The display's full bounds include the menu bar, which macOS would otherwise push us below.
+    enableLargerThanScreen: true,
+    title: 'Glance highlight',
+    webPreferences: {
+      ...secureWebPreferences(preloadPath),
+      // The fade must run on time although the window never has focus.
+      backgroundThrottling: false,
+    },
+  };
+}

@@ -1,17 +1,23 @@
 import { join } from 'node:path';
-import { app, globalShortcut, screen, session, shell } from 'electron';
+import { app, globalShortcut, safeStorage, screen, session, shell } from 'electron';
 import { SecretRegistry } from '../app/log/logger.js';
 import { createOs } from '../app/os/index.js';
 import { collectContext } from '../app/session/collect.js';
+import { locateRef } from '../app/session/locate.js';
 import { createSettingsStore } from '../app/settings/store.js';
+import { createAgentService } from './flow/agent-service.js';
 import { createController } from './flow/controller.js';
+import { createOverlayService } from './flow/overlay-service.js';
+import { createSelectionPlacement } from './flow/placement.js';
 import { createSettingsService } from './flow/settings-service.js';
-import { createStateHub, initialPanelState } from './flow/state-hub.js';
+import { createStateHub, followInvocations, initialPanelState } from './flow/state-hub.js';
 import { createHotkeyRegistrar } from './hotkey.js';
-import { agentNotConfigured, createHandlers } from './ipc/handlers.js';
+import { createHandlers } from './ipc/handlers.js';
 import { registerIpc } from './ipc/register.js';
 import { createMainLogger } from './logger.js';
+import { createSecretStore } from './secrets.js';
 import { createTray, type GlanceTray } from './tray.js';
+import { createOverlayWindows } from './windows/overlay.js';
 import { createPanel } from './windows/panel.js';
 import { hardenAllContents, isWebUrl, lockDownSession } from './windows/secure-window.js';
 
@@ -38,6 +44,8 @@ async function start(): Promise<void> {
   const loaded = await store.load();
   const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
   const os = createOs();
+  const core = { os, logger };
+  const keys = createSecretStore({ safeStorage, folder: app.getPath('userData'), redact: secrets, logger });
 
   // The panel is placed under the tray icon and the tray opens the panel: one is created first.
   const trayRef: { current?: GlanceTray } = {};
@@ -50,7 +58,7 @@ async function start(): Promise<void> {
 
   const controller = createController({
     os,
-    collect: (front, options) => collectContext(front, { os, logger }, options),
+    collect: (front, options) => collectContext(front, core, options),
     timeoutMs: () => settings.current().timeoutMs,
     ownPid: process.pid,
     showPanel: panel.show,
@@ -71,6 +79,38 @@ async function start(): Promise<void> {
     },
   });
 
+  // Highlights: one transparent window per display, created when a display first draws.
+  const overlayWindows = createOverlayWindows({
+    preloadPath: join(import.meta.dirname, '../preload/overlay.cjs'),
+    rendererFile: join(import.meta.dirname, '../renderer/overlay.html'),
+  });
+  const overlay = createOverlayService({ displays: () => screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds })), windows: overlayWindows });
+  // Every location goes to the provider and instance recorded with the id (locateRef).
+  const locate = (ref: Parameters<typeof locateRef>[0], options: { timeoutMs: number; signal: AbortSignal }) => locateRef(ref, core, options);
+  const agent = createAgentService({
+    collected: controller.collected,
+    settings: settings.current,
+    apiKey: keys.get,
+    locate,
+    overlay,
+    publish: panel.publishAnswer,
+    logger,
+  });
+  const placement = createSelectionPlacement({
+    locate,
+    timeoutMs: () => settings.current().timeoutMs,
+    isCurrent: (id) => hub.get().invocation?.id === id,
+    placeBeside: panel.placeBeside,
+    logger,
+  });
+  followInvocations(hub, {
+    started: () => agent.reset(),
+    collected: (id) => {
+      const context = controller.collected(id);
+      if (context) void placement.onCollected(context);
+    },
+  });
+
   const tray = createTray({
     openPanel: panel.toggle,
     openSettings: () => {
@@ -85,13 +125,15 @@ async function start(): Promise<void> {
   trayRef.current = tray;
 
   registerIpc({
-    rendererUrl: panel.rendererUrl,
+    pageUrls: { panel: panel.rendererUrl, overlay: overlayWindows.rendererUrl },
     logger,
     handlers: createHandlers({
       hub,
       controller,
       settings,
-      agent: agentNotConfigured,
+      agent,
+      keys,
+      overlay,
       closePanel: panel.hide,
       openExternal: async (url) => {
         if (isWebUrl(url)) await shell.openExternal(url);

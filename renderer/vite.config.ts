@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The panel: a static bundle that Electron loads with loadFile and the e2e test server serves.
+// The panel and the overlay: two pages of one static bundle (Vite's multi-page input) that
+// Electron loads with loadFile and the e2e test server serves.
 // Relative asset paths (base './') because file:// has no server root. Paths come from
 // import.meta.url (Vite points it at this file) rather than node:path, which the renderer's
 // lint boundary forbids even here.
@@ -18,5 +19,8 @@ export default defineConfig({
     sourcemap: false,
     // The polyfill is for old browsers; Electron's Chromium has modulepreload.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: { panel: here('index.html'), overlay: here('overlay.html') },
+    },
   },
 });

@@ -1,12 +1,13 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages.js';
+import { DEFAULT_MODELS } from './backend-ids.js';
 import { missingKeyFailure } from './errors.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
 import type { AgentBackend, AgentMessage, AgentRequest, BackendEvent, PromptPart } from './types.js';
 
-/** The model asked when none is configured: a current, non-deprecated Sonnet. */
-export const ANTHROPIC_DEFAULT_MODEL = 'claude-sonnet-5-5';
+/** The model asked when none is configured (backend-ids.ts says why this one). */
+export const ANTHROPIC_DEFAULT_MODEL = DEFAULT_MODELS.anthropic;
 
 /** Settings for the Anthropic Messages API backend. */
 export interface AnthropicSettings {

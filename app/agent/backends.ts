@@ -1,16 +1,10 @@
 import { ANTHROPIC_DEFAULT_MODEL, createAnthropicBackend } from './anthropic.js';
 import { createOfflineBackend } from './offline.js';
 import { createOpenAIBackend, LOCAL_DEFAULT_MODEL, OPENAI_DEFAULT_MODEL } from './openai.js';
+import type { BackendId } from './backend-ids.js';
 import type { AgentBackend } from './types.js';
 
-/** The backends a user can choose (cli.md `--backend`; the panel's settings). */
-export const BACKEND_IDS = ['offline', 'anthropic', 'openai'] as const;
-export type BackendId = (typeof BACKEND_IDS)[number];
-
-/** True when the value names a backend. */
-export function isBackendId(value: unknown): value is BackendId {
-  return typeof value === 'string' && (BACKEND_IDS as readonly string[]).includes(value);
-}
+export { BACKEND_IDS, isBackendId, type BackendId } from './backend-ids.js';
 
 /** One choice of backend, as the settings or the command line give it. Keys come separately. */
 export interface BackendSettings {

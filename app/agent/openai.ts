@@ -1,14 +1,15 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions/completions.js';
+import { DEFAULT_MODELS } from './backend-ids.js';
 import { missingKeyFailure } from './errors.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
 import type { AgentBackend, AgentMessage, AgentRequest, BackendEvent, PromptPart } from './types.js';
 
-/** The model asked on api.openai.com when none is configured. */
-export const OPENAI_DEFAULT_MODEL = 'gpt-5-mini';
+/** The model asked on api.openai.com when none is configured (backend-ids.ts says why this one). */
+export const OPENAI_DEFAULT_MODEL = DEFAULT_MODELS.openai;
 /** The model asked on another server (Ollama's name; LM Studio and llama.cpp take any name). */
-export const LOCAL_DEFAULT_MODEL = 'llama3.2';
+export const LOCAL_DEFAULT_MODEL = DEFAULT_MODELS.local;
 
 /** Settings for an OpenAI-compatible chat completions server. */
 export interface OpenAISettings {

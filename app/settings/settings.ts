@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { BACKEND_IDS } from '../agent/backend-ids.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 
 /**
  * The user's settings: one zod schema, the type inferred from it (design.md, pattern 2).
  * Every field has a default, so a missing or partial file still reads as whole settings.
+ * API keys are not settings: main/secrets.ts keeps them in the Keychain.
  */
 
 /**
@@ -23,12 +25,24 @@ export const HotkeySchema = z
   .max(64)
   .regex(/^[A-Za-z0-9]+(\+[A-Za-z0-9=\-[\]\\;',./`]+)+$/, 'a hotkey is modifiers and a key joined by +, such as Control+Alt+Command+G');
 
+/** A model server's address: empty for the backend's own (api.openai.com, api.anthropic.com). */
+export const BaseUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((url) => url === '' || (/^https?:\/\//i.test(url) && URL.canParse(url)), 'the base URL is an http or https address, such as http://127.0.0.1:11434/v1');
+
 /** The settings file's schema. Unknown fields are dropped, so an older Glance reads a newer file. */
 export const SettingsSchema = z.object({
   hotkey: HotkeySchema.default(DEFAULT_HOTKEY),
   timeoutMs: z.number().int().min(MIN_TIMEOUT_MS).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
   launchAtLogin: z.boolean().default(false),
   paused: z.boolean().default(false),
+  /** Offline by default: it works with no key and no network, and says it is not a model. */
+  backend: z.enum(BACKEND_IDS).default('offline'),
+  /** The model to ask; empty for the backend's default (app/agent, defaultModel). */
+  model: z.string().trim().max(200).default(''),
+  baseURL: BaseUrlSchema.default(''),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

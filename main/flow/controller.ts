@@ -1,6 +1,6 @@
 import type { Logger } from '../../app/log/logger.js';
 import type { FrontApp, OsServices } from '../../app/os/types.js';
-import type { Collection } from '../../app/session/types.js';
+import type { Collection, ElementRef } from '../../app/session/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation } from './describe.js';
 import type { StateHub } from './state-hub.js';
@@ -27,6 +27,11 @@ export interface CollectedContext {
   invocation: number;
   appName: string;
   root: Element;
+  /**
+   * The provider and instance that issued the ids, as verified when collecting: every later
+   * `location` goes to this triple and no other (concepts.txt, "Keep the provider with the id").
+   */
+  issuer: Omit<ElementRef, 'id'>;
 }
 
 /** The hotkey flow: take the front app, collect within the limit, fill the panel in. */
@@ -74,7 +79,10 @@ export function createController(deps: ControllerDeps): Controller {
       return;
     }
     const invocation = describeCollection(collection, { id });
-    if (collection.kind === 'collected') collected = { invocation: id, appName: invocation.appName, root: collection.answer.root };
+    if (collection.kind === 'collected') {
+      const { pid, bundleId, instance } = collection.provider;
+      collected = { invocation: id, appName: invocation.appName, root: collection.answer.root, issuer: { pid, bundleId, instance } };
+    }
     deps.logger.info(`invocation ${id}: ${collection.kind}`);
     deps.hub.update({ invocation });
   };

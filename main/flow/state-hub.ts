@@ -33,3 +33,29 @@ export function createStateHub(initial: PanelState): StateHub {
 export function initialPanelState(hotkey: string, paused: boolean, notices: string[] = []): PanelState {
   return { view: 'review', invocation: null, notices, hotkey, paused };
 }
+
+/** What happens to invocations, for the parts that follow them (the agent, the placement). */
+export interface InvocationFollower {
+  /** A new hotkey press: a new context, so a new conversation. */
+  started(id: number): void;
+  /** The invocation's context arrived (called once per invocation). */
+  collected(id: number): void;
+}
+
+/** Calls the follower as invocations start and finish collecting; returns the unsubscribe. */
+export function followInvocations(hub: StateHub, follower: InvocationFollower): () => void {
+  let last: number | undefined = hub.get().invocation?.id;
+  let collected: number | undefined;
+  return hub.subscribe((state) => {
+    const invocation = state.invocation;
+    if (!invocation) return;
+    if (invocation.id !== last) {
+      last = invocation.id;
+      follower.started(invocation.id);
+    }
+    if (invocation.phase === 'collected' && collected !== invocation.id) {
+      collected = invocation.id;
+      follower.collected(invocation.id);
+    }
+  });
+}

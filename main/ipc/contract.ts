@@ -3,6 +3,8 @@ import { ElementSchema } from '../../app/protocol/element.js';
 import { IdSchema } from '../../app/protocol/ids.js';
 import { MAX_ELEMENTS } from '../../app/protocol/limits.js';
 import { SettingsPatchSchema, SettingsSchema } from '../../app/settings/settings.js';
+import { KEYED_BACKENDS } from '../../app/agent/backend-ids.js';
+import { RectSchema } from '../../app/protocol/location.js';
 
 /**
  * The one IPC contract between the main process and the panel: every channel, with a zod
@@ -51,8 +53,14 @@ export const SendRequestSchema = z
   .strict();
 export type SendRequest = z.infer<typeof SendRequestSchema>;
 
-/** The agent issue extends this with streamed answers; for now a sentence is the whole answer. */
+/** What the preview asks for: the request Send would make now (the prompt may still be empty). */
+export const PreviewRequestSchema = SendRequestSchema.extend({ prompt: z.string().max(20_000) }).strict();
+
+/** Whether Send started an answer; the answer itself streams on the `answer` event. */
 export const SendResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+/** A chip the user points at: main locates it through the provider that issued the id. */
+export const LocateRequestSchema = z.object({ invocation: z.number().int().nonnegative(), id: IdSchema }).strict();
 
 /** The result of changing settings: what is now in force, and what could not be applied. */
 export const SaveSettingsResultSchema = z.object({ settings: SettingsSchema, problems: z.array(z.string()) });
@@ -62,22 +70,114 @@ export const ExternalUrlSchema = z
   .object({ url: z.string().max(4096).refine((url) => /^https?:\/\//i.test(url) && URL.canParse(url), 'only http and https links open') })
   .strict();
 
+/** One piece of a user turn as sent: text, or an image from an element's content (base64). */
+const PromptPartSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string(), elementId: z.string() }),
+]);
+
+/** The request Send makes, exactly (app/agent `AgentRequest` without its structural summary). */
+export const PreviewSchema = z.object({
+  /** Who answers, named honestly: "Offline: answers from the context alone, no model". */
+  backend: z.string(),
+  system: z.string(),
+  messages: z.array(z.discriminatedUnion('role', [
+    z.object({ role: z.literal('user'), parts: z.array(PromptPartSchema) }),
+    z.object({ role: z.literal('assistant'), text: z.string(), toolCalls: z.array(z.object({ callId: z.string(), name: z.string(), input: z.unknown() })) }),
+    z.object({ role: z.literal('tool'), callId: z.string(), content: z.string(), isError: z.boolean().optional() }),
+  ])),
+  tools: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
+});
+export type Preview = z.infer<typeof PreviewSchema>;
+
+/** An element the answer names: cited in its text or highlighted through the tool. */
+export const ChipSchema = z.object({
+  id: IdSchema,
+  /** The element's role in the collected tree, for the chip's label. */
+  role: z.string(),
+  source: z.enum(['cited', 'highlight']),
+  /** idle until pointed at; then what locating it gave. Only `visible` draws the overlay. */
+  state: z.enum(['idle', 'locating', 'visible', 'offscreen', 'gone', 'failed']),
+  /** Why it is not shown, in Glance's words (never provider text). */
+  note: z.string().optional(),
+});
+export type Chip = z.infer<typeof ChipSchema>;
+
+/** One question and its answer so far. */
+export const TurnSchema = z.object({
+  question: z.string(),
+  text: z.string(),
+  status: z.enum(['answering', 'done', 'stopped', 'failed']),
+  /** What the user should know about how it ended ("Stopped.", the backend's failure). */
+  note: z.string().optional(),
+});
+export type Turn = z.infer<typeof TurnSchema>;
+
+/** The answer area of one invocation: every turn of its conversation, and the chips. */
+export const AnswerStateSchema = z.object({
+  invocation: z.number().int().nonnegative(),
+  backend: z.string(),
+  turns: z.array(TurnSchema),
+  chips: z.array(ChipSchema),
+});
+export type AnswerState = z.infer<typeof AnswerStateSchema>;
+
+/** What one overlay window draws: rects in its own coordinates, fading after `fadeAfterMs`. */
+export const DrawingSchema = z.object({
+  serial: z.number().int().nonnegative(),
+  rects: z.array(RectSchema).max(256),
+  fadeAfterMs: z.number().int().nonnegative(),
+});
+export type Drawing = z.infer<typeof DrawingSchema>;
+
+/** Which keys are stored. The keys themselves never leave main. */
+export const KeyStatusSchema = z.object({
+  available: z.boolean(),
+  /** Why keys cannot be stored here (no Keychain, Linux's plain-text backend). */
+  reason: z.string().optional(),
+  stored: z.object({ anthropic: z.boolean(), openai: z.boolean() }),
+});
+export type KeyStatus = z.infer<typeof KeyStatusSchema>;
+
+/** A key to store: printable ASCII without spaces, as every API key is. */
+export const SetKeyRequestSchema = z
+  .object({ backend: z.enum(KEYED_BACKENDS), key: z.string().trim().min(8).max(512).regex(/^[\x21-\x7e]+$/, 'an API key is letters, digits and punctuation without spaces') })
+  .strict();
+export const SetKeyResultSchema = z.object({ status: KeyStatusSchema, problem: z.string().optional() });
+
+/** The pages that may call main; each channel names the one page allowed to use it. */
+export type PageName = 'panel' | 'overlay';
+
 /** Renderer -> main requests (ipcRenderer.invoke / ipcMain.handle). */
 export const invokeContract = {
-  getState: { channel: 'panel:get-state', request: z.undefined(), response: PanelStateSchema },
-  showView: { channel: 'panel:show-view', request: z.object({ view: PanelStateSchema.shape.view }).strict(), response: z.undefined() },
-  closePanel: { channel: 'panel:close', request: z.undefined(), response: z.undefined() },
-  dismissNotices: { channel: 'panel:dismiss-notices', request: z.undefined(), response: z.undefined() },
-  removeAppContext: { channel: 'session:remove-app-context', request: InvocationIdSchema, response: z.object({ aborted: z.boolean() }) },
-  send: { channel: 'agent:send', request: SendRequestSchema, response: SendResultSchema },
-  getSettings: { channel: 'settings:get', request: z.undefined(), response: SettingsSchema },
-  saveSettings: { channel: 'settings:save', request: SettingsPatchSchema, response: SaveSettingsResultSchema },
-  openExternal: { channel: 'shell:open-external', request: ExternalUrlSchema, response: z.object({ opened: z.boolean() }) },
-} as const;
+  getState: { page: 'panel', channel: 'panel:get-state', request: z.undefined(), response: PanelStateSchema },
+  showView: { page: 'panel', channel: 'panel:show-view', request: z.object({ view: PanelStateSchema.shape.view }).strict(), response: z.undefined() },
+  closePanel: { page: 'panel', channel: 'panel:close', request: z.undefined(), response: z.undefined() },
+  dismissNotices: { page: 'panel', channel: 'panel:dismiss-notices', request: z.undefined(), response: z.undefined() },
+  removeAppContext: { page: 'panel', channel: 'session:remove-app-context', request: InvocationIdSchema, response: z.object({ aborted: z.boolean() }) },
+  preview: { page: 'panel', channel: 'agent:preview', request: PreviewRequestSchema, response: PreviewSchema.nullable() },
+  send: { page: 'panel', channel: 'agent:send', request: SendRequestSchema, response: SendResultSchema },
+  stop: { page: 'panel', channel: 'agent:stop', request: InvocationIdSchema, response: z.object({ stopped: z.boolean() }) },
+  getAnswer: { page: 'panel', channel: 'agent:get-answer', request: z.undefined(), response: AnswerStateSchema.nullable() },
+  locate: { page: 'panel', channel: 'agent:locate', request: LocateRequestSchema, response: ChipSchema.nullable() },
+  dismissOverlay: { page: 'panel', channel: 'overlay:dismiss', request: z.undefined(), response: z.undefined() },
+  getSettings: { page: 'panel', channel: 'settings:get', request: z.undefined(), response: SettingsSchema },
+  saveSettings: { page: 'panel', channel: 'settings:save', request: SettingsPatchSchema, response: SaveSettingsResultSchema },
+  getKeyStatus: { page: 'panel', channel: 'secrets:status', request: z.undefined(), response: KeyStatusSchema },
+  setApiKey: { page: 'panel', channel: 'secrets:set', request: SetKeyRequestSchema, response: SetKeyResultSchema },
+  clearApiKey: { page: 'panel', channel: 'secrets:clear', request: SetKeyRequestSchema.pick({ backend: true }).strict(), response: KeyStatusSchema },
+  openExternal: { page: 'panel', channel: 'shell:open-external', request: ExternalUrlSchema, response: z.object({ opened: z.boolean() }) },
+  /** The overlay page asks what its display draws when it loads (it names its display from its URL). */
+  getDrawing: { page: 'overlay', channel: 'overlay:get-drawing', request: z.object({ display: z.number().int() }).strict(), response: DrawingSchema.nullable() },
+} as const satisfies Record<string, { page: PageName; channel: string; request: z.ZodType; response: z.ZodType }>;
 
 /** Main -> renderer events (webContents.send / ipcRenderer.on). */
 export const eventContract = {
   state: { channel: 'panel:state', payload: PanelStateSchema },
+  /** The answer area, pushed whole on every streamed piece (the tree is not resent with it). */
+  answer: { channel: 'agent:answer', payload: AnswerStateSchema.nullable() },
+  /** What one overlay window draws now; empty rects clear it. */
+  draw: { channel: 'overlay:draw', payload: DrawingSchema },
 } as const;
 
 export type InvokeName = keyof typeof invokeContract;

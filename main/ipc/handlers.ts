@@ -1,19 +1,22 @@
-import { applyRemovals } from '../../app/session/review.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { KeyedBackendId } from '../../app/agent/backend-ids.js';
+import type { AgentPort } from '../flow/agent-service.js';
 import type { Controller } from '../flow/controller.js';
 import type { SettingsService } from '../flow/settings-service.js';
 import type { StateHub } from '../flow/state-hub.js';
-import type { InvokeHandlers } from './contract.js';
+import type { Drawing, InvokeHandlers, KeyStatus } from './contract.js';
 
-/** Where Send goes. The agent issue replaces the stand-in with a real backend and streaming. */
-export interface AgentPort {
-  send(request: { appName: string; context: Element | null; prompt: string }): Promise<{ ok: boolean; message: string }>;
+/** The Keychain side of settings, as the handlers see it: keys go in, only "stored" comes out. */
+export interface KeyPort {
+  status(): Promise<KeyStatus>;
+  set(backend: KeyedBackendId, key: string): Promise<{ status: KeyStatus; problem?: string }>;
+  clear(backend: KeyedBackendId): Promise<KeyStatus>;
 }
 
-/** The stand-in until an agent exists: says so, in words, instead of failing silently. */
-export const agentNotConfigured: AgentPort = {
-  send: async () => ({ ok: false, message: 'No agent is configured yet, so nothing was sent. Your context stays on this Mac.' }),
-};
+/** The overlay as the handlers see it: what a display draws, and Esc from the panel. */
+export interface OverlayPort {
+  drawing(displayId: number): Drawing | null;
+  hide(): void;
+}
 
 /** What the handlers act on. No electron: the Electron shell and the e2e test server pass their own. */
 export interface HandlerDeps {
@@ -21,37 +24,50 @@ export interface HandlerDeps {
   controller: Controller;
   settings: SettingsService;
   agent: AgentPort;
+  keys: KeyPort;
+  overlay: OverlayPort;
   closePanel(): void;
   openExternal(url: string): Promise<void>;
 }
 
+const STALE = 'This context is no longer current: press the hotkey again.';
+
 /** One handler per contract channel. Payloads arrive already parsed (see dispatch). */
 export function createHandlers(deps: HandlerDeps): InvokeHandlers {
+  /** Requests name their invocation, so a panel showing an older one cannot act on a newer one. */
+  const isCurrent = (invocation: number): boolean => deps.hub.get().invocation?.id === invocation;
   return {
     getState: async () => deps.hub.get(),
     showView: async ({ view }) => {
       deps.hub.update({ view });
     },
     closePanel: async () => {
+      // The overlay belongs to the panel's answer: closing the panel puts it away too.
+      deps.overlay.hide();
       deps.closePanel();
     },
     dismissNotices: async () => {
       deps.hub.update({ notices: [] });
     },
     removeAppContext: async ({ invocation }) => deps.controller.removeAppContext(invocation),
-    send: async ({ invocation, prompt, removedIds }) => {
-      const collected = deps.controller.collected(invocation);
-      const current = deps.hub.get().invocation;
-      if (current?.id !== invocation) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
-      // Exactly what the panel previewed: main applies the same removals to the tree it holds.
-      const context = collected ? applyRemovals(collected.root, new Set(removedIds)) : null;
-      return deps.agent.send({ appName: current.appName, context, prompt });
+    // Exactly what Send will carry: main applies the same removals to the tree it holds.
+    preview: async (request) => (isCurrent(request.invocation) ? deps.agent.preview(request) : null),
+    send: async (request) => (isCurrent(request.invocation) ? deps.agent.send(request) : { ok: false, message: STALE }),
+    stop: async ({ invocation }) => deps.agent.stop(invocation),
+    getAnswer: async () => deps.agent.answer(),
+    locate: async ({ invocation, id }) => (isCurrent(invocation) ? deps.agent.locate(invocation, id) : null),
+    dismissOverlay: async () => {
+      deps.overlay.hide();
     },
     getSettings: async () => deps.settings.current(),
     saveSettings: async (patch) => deps.settings.update(patch),
+    getKeyStatus: async () => deps.keys.status(),
+    setApiKey: async ({ backend, key }) => deps.keys.set(backend, key),
+    clearApiKey: async ({ backend }) => deps.keys.clear(backend),
     openExternal: async ({ url }) => {
       await deps.openExternal(url);
       return { opened: true };
     },
+    getDrawing: async ({ display }) => deps.overlay.drawing(display),
   };
 }

@@ -1,14 +1,17 @@
 import { ipcMain } from 'electron';
 import type { Logger } from '../../app/log/logger.js';
-import { invokeContract, type InvokeHandlers, type InvokeName } from './contract.js';
+import { invokeContract, type InvokeHandlers, type InvokeName, type PageName } from './contract.js';
 import { dispatch } from './dispatch.js';
 import { isOwnRendererFrame } from './sender.js';
 
 /** What registering the IPC handlers needs. */
 export interface RegisterIpcDeps {
   handlers: InvokeHandlers;
-  /** The file URL of our renderer page; every other sender is refused. */
-  rendererUrl: string;
+  /**
+   * The file URL of each of our pages. A channel answers only the page the contract names for
+   * it: the overlay cannot send a question, the panel cannot ask for drawings.
+   */
+  pageUrls: Record<PageName, string>;
   logger: Logger;
 }
 
@@ -19,11 +22,11 @@ export interface RegisterIpcDeps {
 export function registerIpc(deps: RegisterIpcDeps): () => void {
   const names = Object.keys(invokeContract) as InvokeName[];
   for (const name of names) {
-    const { channel } = invokeContract[name];
+    const { channel, page } = invokeContract[name];
     ipcMain.handle(channel, async (event, payload: unknown) => {
-      if (!isOwnRendererFrame(event.senderFrame, deps.rendererUrl)) {
-        deps.logger.warn(`ipc: refused ${channel} from a frame that is not the Glance panel`);
-        throw new Error(`refused ${channel}: the sender is not the Glance panel`);
+      if (!isOwnRendererFrame(event.senderFrame, deps.pageUrls[page])) {
+        deps.logger.warn(`ipc: refused ${channel} from a frame that is not the Glance ${page}`);
+        throw new Error(`refused ${channel}: the sender is not the Glance ${page}`);
       }
       try {
         return await dispatch(deps.handlers, name, payload);

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { eventContract, invokeContract, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelState, type PanelView, type SendRequest } from '../ipc/contract.js';
+import { eventContract, invokeContract, type AnswerState, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelState, type PanelView, type SendRequest } from '../ipc/contract.js';
 import type { SettingsPatch } from '../../app/settings/settings.js';
 
 /**
@@ -20,15 +20,31 @@ export const api = {
   closePanel: (): Promise<undefined> => invoke('closePanel', undefined),
   dismissNotices: (): Promise<undefined> => invoke('dismissNotices', undefined),
   removeAppContext: (invocation: number): Promise<{ aborted: boolean }> => invoke('removeAppContext', { invocation }),
+  preview: (request: InvokeRequest<'preview'>) => invoke('preview', request),
   send: (request: SendRequest): Promise<{ ok: boolean; message: string }> => invoke('send', request),
+  stop: (invocation: number) => invoke('stop', { invocation }),
+  getAnswer: () => invoke('getAnswer', undefined),
+  locate: (invocation: number, id: string) => invoke('locate', { invocation, id }),
+  dismissOverlay: () => invoke('dismissOverlay', undefined),
   getSettings: () => invoke('getSettings', undefined),
   saveSettings: (patch: SettingsPatch) => invoke('saveSettings', patch),
+  getKeyStatus: () => invoke('getKeyStatus', undefined),
+  /** Sends a key to main's Keychain store; only whether keys are stored ever comes back. */
+  setApiKey: (request: InvokeRequest<'setApiKey'>) => invoke('setApiKey', request),
+  clearApiKey: (backend: InvokeRequest<'clearApiKey'>['backend']) => invoke('clearApiKey', { backend }),
   openExternal: (url: string): Promise<{ opened: boolean }> => invoke('openExternal', { url }),
   onState(listener: (state: PanelState) => void): () => void {
     const handler = (_event: IpcRendererEvent, state: PanelState): void => listener(state);
     ipcRenderer.on(eventContract.state.channel, handler);
     return () => {
       ipcRenderer.removeListener(eventContract.state.channel, handler);
+    };
+  },
+  onAnswer(listener: (answer: AnswerState | null) => void): () => void {
+    const handler = (_event: IpcRendererEvent, answer: AnswerState | null): void => listener(answer);
+    ipcRenderer.on(eventContract.answer.channel, handler);
+    return () => {
+      ipcRenderer.removeListener(eventContract.answer.channel, handler);
     };
   },
 };

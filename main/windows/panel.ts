@@ -1,8 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import type { Rectangle, Screen } from 'electron';
 import { panelPosition } from '../../app/geometry/panel-position.js';
+import { placeBeside } from '../../app/geometry/placement.js';
+import type { Location } from '../../app/protocol/location.js';
 import { HIDE_ON_BLUR_DELAY_MS, PANEL_SIZE, panelWindowOptions } from '../config.js';
-import { eventContract, type PanelState } from '../ipc/contract.js';
+import { eventContract, type AnswerState, type PanelState } from '../ipc/contract.js';
 import { createSecureWindow } from './secure-window.js';
 
 /** What the panel needs. */
@@ -22,6 +24,10 @@ export interface Panel {
   toggle(): void;
   /** Sends the state to the page. */
   publish(state: PanelState): void;
+  /** Sends the answer area to the page (every streamed piece; the tree does not go with it). */
+  publishAnswer(answer: AnswerState | null): void;
+  /** Moves the shown panel beside the selection, honouring `avoid` and `edge`; else it stays. */
+  placeBeside(location: Location): void;
   /** The renderer's file URL: the only sender IPC accepts. */
   readonly rendererUrl: string;
 }
@@ -61,6 +67,16 @@ export function createPanel(deps: PanelDeps): Panel {
     toggle: () => (window.isVisible() ? window.hide() : show()),
     publish: (state) => {
       if (!window.isDestroyed()) window.webContents.send(eventContract.state.channel, state);
+    },
+    publishAnswer: (answer) => {
+      if (!window.isDestroyed()) window.webContents.send(eventContract.answer.channel, answer);
+    },
+    placeBeside: (location) => {
+      if (window.isDestroyed() || !window.isVisible()) return;
+      const displays = deps.screen.getAllDisplays().map((d) => ({ bounds: d.bounds, workArea: d.workArea }));
+      const spot = placeBeside({ panel: PANEL_SIZE, location, displays });
+      // Covering the selection (or what the app asked to keep clear) is worse than the tray spot.
+      if (spot && !spot.covers) window.setPosition(spot.x, spot.y, false);
     },
     rendererUrl: pathToFileURL(deps.rendererFile).href,
   };

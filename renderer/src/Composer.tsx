@@ -1,29 +1,35 @@
 import { useState, type JSX } from 'react';
 
-/** What the composer needs. */
+/** What the composer needs. The prompt lives in the panel, so the preview can show it too. */
 export interface ComposerProps {
   /** False while the context is still being collected. */
   enabled: boolean;
+  prompt: string;
+  onPrompt(prompt: string): void;
+  /** True while an answer streams: Send becomes Stop. */
+  answering: boolean;
+  /** A follow-up goes with the conversation so far. */
+  followUp: boolean;
   onSend(prompt: string): Promise<{ ok: boolean; message: string }>;
+  onStop(): void;
+  /** Shows a sentence from Send (a refusal) in the answer area. */
+  onNote(note: string | null): void;
 }
 
-/**
- * The prompt box, Send, and the answer area. Enter sends, Shift+Enter starts a new line.
- * The agent issue fills the answer area (streaming, chips); today it shows one message.
- */
+/** The prompt box with Send, or Stop while an answer streams. Enter sends, Shift+Enter starts a new line. */
 export function Composer(props: ComposerProps): JSX.Element {
-  const [prompt, setPrompt] = useState('');
-  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
   const [sending, setSending] = useState(false);
-  const canSend = props.enabled && !sending && prompt.trim().length > 0;
+  const canSend = props.enabled && !sending && !props.answering && props.prompt.trim().length > 0;
 
   const send = async (): Promise<void> => {
     if (!canSend) return;
     setSending(true);
     try {
-      setAnswer(await props.onSend(prompt));
+      const result = await props.onSend(props.prompt);
+      props.onNote(result.ok ? null : result.message);
+      if (result.ok) props.onPrompt('');
     } catch {
-      setAnswer({ ok: false, message: 'Glance could not send your question.' });
+      props.onNote('Glance could not send your question.');
     } finally {
       setSending(false);
     }
@@ -35,10 +41,10 @@ export function Composer(props: ComposerProps): JSX.Element {
         <textarea
           className="composer__prompt"
           aria-label="Your question"
-          placeholder="Ask about this…"
+          placeholder={props.followUp ? 'Ask a follow-up…' : 'Ask about this…'}
           rows={2}
-          value={prompt}
-          onChange={(event) => setPrompt(event.target.value)}
+          value={props.prompt}
+          onChange={(event) => props.onPrompt(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -46,12 +52,15 @@ export function Composer(props: ComposerProps): JSX.Element {
             }
           }}
         />
-        <button type="button" className="button button--primary" aria-label="Send" disabled={!canSend} onClick={() => void send()}>
-          Send
-        </button>
-      </div>
-      <div className="answer" data-testid="answer" aria-label="Answer" aria-live="polite" role="region">
-        {answer ? <p className={answer.ok ? 'answer__text' : 'answer__text answer__text--note'}>{answer.message}</p> : null}
+        {props.answering ? (
+          <button type="button" className="button button--stop" aria-label="Stop the answer" onClick={props.onStop}>
+            Stop
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" aria-label="Send" disabled={!canSend} onClick={() => void send()}>
+            Send
+          </button>
+        )}
       </div>
     </section>
   );

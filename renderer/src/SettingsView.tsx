@@ -1,9 +1,10 @@
 import { useEffect, useState, type JSX } from 'react';
 import type { GlanceApi } from './bridge.js';
+import { AgentFields } from './settings/AgentFields.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
 
-/** Hotkey, time limit, launch at login, pause. Saved through main, which applies and stores them. */
+/** Hotkey, time limit, launch at login, pause, and who answers. Saved through main, which applies and stores them. */
 export function SettingsView(props: { api: GlanceApi; onDone(): void }): JSX.Element {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -22,7 +23,7 @@ export function SettingsView(props: { api: GlanceApi; onDone(): void }): JSX.Ele
       setProblems(result.problems);
       setSaved(result.problems.length === 0);
     } catch {
-      setProblems(['Glance could not save these settings: check the hotkey and the time limit.']);
+      setProblems(['Glance could not save these settings: check the hotkey, the time limit and the server address.']);
       setSaved(false);
     }
   };
@@ -54,6 +55,7 @@ export function SettingsView(props: { api: GlanceApi; onDone(): void }): JSX.Ele
         <input type="checkbox" aria-label="Pause Glance" checked={settings.paused} onChange={(e) => setSettings({ ...settings, paused: e.target.checked })} />
         <span>Pause Glance (the hotkey does nothing)</span>
       </label>
+      <AgentFields api={props.api} settings={settings} onChange={setSettings} />
       {problems.map((problem) => (
         <p key={problem} className="notice" role="alert">{problem}</p>
       ))}

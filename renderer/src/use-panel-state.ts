@@ -33,3 +33,28 @@ export function useRemovals(invocation: number | undefined): [ReadonlySet<string
   };
   return [ids, toggle];
 }
+
+type AnswerState = Awaited<ReturnType<GlanceApi['getAnswer']>>;
+
+/** The answer area main streams: fetched once, then every pushed change (each streamed piece). */
+export function useAnswer(api: GlanceApi): AnswerState {
+  const [answer, setAnswer] = useState<AnswerState>(null);
+  useEffect(() => {
+    let pushed = false;
+    const unsubscribe = api.onAnswer((next) => {
+      pushed = true;
+      setAnswer(next);
+    });
+    void api.getAnswer().then((first) => {
+      if (!pushed) setAnswer(first);
+    });
+    return unsubscribe;
+  }, [api]);
+  return answer;
+}
+
+/** The prompt being typed, starting empty for every new invocation. */
+export function usePrompt(invocation: number | undefined): [string, (prompt: string) => void] {
+  const [prompt, setPrompt] = useState<{ invocation: number | undefined; text: string }>({ invocation, text: '' });
+  return [prompt.invocation === invocation ? prompt.text : '', (text) => setPrompt({ invocation, text })];
+}

@@ -45,10 +45,12 @@ describe('the hotkey flow', () => {
     expect(events).toEqual(['front-app', 'collecting', 'show', 'collected']);
     expect(hub.get().invocation).toMatchObject({ phase: 'collected', appName: 'Notes', root });
     expect(controller.collected(1)?.root).toBe(root);
+    // The issuer of every id, for locating later through this provider and instance only.
+    expect(controller.collected(1)?.issuer).toEqual({ pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance });
   });
 
   it('names a provider that did not answer in time', async () => {
-    const { hub, controller } = setup(async () => ({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s' }));
+    const { hub, controller } = setup(async () => ({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s', timedOut: true }));
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ phase: 'failed', message: 'Notes did not answer within 1.5 s.' });
   });
@@ -101,10 +103,10 @@ describe('the hotkey flow', () => {
     const second = controller.onHotkey();
     await new Promise((r) => setTimeout(r, 0));
     expect(slow.signals[0]?.aborted).toBe(true);
-    slow.resolve({ kind: 'no-answer', app: notes, provider, reason: 'late' }, 0);
+    slow.resolve({ kind: 'no-answer', app: notes, provider, reason: 'late', timedOut: true }, 0);
     await first;
     expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting' });
-    slow.resolve({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s' }, 1);
+    slow.resolve({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s', timedOut: true }, 1);
     await second;
     expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'failed' });
   });

@@ -21,6 +21,7 @@ vi.mock('electron', () => ({ ipcMain }));
 const { registerIpc } = await import('../../main/ipc/register.js');
 
 const RENDERER_URL = 'file:///Applications/Glance.app/Contents/Resources/app.asar/dist/renderer/index.html';
+const OVERLAY_URL = 'file:///Applications/Glance.app/Contents/Resources/app.asar/dist/renderer/overlay.html';
 
 /** Handlers that record what reached them. */
 function recordingHandlers(calls: [InvokeName, unknown][]): InvokeHandlers {
@@ -47,7 +48,7 @@ let unregister: () => void;
 beforeEach(() => {
   registered.clear();
   calls = [];
-  unregister = registerIpc({ handlers: recordingHandlers(calls), rendererUrl: RENDERER_URL, logger: silentLogger });
+  unregister = registerIpc({ handlers: recordingHandlers(calls), pageUrls: { panel: RENDERER_URL, overlay: OVERLAY_URL }, logger: silentLogger });
 });
 
 describe('registerIpc', () => {
@@ -67,6 +68,13 @@ describe('registerIpc', () => {
       ['getState', undefined],
       ['removeAppContext', { invocation: 3 }],
     ]);
+  });
+
+  it('answers each page only on its own channels: the overlay cannot ask, the panel cannot draw', async () => {
+    await call('overlay:get-drawing', { display: 2 }, eventFrom(`${OVERLAY_URL}?display=2`));
+    await expect(call('agent:send', { invocation: 1, prompt: 'hi', removedIds: [] }, eventFrom(OVERLAY_URL))).rejects.toThrow(/not the Glance panel/);
+    await expect(call('overlay:get-drawing', { display: 2 })).rejects.toThrow(/not the Glance overlay/);
+    expect(calls).toEqual([['getDrawing', { display: 2 }]]);
   });
 
   it.each([
@@ -97,9 +105,24 @@ describe('registerIpc', () => {
     ['shell:open-external', { url: 'javascript:alert(1)' }, /url/],
     ['panel:show-view', { view: 'devtools' }, /view/],
     ['panel:get-state', { sneaky: true }, /payload/],
+    ['agent:locate', { invocation: 1, id: 'a b' }, /id/],
+    ['agent:preview', { invocation: 1, prompt: 'x'.repeat(20_001), removedIds: [] }, /prompt/],
+    ['secrets:set', { backend: 'offline', key: 'sk-0123456789' }, /backend/],
+    ['secrets:set', { backend: 'openai', key: 'sk with spaces inside' }, /key/],
+    ['secrets:set', { backend: 'openai', key: 'short' }, /key/],
+    ['settings:save', { backend: 'gemini' }, /backend/],
+    ['settings:save', { baseURL: 'file:///etc' }, /baseURL/],
   ])('refuses a malformed %s payload', async (channel, payload, field) => {
     await expect(call(channel, payload)).rejects.toThrow(field);
     expect(calls).toEqual([]);
+  });
+
+  it('never echoes an API key in a refusal', async () => {
+    const key = 'sk-secret key-that-is-malformed';
+    await call('secrets:set', { backend: 'openai', key }).catch((error: Error) => {
+      expect(error.message).toMatch(/secrets:set/);
+      expect(error.message).not.toContain('sk-secret');
+    });
   });
 
   it('names the channel and fields in a refusal, never the values sent', async () => {

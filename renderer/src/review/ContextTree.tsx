@@ -7,6 +7,8 @@ import { flatten } from './read-element.js';
 export interface ContextTreeProps {
   root: Element;
   removed: ReadonlySet<string>;
+  /** True once the context was sent (see ElementRow). */
+  locked: boolean;
   onToggle(id: string): void;
   onOpenLink(url: string): void;
 }
@@ -42,7 +44,7 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
     else if (event.key === 'Backspace' || event.key === 'Delete') {
       const row = rows[index];
       // An element removed with its parent is restored with the parent, not on its own.
-      if (row && !row.ancestors.some((a) => props.removed.has(a))) props.onToggle(id);
+      if (row && !props.locked && !row.ancestors.some((a) => props.removed.has(a))) props.onToggle(id);
       event.preventDefault();
     }
   };
@@ -57,6 +59,7 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
           removed={props.removed.has(row.element.id)}
           removedWithParent={row.ancestors.some((a) => props.removed.has(a))}
           current={row.element.id === currentId}
+          locked={props.locked}
           onToggle={props.onToggle}
           onFocusRow={setCurrentId}
           onKeyDown={onKeyDown}

@@ -12,6 +12,8 @@ export interface ElementRowProps {
   removedWithParent: boolean;
   /** Roving focus: only the current row is in the tab order. */
   current: boolean;
+  /** The context was sent: what went cannot be taken back, so removing is off until the next hotkey. */
+  locked: boolean;
   onToggle(id: string): void;
   onFocusRow(id: string): void;
   onKeyDown(event: KeyboardEvent<HTMLElement>, id: string): void;
@@ -52,12 +54,13 @@ export function ElementRow(props: ElementRowProps): JSX.Element {
           {element.hovered ? <span className="tag tag--weak">under the pointer</span> : null}
           {removedWithParent ? <span className="tag tag--weak">removed with its parent</span> : null}
         </span>
-        {removedWithParent ? null : (
+        {removedWithParent || (props.locked && !removed) ? null : (
           <button
             type="button"
             className="row__toggle"
             tabIndex={props.current ? 0 : -1}
             aria-label={removed ? `Restore ${name}` : `Remove ${name}`}
+            disabled={props.locked}
             onClick={() => props.onToggle(element.id)}
           >
             {removed ? 'Restore' : 'Remove'}

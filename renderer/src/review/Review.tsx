@@ -1,7 +1,6 @@
 import type { JSX } from 'react';
 import type { GlanceApi } from '../bridge.js';
 import { ContextTree } from './ContextTree.js';
-import { Preview } from './Preview.js';
 
 type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
 
@@ -11,6 +10,8 @@ export interface ReviewProps {
   hotkey: string;
   paused: boolean;
   removed: ReadonlySet<string>;
+  /** The context was sent; removals are fixed until the next hotkey. */
+  locked: boolean;
   onToggle(id: string): void;
   /** Removing the app's context while it is on its way: main aborts the request. */
   onRemoveApp(invocation: number): void;
@@ -51,13 +52,11 @@ export function Review(props: ReviewProps): JSX.Element {
           </div>
         </div>
       ) : null}
+      {props.locked ? <p className="status status--note">Sent with your first question; press {props.hotkey} for a new context.</p> : null}
       {invocation.root ? (
-        <>
-          <div className="tree-scroll">
-            <ContextTree root={invocation.root} removed={props.removed} onToggle={props.onToggle} onOpenLink={props.onOpenLink} />
-          </div>
-          <Preview root={invocation.root} removed={props.removed} />
-        </>
+        <div className="tree-scroll">
+          <ContextTree root={invocation.root} removed={props.removed} locked={props.locked} onToggle={props.onToggle} onOpenLink={props.onOpenLink} />
+        </div>
       ) : null}
     </section>
   );

@@ -2,7 +2,7 @@
 // preload's own type (`GlanceApi` is `typeof api` there) over HTTP to the test server, which
 // runs main's real handlers, controller and core. The compiler holds the two shapes together.
 import type { GlanceApi } from '../../../main/preload/index.js';
-import type { InvokeName, InvokeRequest, InvokeResponse, PanelState } from '../../../main/ipc/contract.js';
+import type { AnswerState, InvokeName, InvokeRequest, InvokeResponse, PanelState } from '../../../main/ipc/contract.js';
 
 async function invoke<K extends InvokeName>(name: K, payload: InvokeRequest<K>): Promise<InvokeResponse<K>> {
   const response = await fetch(`./bridge/invoke/${name}`, {
@@ -21,13 +21,26 @@ const api: GlanceApi = {
   closePanel: () => invoke('closePanel', undefined),
   dismissNotices: () => invoke('dismissNotices', undefined),
   removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
+  preview: (request) => invoke('preview', request),
   send: (request) => invoke('send', request),
+  stop: (invocation) => invoke('stop', { invocation }),
+  getAnswer: () => invoke('getAnswer', undefined),
+  locate: (invocation, id) => invoke('locate', { invocation, id }),
+  dismissOverlay: () => invoke('dismissOverlay', undefined),
   getSettings: () => invoke('getSettings', undefined),
   saveSettings: (patch) => invoke('saveSettings', patch),
+  getKeyStatus: () => invoke('getKeyStatus', undefined),
+  setApiKey: (request) => invoke('setApiKey', request),
+  clearApiKey: (backend) => invoke('clearApiKey', { backend }),
   openExternal: (url) => invoke('openExternal', { url }),
   onState(listener: (state: PanelState) => void): () => void {
     const source = new EventSource('./bridge/events');
     source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as PanelState);
+    return () => source.close();
+  },
+  onAnswer(listener: (answer: AnswerState | null) => void): () => void {
+    const source = new EventSource('./bridge/answers');
+    source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as AnswerState | null);
     return () => source.close();
   },
 };

@@ -11,14 +11,14 @@ export const RENDERER_DIR = `${ROOT}dist/renderer`;
  * builds it here when it is missing, or always with GLANCE_TEST_BUILD=1.
  */
 export async function ensureRendererBuilt(): Promise<string> {
-  if (!existsSync(`${RENDERER_DIR}/index.html`) || process.env['GLANCE_TEST_BUILD'] === '1') {
+  if (!existsSync(`${RENDERER_DIR}/index.html`) || !existsSync(`${RENDERER_DIR}/overlay.html`) || process.env['GLANCE_TEST_BUILD'] === '1') {
     await build({ configFile: `${ROOT}renderer/vite.config.ts`, logLevel: 'warn' });
   }
   return RENDERER_DIR;
 }
 
-/** The test bridge compiled for the browser: one classic script, like a preload's effect. */
-export async function buildTestBridge(): Promise<string> {
+/** A test bridge (bridge.ts, overlay-bridge.ts) compiled for the browser: one classic script, like a preload's effect. */
+export async function buildTestBridge(file: 'bridge' | 'overlay-bridge' = 'bridge'): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'warn',
@@ -26,7 +26,7 @@ export async function buildTestBridge(): Promise<string> {
       write: false,
       minify: false,
       target: 'es2023',
-      lib: { entry: `${ROOT}test/e2e/harness/bridge.ts`, formats: ['iife'], name: 'glanceTestBridge', fileName: () => 'bridge.js' },
+      lib: { entry: `${ROOT}test/e2e/harness/${file}.ts`, formats: ['iife'], name: 'glanceTestBridge', fileName: () => `${file}.js` },
     },
   });
   const result = (Array.isArray(output) ? output[0] : output) as Rolldown.RolldownOutput;

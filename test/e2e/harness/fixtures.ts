@@ -15,31 +15,45 @@ const READY = /is providing context \(pid (\d+), endpoint (http:\/\/127\.0\.0\.1
 export interface World {
   env: NodeJS.ProcessEnv;
   providers: Record<string, Spawned>;
+  /** Stops a provider and starts it again (a new process, so a new pid and instance). */
+  restartProvider(name: string, spec: ProviderSpec): Promise<Spawned>;
   /** A fresh test app (main's pieces) and a page showing its panel. */
   openPanel(): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
+/** Which compiled provider to run, with its knobs. */
+export interface ProviderSpec {
+  script: 'sample' | 'configurable';
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Starts the compiled providers, each publishing into one fresh providers folder. */
-export async function createWorld(providers: Record<string, { script: 'sample' | 'configurable'; env?: NodeJS.ProcessEnv }>): Promise<World> {
-  const [rendererDir, bridgeJs, dir] = await Promise.all([ensureRendererBuilt(), buildTestBridge(), makeProvidersDir()]);
+export async function createWorld(providers: Record<string, ProviderSpec>): Promise<World> {
+  const [rendererDir, bridgeJs, overlayBridgeJs, dir] = await Promise.all([ensureRendererBuilt(), buildTestBridge('bridge'), buildTestBridge('overlay-bridge'), makeProvidersDir()]);
   const started: Record<string, Spawned> = {};
-  await Promise.all(Object.entries(providers).map(async ([name, spec]) => {
+  const start = async (name: string, spec: ProviderSpec): Promise<Spawned> => {
     const script = spec.script === 'sample' ? 'dist/provider/sample/main.js' : 'dist/provider/testing/configurable.js';
     const child = spawnNode(join(ROOT, script), [], { ...dir.env, ...spec.env });
     await child.waitFor(READY, 15_000);
     started[name] = child;
-  }));
+    return child;
+  };
+  await Promise.all(Object.entries(providers).map(([name, spec]) => start(name, spec)));
   const browser = await launchBrowser();
   const apps: TestApp[] = [];
   const dataDirs: string[] = [];
   return {
     env: dir.env,
     providers: started,
+    async restartProvider(name, spec) {
+      await started[name]?.stop();
+      return start(name, spec);
+    },
     async openPanel() {
       const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
       dataDirs.push(dataDir);
-      const app = await startTestApp({ rendererDir, bridgeJs, os: createOs(), env: dir.env, dataDir });
+      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir });
       apps.push(app);
       const page = await browser.context.newPage();
       // Every status the panel shows, in order: "collecting" may last only milliseconds.

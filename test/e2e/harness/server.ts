@@ -2,28 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import type { Logger } from '../../../app/log/logger.js';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
-import { collectContext } from '../../../app/session/collect.js';
-import { createSettingsStore } from '../../../app/settings/store.js';
-import { DEFAULT_SETTINGS } from '../../../app/settings/settings.js';
-import { createController } from '../../../main/flow/controller.js';
-import { createSettingsService } from '../../../main/flow/settings-service.js';
-import { createStateHub, initialPanelState } from '../../../main/flow/state-hub.js';
-import { invokeContract, type InvokeName } from '../../../main/ipc/contract.js';
+import { invokeContract, type InvokeName, type PageName } from '../../../main/ipc/contract.js';
 import { dispatch } from '../../../main/ipc/dispatch.js';
-import { agentNotConfigured, createHandlers } from '../../../main/ipc/handlers.js';
+import { createTestMain } from './test-main.js';
 
 /**
- * The Electron shell's stand-in for the end-to-end tests: serves the built renderer plus the
- * HTTP bridge, and behind the bridge runs main's real pieces (state hub, controller, handlers,
- * dispatch with the contract's parsing) over the real core and real provider processes.
- * Only what needs Electron is replaced: windows (a flag), the hotkey (POST /test/hotkey) and
- * the front app (the pid the test names).
+ * The Electron shell's stand-in for the end-to-end tests: serves the built pages plus the HTTP
+ * bridges, and behind them runs main's real pieces (test-main.ts) with the contract's parsing
+ * and its per-page channel check, over the real core and real provider processes.
  */
 export interface TestApp {
   url: string;
-  /** What the controller logged (to see late answers discarded). */
+  /** The overlay page for the test's one display. */
+  overlayUrl: string;
+  /** What main logged (to see late answers discarded). */
   logLines: string[];
   /** False after the panel asked to close (Esc, the close button). */
   panelVisible(): boolean;
@@ -32,61 +25,52 @@ export interface TestApp {
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.png': 'image/png' };
 
+/** A built page with its bridge script run first, as a preload runs before the page. */
+async function pageWithBridge(file: string, bridge: string): Promise<string> {
+  return (await readFile(file, 'utf8')).replace('<script type="module"', `<script src="./${bridge}"></script>\n    <script type="module"`);
+}
+
 /** Starts the server on a free loopback port. */
-export async function startTestApp(options: { rendererDir: string; bridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string }): Promise<TestApp> {
-  const logLines: string[] = [];
-  const logger: Logger = { debug: () => undefined, info: (m) => logLines.push(m), warn: (m) => logLines.push(m), error: (m) => logLines.push(m) };
-  const hub = createStateHub(initialPanelState(DEFAULT_SETTINGS.hotkey, false));
-  let front: FrontApp = { pid: 0 };
-  let visible = false;
-  const settings = createSettingsService({
-    store: createSettingsStore(options.dataDir), hub, initial: DEFAULT_SETTINGS,
-    effects: { applyHotkey: () => undefined, applyLaunchAtLogin: () => undefined },
-  });
-  const controller = createController({
-    os: { frontApp: async () => ({ ok: true, app: front }) },
-    collect: (app, callOptions) => collectContext(app, { os: options.os, env: options.env, logger }, callOptions),
-    timeoutMs: () => settings.current().timeoutMs,
-    ownPid: process.pid,
-    showPanel: () => { visible = true; },
-    hub, logger,
-  });
-  const handlers = createHandlers({
-    hub, controller, settings, agent: agentNotConfigured,
-    closePanel: () => { visible = false; },
-    openExternal: async () => undefined,
-  });
-  const html = (await readFile(join(options.rendererDir, 'index.html'), 'utf8'))
-    // The bridge script runs before the app's module script, as a preload runs before the page.
-    .replace('<script type="module"', '<script src="./test-bridge.js"></script>\n    <script type="module"');
+export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string }): Promise<TestApp> {
+  const main = createTestMain(options);
+  const html = await pageWithBridge(join(options.rendererDir, 'index.html'), 'test-bridge.js');
+  const overlayHtml = await pageWithBridge(join(options.rendererDir, 'overlay.html'), 'overlay-bridge.js');
+
+  const events = (req: IncomingMessage, res: ServerResponse, subscribe: (write: (data: unknown) => void) => () => void): void => {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+    res.write(': connected\n\n');
+    const stop = subscribe((data) => res.write(`data: ${JSON.stringify(data)}\n\n`));
+    req.on('close', stop);
+  };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const body = req.method === 'POST' ? await readBody(req) : undefined;
     if (url.pathname === '/' || url.pathname === '/index.html') return send(res, 200, 'text/html', html);
+    if (url.pathname === '/overlay.html') return send(res, 200, 'text/html', overlayHtml);
     if (url.pathname === '/test-bridge.js') return send(res, 200, 'text/javascript', options.bridgeJs);
-    if (url.pathname === '/bridge/events') {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-      res.write(': connected\n\n');
-      const stop = hub.subscribe((state) => res.write(`data: ${JSON.stringify(state)}\n\n`));
-      req.on('close', stop);
-      return;
+    if (url.pathname === '/overlay-bridge.js') return send(res, 200, 'text/javascript', options.overlayBridgeJs);
+    if (url.pathname === '/bridge/events') return events(req, res, (write) => main.hub.subscribe(write));
+    if (url.pathname === '/bridge/answers') return events(req, res, (write) => main.onAnswer(write));
+    if (url.pathname === '/overlay-bridge/draws') {
+      const display = Number(url.searchParams.get('display'));
+      return events(req, res, (write) => main.onDraw((id, drawing) => { if (id === display) write(drawing); }));
     }
-    const invoke = /^\/bridge\/invoke\/(\w+)$/.exec(url.pathname);
+    const invoke = /^\/(bridge|overlay-bridge)\/invoke\/(\w+)$/.exec(url.pathname);
     if (invoke && req.method === 'POST') {
-      const name = invoke[1] as InvokeName;
-      if (!(name in invokeContract)) return send(res, 404, 'application/json', JSON.stringify({ ok: false, message: 'no such channel' }));
+      const page: PageName = invoke[1] === 'bridge' ? 'panel' : 'overlay';
+      const name = invoke[2] as InvokeName;
+      // The same rule as register.ts: a channel answers only the page the contract names.
+      if (!(name in invokeContract) || invokeContract[name].page !== page) return send(res, 404, 'application/json', JSON.stringify({ ok: false, message: 'no such channel for this page' }));
       try {
-        const value = await dispatch(handlers, name, (JSON.parse(body ?? '{}') as { payload?: unknown }).payload);
+        const value = await dispatch(main.handlers, name, (JSON.parse(body ?? '{}') as { payload?: unknown }).payload);
         return send(res, 200, 'application/json', JSON.stringify({ ok: true, value }));
       } catch (error) {
         return send(res, 400, 'application/json', JSON.stringify({ ok: false, message: (error as Error).message }));
       }
     }
     if (url.pathname === '/test/hotkey' && req.method === 'POST') {
-      // The same flow as the real hotkey: the controller asks the "OS" for the front app first.
-      front = JSON.parse(body ?? '{}') as FrontApp;
-      void controller.onHotkey();
+      main.pressHotkey(JSON.parse(body ?? '{}') as FrontApp);
       return send(res, 202, 'text/plain', 'pressed');
     }
     const file = normalize(join(options.rendererDir, url.pathname));
@@ -101,10 +85,12 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
   const server = createServer((req, res) => void route(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/`;
   return {
-    url: `http://127.0.0.1:${port}/`,
-    logLines,
-    panelVisible: () => visible,
+    url,
+    overlayUrl: `${url}overlay.html?display=${String(main.display.id)}`,
+    logLines: main.logLines,
+    panelVisible: main.panelVisible,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -1,0 +1,216 @@
+import { BACKEND_NAMES, type KeyedBackendId } from '../../app/agent/backend-ids.js';
+import { createBackend as createBackendDefault, defaultModel } from '../../app/agent/backends.js';
+import { Conversation } from '../../app/agent/conversation.js';
+import type { LocateFn } from '../../app/agent/highlight-tool.js';
+import { buildAgentPayload, type SentContext } from '../../app/agent/prompt.js';
+import type { AgentRequest } from '../../app/agent/types.js';
+import type { Logger } from '../../app/log/logger.js';
+import type { Rect } from '../../app/protocol/location.js';
+import type { LocateResult } from '../../app/session/locate.js';
+import { applyRemovals } from '../../app/session/review.js';
+import type { ElementRef } from '../../app/session/types.js';
+import type { Settings } from '../../app/settings/settings.js';
+import type { AnswerState, Chip, Preview } from '../ipc/contract.js';
+import { appendText, chipFromLocation, endTurn, highlightChip, sentIdsOf, setChip, startTurn, type Session } from './answer-state.js';
+import type { CollectedContext } from './controller.js';
+
+/** What the panel asks of the agent: one reviewed request (removals are ids, main applies them). */
+export interface AgentRequestInput {
+  invocation: number;
+  prompt: string;
+  removedIds: string[];
+}
+
+/** The agent as the IPC handlers use it. No electron: the e2e server runs this very service. */
+export interface AgentPort {
+  /** Exactly the request Send would make now: the first question's payload, or the follow-up. */
+  preview(request: AgentRequestInput): Preview | null;
+  /** Starts answering; the answer streams through `publish`. */
+  send(request: AgentRequestInput): Promise<{ ok: boolean; message: string }>;
+  stop(invocation: number): { stopped: boolean };
+  /** Locates a chip's element through the provider that issued it; null for an id that is not a chip. */
+  locate(invocation: number, id: string): Promise<Chip | null>;
+  answer(): AnswerState | null;
+  /** A new hotkey press: abort what runs, forget the conversation, clear the overlay. */
+  reset(): void;
+}
+
+/** What the service needs; main passes Electron-backed pieces, the tests real local ones. */
+export interface AgentServiceDeps {
+  collected(invocation: number): CollectedContext | undefined;
+  settings(): Settings;
+  /** The stored key for a backend (main/secrets.ts); it never goes to the renderer. */
+  apiKey(backend: KeyedBackendId): Promise<string | undefined>;
+  /** The core's locateRef: only the recorded provider and instance, within the time limit. */
+  locate(ref: ElementRef, options: { timeoutMs: number; signal: AbortSignal }): Promise<LocateResult>;
+  overlay: { show(rects: Rect[]): void; hide(): void };
+  publish(answer: AnswerState | null): void;
+  logger: Logger;
+  createBackend?: typeof createBackendDefault;
+}
+
+const KEY_HINT = "the API key in Glance's settings";
+
+/** The backend as the user chose it, named honestly; the offline one says it is no model. */
+export function backendLabel(settings: Settings): string {
+  if (settings.backend === 'offline') return BACKEND_NAMES.offline;
+  const model = settings.model || defaultModel(settings.backend, settings.baseURL || undefined);
+  return `${settings.backend === 'anthropic' ? 'Anthropic' : settings.baseURL ? 'OpenAI-compatible server' : 'OpenAI'} (${model})`;
+}
+
+/** What a request shows the user: everything but the structural summary, which is not sent. */
+function asPreview(request: AgentRequest, backend: string): Preview {
+  const { context: _summary, ...sent } = request;
+  return { backend, ...sent };
+}
+
+/** The agent service over one conversation at a time (one per hotkey press). */
+export function createAgentService(deps: AgentServiceDeps): AgentPort {
+  const makeBackend = deps.createBackend ?? createBackendDefault;
+  let current: Session | undefined;
+  /** Counts resets, so a Send that was reading the key when the hotkey came is dropped. */
+  let generation = 0;
+
+  /**
+   * A session whose context went out: a question completed. Until then (the first question
+   * failed or was stopped) the conversation kept no trace, so the next Send takes the user's
+   * removals as they are now, and the preview shows that.
+   */
+  const established = (invocation: number): Session | undefined =>
+    current?.invocation === invocation && current.answer.turns.some((turn) => turn.status === 'done') ? current : undefined;
+
+  const update = (session: Session, answer: AnswerState): void => {
+    session.answer = answer;
+    if (session === current) deps.publish(answer);
+  };
+
+  const contextFor = (invocation: number, removedIds: string[]): { context: SentContext; issuer?: CollectedContext['issuer'] } => {
+    const collected = deps.collected(invocation);
+    if (!collected) return { context: { root: null, reason: 'no context was collected from the app in front' } };
+    const root = applyRemovals(collected.root, new Set(removedIds));
+    const context = root ? { appName: collected.appName, root } : { appName: collected.appName, root: null, reason: 'the user removed the app context' };
+    return { context, issuer: collected.issuer };
+  };
+
+  const locateIn = (issuer: CollectedContext['issuer'] | undefined): LocateFn => async (id, signal) => {
+    if (!issuer) return { ok: false, reason: 'nothing was collected from the app' };
+    const result = await deps.locate({ ...issuer, id }, { timeoutMs: deps.settings().timeoutMs, signal });
+    return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
+  };
+
+  const startSession = async (request: AgentRequestInput): Promise<Session> => {
+    const settings = deps.settings();
+    const { context, issuer } = contextFor(request.invocation, request.removedIds);
+    const key = settings.backend === 'offline' ? undefined : await deps.apiKey(settings.backend);
+    const backend = makeBackend({ backend: settings.backend, model: settings.model || undefined, baseURL: settings.baseURL || undefined }, key, KEY_HINT);
+    const label = backendLabel(settings);
+    const locate = locateIn(issuer);
+    return {
+      invocation: request.invocation,
+      conversation: new Conversation({ backend, context, locate }),
+      sent: sentIdsOf(context.root),
+      locate,
+      label,
+      answer: { invocation: request.invocation, backend: label, turns: [], chips: [] },
+    };
+  };
+
+  const run = async (session: Session, prompt: string, abort: AbortController): Promise<void> => {
+    // Every rect the highlight tool found visible in this turn is drawn together.
+    const shown: Rect[] = [];
+    try {
+      for await (const event of session.conversation.ask(prompt, abort.signal)) {
+        if (event.type === 'text') update(session, appendText(session.answer, event.text, session.sent));
+        else if (event.type === 'highlight') {
+          if (event.unknown) continue; // not an id that was sent: never a chip, nobody asked
+          const found = chipFromLocation(event.location, event.reason);
+          update(session, highlightChip(session.answer, event.id, found, session.sent));
+          if (found.state === 'visible' && event.location && session === current) {
+            shown.push(...event.location.rects);
+            deps.overlay.show(shown);
+          }
+        } else update(session, endTurn(session.answer, event));
+      }
+    } catch (error) {
+      deps.logger.error(`agent: the answer failed inside Glance (${error instanceof Error ? error.name : 'unknown'})`);
+      update(session, endTurn(session.answer, { type: 'error', kind: 'bad-response', reason: 'Glance failed while reading the answer' }));
+    } finally {
+      if (session.running === abort) session.running = undefined;
+    }
+  };
+
+  return {
+    preview(request) {
+      const session = established(request.invocation);
+      if (session) return asPreview(session.conversation.preview(request.prompt), session.label);
+      return asPreview(buildAgentPayload(contextFor(request.invocation, request.removedIds).context, request.prompt), backendLabel(deps.settings()));
+    },
+    async send(request) {
+      if (current?.running && current.invocation === request.invocation) return { ok: false, message: 'An answer is still on its way: wait for it, or press Stop.' };
+      if (!established(request.invocation)) {
+        const started = generation;
+        const session = await startSession(request);
+        // A hotkey pressed while the key was read: this request belongs to a context that is gone.
+        if (started !== generation) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+        // Two Sends raced: the first one's session stands, the second is refused below.
+        if (!established(request.invocation) && !(current?.invocation === request.invocation && current.running)) {
+          // Questions that failed or were stopped stay on screen above the new one.
+          if (current?.invocation === request.invocation) session.answer = { ...session.answer, turns: current.answer.turns, chips: current.answer.chips };
+          current = session;
+        }
+      }
+      const session = current as Session;
+      if (session.running) return { ok: false, message: 'An answer is still on its way: wait for it, or press Stop.' };
+      const abort = new AbortController();
+      session.running = abort;
+      update(session, startTurn(session.answer, request.prompt));
+      deps.logger.info(`invocation ${request.invocation}: asking ${session.label}`);
+      void run(session, request.prompt, abort);
+      return { ok: true, message: `Asking ${session.label}…` };
+    },
+    stop(invocation) {
+      if (current?.invocation !== invocation || !current.running) return { stopped: false };
+      current.running.abort();
+      return { stopped: true };
+    },
+    async locate(invocation, id) {
+      const session = current;
+      if (session?.invocation !== invocation || !session.answer.chips.some((chip) => chip.id === id)) return null;
+      const chipOf = (): Chip | null => session.answer.chips.find((chip) => chip.id === id) ?? null;
+      if (session.pointing?.id === id) return chipOf(); // already on its way: ask once
+      // Only the chip pointed at last matters: an earlier lookup is dropped, its chip idle again.
+      if (session.pointing) {
+        session.pointing.abort.abort();
+        update(session, setChip(session.answer, session.pointing.id, { state: 'idle' }));
+      }
+      const abort = new AbortController();
+      session.pointing = { id, abort };
+      update(session, setChip(session.answer, id, { state: 'locating' }));
+      let found: Pick<Chip, 'state' | 'note'>;
+      let rects: Rect[] = [];
+      try {
+        const outcome = await session.locate(id, abort.signal);
+        found = outcome.ok ? chipFromLocation(outcome.location) : chipFromLocation(null, outcome.reason);
+        if (outcome.ok) rects = outcome.location.rects;
+      } catch {
+        found = chipFromLocation(null, 'locating failed inside Glance');
+      }
+      if (abort.signal.aborted || session !== current) return chipOf();
+      session.pointing = undefined;
+      update(session, setChip(session.answer, id, found));
+      if (found.state === 'visible') deps.overlay.show(rects);
+      else deps.overlay.hide();
+      return chipOf();
+    },
+    answer: () => current?.answer ?? null,
+    reset() {
+      generation += 1;
+      if (!current) return;
+      current.running?.abort();
+      current.pointing?.abort.abort();
+      current = undefined;
+      deps.overlay.hide();
+      deps.publish(null);
+    },
+  };
+}

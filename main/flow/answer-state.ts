@@ -1,0 +1,108 @@
+import { citedIds } from '../../app/agent/citations.js';
+import type { Conversation } from '../../app/agent/conversation.js';
+import type { LocateFn } from '../../app/agent/highlight-tool.js';
+import type { Element } from '../../app/protocol/element.js';
+import type { AgentFailureKind } from '../../app/agent/types.js';
+import type { Location } from '../../app/protocol/location.js';
+import type { AnswerState, Chip, Turn } from '../ipc/contract.js';
+import { sentence } from './describe.js';
+
+/**
+ * The answer area as plain values: each function returns a new AnswerState, so the service
+ * pushes whole, consistent states and these rules are tested without a backend.
+ */
+
+/** Ids that were sent, with each element's role for the chip's label. */
+export type SentIds = ReadonlyMap<string, string>;
+
+function withLastTurn(state: AnswerState, change: (turn: Turn) => Turn): AnswerState {
+  const last = state.turns[state.turns.length - 1];
+  if (!last) return state;
+  return { ...state, turns: [...state.turns.slice(0, -1), change(last)] };
+}
+
+/** Adds chips for ids not yet shown, after the existing ones. */
+function addChips(state: AnswerState, ids: string[], source: Chip['source'], sent: SentIds): AnswerState {
+  const known = new Set(state.chips.map((chip) => chip.id));
+  const added = ids.filter((id) => !known.has(id) && sent.has(id)).map((id): Chip => ({ id, role: sent.get(id) ?? 'Element', source, state: 'idle' }));
+  return added.length === 0 ? state : { ...state, chips: [...state.chips, ...added] };
+}
+
+/** A new question on its way. */
+export function startTurn(state: AnswerState, question: string): AnswerState {
+  return { ...state, turns: [...state.turns, { question, text: '', status: 'answering' }] };
+}
+
+/** A streamed piece of text; ids it completes become chips at once. */
+export function appendText(state: AnswerState, text: string, sent: SentIds): AnswerState {
+  const next = withLastTurn(state, (turn) => ({ ...turn, text: turn.text + text }));
+  const last = next.turns[next.turns.length - 1];
+  return last ? addChips(next, citedIds(last.text, new Set(sent.keys())), 'cited', sent) : next;
+}
+
+/** How a turn ended. A cancel is the user's Stop; anything else is said in the backend's words. */
+export function endTurn(state: AnswerState, outcome: { type: 'done' } | { type: 'error'; kind: AgentFailureKind; reason: string }): AnswerState {
+  return withLastTurn(state, (turn) => {
+    if (outcome.type === 'done') return { ...turn, status: 'done' };
+    if (outcome.kind === 'cancelled') return { ...turn, status: 'stopped', note: 'Stopped. Nothing more arrives for this question.' };
+    return { ...turn, status: 'failed', note: sentence(outcome.reason) };
+  });
+}
+
+/** What locating gave, as a chip state and a note in Glance's words. */
+export function chipFromLocation(location: Location | null, reason?: string): Pick<Chip, 'state' | 'note'> {
+  if (!location) return { state: 'failed', note: `not located: ${reason ?? 'no reason given'}` };
+  if (location.state === 'gone') return { state: 'gone', note: 'gone: no longer in the app' };
+  if (location.state === 'offscreen' || location.rects.length === 0) return { state: 'offscreen', note: 'offscreen: not on screen now' };
+  return { state: 'visible' };
+}
+
+/** An element the highlight tool located: a chip (added if new) with what was found. */
+export function highlightChip(state: AnswerState, id: string, found: Pick<Chip, 'state' | 'note'>, sent: SentIds): AnswerState {
+  return setChip(addChips(state, [id], 'highlight', sent), id, found);
+}
+
+/** Sets one chip's state; the note goes when the new state has none. */
+export function setChip(state: AnswerState, id: string, found: Pick<Chip, 'state' | 'note'>): AnswerState {
+  return {
+    ...state,
+    chips: state.chips.map((chip) => {
+      if (chip.id !== id) return chip;
+      const { note: _old, ...rest } = chip;
+      return found.note === undefined ? { ...rest, state: found.state } : { ...rest, state: found.state, note: found.note };
+    }),
+  };
+}
+
+/**
+ * One conversation about one collected context, from the first Send until the next hotkey.
+ * The context is fixed at the first Send: follow-ups go with the history, not a new tree.
+ */
+export interface Session {
+  invocation: number;
+  conversation: Conversation;
+  /** Every id that was sent, with its role; only these can become chips or be located. */
+  sent: SentIds;
+  /** Locates an id through the provider and instance recorded when it was collected. */
+  locate: LocateFn;
+  /** The backend's honest name. */
+  label: string;
+  answer: AnswerState;
+  /** The answer on its way, for Stop. */
+  running?: AbortController;
+  /** The chip being located now; pointing at another one drops it. */
+  pointing?: { id: string; abort: AbortController };
+}
+
+/** The ids of the tree that was sent, each with its role, in document order. */
+export function sentIdsOf(root: Element | null): SentIds {
+  const ids = new Map<string, string>();
+  const stack: Element[] = root ? [root] : [];
+  while (stack.length > 0) {
+    const element = stack.pop() as Element;
+    ids.set(element.id, element.role);
+    const children = element.children ?? [];
+    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as Element);
+  }
+  return ids;
+}

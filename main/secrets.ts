@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SafeStorage } from 'electron';
+import { KEYED_BACKENDS, type KeyedBackendId } from '../app/agent/backend-ids.js';
+import type { Logger, SecretRegistry } from '../app/log/logger.js';
+import type { KeyStatus } from './ipc/contract.js';
+
+/**
+ * API keys, kept with Electron's safeStorage (the Keychain on macOS): one encrypted blob in the
+ * app's data folder, never in settings.json, never logged, never sent to a renderer (the panel
+ * learns only which keys are stored). On Linux the `basic_text` backend encrypts with a key
+ * written in Chromium's source, which protects nothing: keys are refused there.
+ */
+
+/** The blob's name in the data folder. */
+export const KEYS_FILE = 'api-keys.bin';
+
+/** The parts of safeStorage used here (the async API: the sync one is deprecated in Electron 45). */
+export type SafeStorageLike = Pick<SafeStorage, 'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'>;
+
+/** The key store. */
+export interface SecretStore {
+  status(): Promise<KeyStatus>;
+  /** The key for a backend, for main's own use only. */
+  get(backend: KeyedBackendId): Promise<string | undefined>;
+  set(backend: KeyedBackendId, key: string): Promise<{ status: KeyStatus; problem?: string }>;
+  clear(backend: KeyedBackendId): Promise<KeyStatus>;
+}
+
+/** What the store needs. */
+export interface SecretStoreDeps {
+  safeStorage: SafeStorageLike;
+  /** The app's data folder (app.getPath('userData')). */
+  folder: string;
+  platform?: NodeJS.Platform;
+  /** Every key read or stored is registered here, so the redacting logger blanks it. */
+  redact: SecretRegistry;
+  logger: Logger;
+}
+
+type Keys = Partial<Record<KeyedBackendId, string>>;
+
+/** A store over the data folder. */
+export function createSecretStore(deps: SecretStoreDeps): SecretStore {
+  const path = join(deps.folder, KEYS_FILE);
+  const platform = deps.platform ?? process.platform;
+
+  /** Why keys cannot be kept here, or undefined when they can. */
+  const unavailable = async (): Promise<string | undefined> => {
+    // Asked only on Linux: the method is Linux-only, and macOS always uses the Keychain.
+    if (platform === 'linux' && deps.safeStorage.getSelectedStorageBackend() === 'basic_text') {
+      return 'No system keyring was found (Electron would keep keys in plain text), so Glance does not store API keys here. Use the offline backend or a local server without a key.';
+    }
+    if (!(await deps.safeStorage.isAsyncEncryptionAvailable())) return 'The Keychain is not available, so Glance cannot store API keys now.';
+    return undefined;
+  };
+
+  const read = async (): Promise<Keys> => {
+    let blob: Buffer;
+    try {
+      blob = await readFile(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+    try {
+      const { result, shouldReEncrypt } = await deps.safeStorage.decryptStringAsync(blob);
+      const parsed = JSON.parse(result) as Record<string, unknown>;
+      const keys: Keys = {};
+      for (const backend of KEYED_BACKENDS) {
+        const key = parsed[backend];
+        if (typeof key === 'string' && key !== '') {
+          deps.redact.add(key);
+          keys[backend] = key;
+        }
+      }
+      if (shouldReEncrypt) await write(keys);
+      return keys;
+    } catch {
+      // Never the error's text: it could carry part of what was decrypted.
+      deps.logger.warn('secrets: the stored API keys could not be read (the Keychain item changed?); set them again in Settings');
+      return {};
+    }
+  };
+
+  const write = async (keys: Keys): Promise<void> => {
+    await mkdir(deps.folder, { recursive: true, mode: 0o700 });
+    if (Object.keys(keys).length === 0) {
+      await rm(path, { force: true });
+      return;
+    }
+    const blob = await deps.safeStorage.encryptStringAsync(JSON.stringify(keys));
+    const temporary = join(deps.folder, `.api-keys.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, blob, { mode: 0o600, flush: true });
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  };
+
+  const status = async (): Promise<KeyStatus> => {
+    const reason = await unavailable();
+    const keys = reason ? {} : await read();
+    const stored = { anthropic: keys.anthropic !== undefined, openai: keys.openai !== undefined };
+    return reason ? { available: false, reason, stored } : { available: true, stored };
+  };
+
+  return {
+    status,
+    async get(backend) {
+      if (await unavailable()) return undefined;
+      return (await read())[backend];
+    },
+    async set(backend, key) {
+      const reason = await unavailable();
+      if (reason) return { status: await status(), problem: reason };
+      deps.redact.add(key);
+      await write({ ...(await read()), [backend]: key });
+      deps.logger.info(`secrets: an API key for ${backend} was stored`);
+      return { status: await status() };
+    },
+    async clear(backend) {
+      if (!(await unavailable())) {
+        const { [backend]: _removed, ...rest } = await read();
+        await write(rest);
+        deps.logger.info(`secrets: the API key for ${backend} was removed`);
+      }
+      return status();
+    },
+  };
+}

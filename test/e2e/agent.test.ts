@@ -1,0 +1,179 @@
+// End to end for the agent: the BUILT panel and overlay pages in Debian's Chromium, main's real
+// agent service over HTTP, the real core, real provider processes, the offline backend and a
+// local OpenAI-compatible model server set through the settings view.
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
+import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+
+let world: World;
+let model: FakeServer;
+const script: Reply[] = [];
+beforeAll(async () => {
+  [world, model] = await Promise.all([
+    createWorld({
+      sample: { script: 'sample' },
+      restartable: { script: 'configurable', env: { TP_NAME: 'Restart Notes' } },
+    }),
+    startFakeServer(script),
+  ]);
+  await mkdir('test-results', { recursive: true });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([world?.close(), model?.close()]);
+});
+
+const pid = (name: string): number => world.providers[name]?.pid ?? -1;
+const chip = (page: Page, id: string) => page.getByTestId('chip').filter({ has: page.locator('code', { hasText: new RegExp(`^${id}$`) }) });
+
+/** Asks a question in the panel and waits until the answer ended. */
+async function ask(page: Page, question: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Your question' }).fill(question);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByTestId('answer').getByText(question, { exact: true }).waitFor();
+}
+
+describe('the agent, end to end', () => {
+  it('answers offline, turns cited ids into chips, and a chip pointed at draws its rect on the overlay page', async () => {
+    const { app, page } = await world.openPanel();
+    const overlay = await page.context().newPage();
+    await overlay.setViewportSize({ width: 1280, height: 800 });
+    await overlay.goto(app.overlayUrl);
+    // A background tab gets no animation frames, and Playwright's clicks wait for them.
+    await page.bringToFront();
+    await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
+    await page.getByRole('list', { name: 'Collected context' }).waitFor();
+    await ask(page, 'What is selected?');
+    const text = page.getByTestId('answer-text');
+    await text.getByText(/Offline answer: no model was asked/).waitFor();
+    expect(await page.getByText(/Answered by Offline: answers from the context alone, no model/).count()).toBe(1);
+
+    // The offline answer cites the note (`Document: … (`id`)`) and the selection; both are chips.
+    const answer = (await text.textContent()) ?? '';
+    const docId = /Document: .*\(`([\w-]+)`\)/.exec(answer)?.[1] ?? '';
+    const selId = /Selected \(`([\w-]+)`\)/.exec(answer)?.[1] ?? '';
+    expect(docId).not.toBe('');
+    await chip(page, selId).waitFor();
+    // The highlight tool located the selection through Sample Notes: its chip says so.
+    await expect.poll(() => chip(page, selId).getAttribute('data-state')).toBe('visible');
+
+    await chip(page, docId).hover();
+    await expect.poll(() => chip(page, docId).getAttribute('data-state')).toBe('visible');
+    // Sample Notes' note editor: x 420, y 150, 640 wide, down to 20 points above the window's
+    // bottom (730): 560 high; the overlay grows it by 3 points on each side.
+    const ring = overlay.getByTestId('overlay-rect');
+    await expect.poll(() => ring.count()).toBe(1);
+    const box = await ring.evaluate((el) => ({ x: el.style.left, y: el.style.top, w: el.style.width, h: el.style.height }));
+    expect(box).toEqual({ x: '417px', y: '147px', w: '646px', h: '566px' });
+    await overlay.bringToFront();
+    await overlay.waitForTimeout(300); // the ring's 180 ms pop-in, so the screenshot shows it at rest
+    await overlay.screenshot({ path: 'test-results/overlay.png', omitBackground: true });
+    await page.bringToFront();
+    await page.screenshot({ path: 'test-results/panel-answer-chips.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: 'test-results/panel-answer-chips-dark.png' });
+    // Esc puts the panel away and the highlight with it.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => app.panelVisible()).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(overlay)).toEqual([]);
+    await Promise.all([overlay.close(), page.close()]);
+  });
+
+  it('streams from an OpenAI-compatible server set in Settings, with the key from the store; the preview is the request', async () => {
+    const { app, page } = await world.openPanel();
+    // Every text the answer shows, in order, to see it stream (a poll could miss the pieces).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { answerTexts: string[] }).answerTexts = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="answer-text"]')?.textContent ?? '';
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('combobox', { name: 'Backend' }).selectOption('openai');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(`${model.url}/v1`);
+    await page.getByRole('textbox', { name: 'Model' }).fill('local-test-model');
+    const key = 'sk-glance-e2e-0123456789';
+    await page.getByLabel('API key', { exact: true }).fill(key);
+    await page.getByRole('button', { name: 'Store the API key' }).click();
+    await page.getByText('A key is stored in the Keychain.').waitFor();
+    // The key left the page: the field is empty and no answer from main carries it.
+    expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
+    expect(await page.content()).not.toContain(key);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Back to the context' }).first().click();
+
+    await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
+    await page.getByRole('list', { name: 'Collected context' }).waitFor();
+    const preview = page.getByTestId('preview');
+    await expect.poll(() => preview.textContent()).toMatch(/selected: [\w-]+ \(Text\)/);
+    const selId = /selected: ([\w-]+) \(Text\)/.exec((await preview.textContent()) ?? '')?.[1] ?? 'none';
+    script.push({ sse: openaiStream(['The selection ', `is \`${selId}\``, ' in the note.']), pauseMs: 250 });
+    await page.getByRole('textbox', { name: 'Your question' }).fill('Where is the tram?');
+    await expect.poll(() => preview.textContent()).toContain('Question: Where is the tram?');
+    const shown = (await preview.textContent()) ?? '';
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const text = page.getByTestId('answer-text');
+    await text.getByText(/in the note\.$/).waitFor();
+    // Streaming: the first piece was on screen before the last one arrived.
+    const shownTexts = await page.evaluate(() => (window as unknown as { answerTexts: string[] }).answerTexts);
+    expect(shownTexts.some((t) => t.startsWith('The selection') && !t.includes('in the note.'))).toBe(true);
+    await chip(page, selId).waitFor();
+    await page.getByText(/Answered by OpenAI-compatible server \(local-test-model\)/).waitFor();
+
+    const request = model.received.at(-1);
+    expect(request?.headers['authorization']).toBe(`Bearer ${key}`);
+    const messages = request?.body['messages'] as { role: string; content: { type: string; text?: string }[] }[];
+    // What the panel previewed is the user turn the model received: every text part, in order,
+    // and each image (Sample Notes' sketch) where the preview names it.
+    const parts = messages[1]?.content ?? [];
+    const texts = parts.filter((p) => p.type === 'text').map((p) => p.text ?? '');
+    expect(texts.length).toBeGreaterThan(1);
+    expect(shown.replace(/\[image [^\]]*\]\n/g, '')).toBe(texts.map((t) => `${t}\n`).join(''));
+    expect(parts.filter((p) => p.type === 'image_url')).toHaveLength((shown.match(/\[image image\//g) ?? []).length);
+    expect(texts.join('\n')).toContain(selId);
+
+    // A follow-up reuses the conversation: the history goes along, the context is not resent.
+    script.push({ sse: openaiStream(['Near Martim Moniz.']) });
+    await ask(page, 'And the start?');
+    // Scoped to the answer: the preview, folded away, holds the earlier turns too.
+    await page.getByTestId('answer').getByText('Near Martim Moniz.').waitFor();
+    const followUp = model.received.at(-1)?.body['messages'] as { role: string; content: string }[];
+    expect(followUp.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(followUp[3]?.content).toBe('And the start?');
+
+    // Stop cancels a slow stream: the connection closes and the answer says it stopped.
+    script.push({ sse: openaiStream(['Let me think', ' very', ' slowly']), pauseMs: 2000, hang: true });
+    const closed = model.clientClosed;
+    await page.getByRole('textbox', { name: 'Your question' }).fill('Think slowly');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('answer').getByText('Let me think').waitFor();
+    await page.getByRole('button', { name: 'Stop the answer' }).click();
+    await page.getByTestId('answer').getByText(/^Stopped\./).waitFor();
+    await closed;
+    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(1);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('says gone on a chip when its provider restarted, without asking the new one', async () => {
+    const { app, page } = await world.openPanel();
+    await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ timeoutMs: 4000 }));
+    await pressHotkey(app, { pid: pid('restartable'), name: 'Restart Notes' });
+    await page.getByRole('list', { name: 'Collected context' }).waitFor();
+    await ask(page, 'What is selected?');
+    await chip(page, 'doc-1').waitFor();
+    // The new process would never answer `location`: asking it would leave the chip waiting 4 s.
+    await world.restartProvider('restartable', { script: 'configurable', env: { TP_NAME: 'Restart Notes', TP_STALL: '1', TP_SCOPE: 'location' } });
+    const started = Date.now();
+    await chip(page, 'doc-1').hover();
+    await expect.poll(() => chip(page, 'doc-1').getAttribute('data-state')).toBe('gone');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await chip(page, 'doc-1').textContent()).toContain('gone');
+  });
+});
