@@ -38,7 +38,7 @@ describe('images for a model', () => {
       ],
     };
     const payload = buildAgentPayload({ appName: 'Viewer', root }, 'What is this?');
-    const parts = payload.messages.flatMap((m) => m.parts);
+    const parts = payload.messages.flatMap((m) => (m.role === 'user' ? m.parts : []));
     const images = parts.filter((p) => p.type === 'image');
     expect(images).toEqual([{ type: 'image', data: PNG, mimeType: 'image/png', elementId: 'good' }]);
     const text = parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
