@@ -32,23 +32,38 @@ export const BaseUrlSchema = z
   .max(2048)
   .refine((url) => url === '' || (/^https?:\/\//i.test(url) && URL.canParse(url)), 'the base URL is an http or https address, such as http://127.0.0.1:11434/v1');
 
+/** Each setting's own schema, without its default (a patch must not fill in defaults). */
+const FIELDS = {
+  hotkey: HotkeySchema,
+  timeoutMs: z.number().int().min(MIN_TIMEOUT_MS).max(MAX_TIMEOUT_MS),
+  launchAtLogin: z.boolean(),
+  paused: z.boolean(),
+  backend: z.enum(BACKEND_IDS),
+  /** The model to ask; empty for the backend's default (app/agent, defaultModel). */
+  model: z.string().trim().max(200),
+  baseURL: BaseUrlSchema,
+};
+
 /** The settings file's schema. Unknown fields are dropped, so an older Glance reads a newer file. */
 export const SettingsSchema = z.object({
-  hotkey: HotkeySchema.default(DEFAULT_HOTKEY),
-  timeoutMs: z.number().int().min(MIN_TIMEOUT_MS).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
-  launchAtLogin: z.boolean().default(false),
-  paused: z.boolean().default(false),
+  hotkey: FIELDS.hotkey.default(DEFAULT_HOTKEY),
+  timeoutMs: FIELDS.timeoutMs.default(DEFAULT_TIMEOUT_MS),
+  launchAtLogin: FIELDS.launchAtLogin.default(false),
+  paused: FIELDS.paused.default(false),
   /** Offline by default: it works with no key and no network, and says it is not a model. */
-  backend: z.enum(BACKEND_IDS).default('offline'),
-  /** The model to ask; empty for the backend's default (app/agent, defaultModel). */
-  model: z.string().trim().max(200).default(''),
-  baseURL: BaseUrlSchema.default(''),
+  backend: FIELDS.backend.default('offline'),
+  model: FIELDS.model.default(''),
+  baseURL: FIELDS.baseURL.default(''),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** The settings a first run starts with. */
 export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});
 
-/** A change the user makes in the settings view: any subset of the fields. */
-export const SettingsPatchSchema = SettingsSchema.partial().strict();
+/**
+ * A change the user makes in the settings view: any subset of the fields. Built from the
+ * fields without defaults: zod fills a default in for a missing key even under .partial(),
+ * which would quietly reset every setting the change did not name.
+ */
+export const SettingsPatchSchema = z.object(FIELDS).partial().strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

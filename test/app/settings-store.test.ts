@@ -17,7 +17,8 @@ describe('settings store', () => {
   it('starts with the defaults when there is no file', async () => {
     const loaded = await createSettingsStore(folder).load();
     expect(loaded).toEqual({ settings: DEFAULT_SETTINGS });
-    expect(DEFAULT_SETTINGS).toEqual({ hotkey: DEFAULT_HOTKEY, timeoutMs: 1500, launchAtLogin: false, paused: false });
+    // Offline by default: it answers with no key and no network, and says it is not a model.
+    expect(DEFAULT_SETTINGS).toEqual({ hotkey: DEFAULT_HOTKEY, timeoutMs: 1500, launchAtLogin: false, paused: false, backend: 'offline', model: '', baseURL: '' });
     expect(DEFAULT_HOTKEY.split('+')).toHaveLength(4); // three modifiers and a key
   });
 
@@ -65,5 +66,27 @@ describe('settings store', () => {
     expect(SettingsPatchSchema.safeParse({ paused: true }).success).toBe(true);
     expect(SettingsPatchSchema.safeParse({ paused: 'yes' }).success).toBe(false);
     expect(SettingsPatchSchema.safeParse({ shell: 'rm -rf' }).success).toBe(false);
+  });
+
+  it('keeps the agent choice: backend, model and base URL, with no key anywhere in the file', async () => {
+    const store = createSettingsStore(folder);
+    await store.save({ ...DEFAULT_SETTINGS, backend: 'openai', model: 'qwen3', baseURL: 'http://127.0.0.1:11434/v1' });
+    expect((await store.load()).settings).toMatchObject({ backend: 'openai', model: 'qwen3', baseURL: 'http://127.0.0.1:11434/v1' });
+    expect(Object.keys(JSON.parse(await readFile(store.path, 'utf8')) as object).sort()).toEqual(['backend', 'baseURL', 'hotkey', 'launchAtLogin', 'model', 'paused', 'timeoutMs']);
+  });
+
+  it('refuses an unknown backend and a base URL that is not http(s); trims the model name', () => {
+    expect(SettingsPatchSchema.safeParse({ backend: 'gemini' }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ baseURL: 'file:///etc/passwd' }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ baseURL: 'localhost:11434' }).success).toBe(false);
+    expect(SettingsPatchSchema.parse({ baseURL: '' })).toEqual({ baseURL: '' });
+    expect(SettingsPatchSchema.parse({ model: '  llama3.2 ' })).toEqual({ model: 'llama3.2' });
+    // A patch carries only what the user changed: no defaults are filled in behind their back.
+    expect(SettingsPatchSchema.parse({ backend: 'anthropic' })).toEqual({ backend: 'anthropic' });
+  });
+
+  it('reads a file written before the agent settings existed as offline', async () => {
+    await writeFile(join(folder, 'settings.json'), JSON.stringify({ hotkey: 'Control+Alt+Command+K' }));
+    expect((await createSettingsStore(folder).load()).settings).toMatchObject({ hotkey: 'Control+Alt+Command+K', backend: 'offline', model: '', baseURL: '' });
   });
 });
