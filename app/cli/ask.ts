@@ -6,15 +6,27 @@ import { locateRef } from '../session/locate.js';
 import { applyRemovals, listIds } from '../session/review.js';
 import type { Collection } from '../session/types.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
-import { jsonReporter, textReporter, type ContextReport } from './ask-output.js';
+import { jsonReporter, textReporter, type AskReporter, type ContextReport } from './ask-output.js';
 import { resolveApp } from './front-app.js';
 import { EXIT } from './exit-codes.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
+import type { AgentBackend } from '../agent/types.js';
 
-/** The two session functions `ask` uses; tests may pass their own. */
+/** The two session functions `ask` uses, and how Ctrl-C reaches it; tests may pass their own. */
 export interface AskServices {
   collect: typeof collectContext;
   locate: typeof locateRef;
+  /** Calls `cancel` on the user's interrupt; returns the function that stops listening. */
+  onInterrupt?(cancel: () => void): () => void;
+}
+
+/** 128 + SIGINT: what shells expect of a command the user stopped with Ctrl-C. */
+export const EXIT_INTERRUPTED = 130;
+
+/** Ctrl-C: the first press cancels cleanly (the HTTP stream is closed, one error line). */
+function onSigint(cancel: () => void): () => void {
+  process.once('SIGINT', cancel);
+  return () => process.removeListener('SIGINT', cancel);
 }
 
 /** Why nothing was collected, in one line the user can act on (never provider text). */
@@ -62,27 +74,45 @@ export function createAsk(services: AskServices): CommandRun {
       return EXIT.backendFailed;
     }
     const backend = createBackend(options.backend, apiKey, keyHint);
-    const coreDeps = { os: deps.os, env: io.env };
-    const app = await resolveApp(options.pid, io, deps);
-    const collection: Collection | undefined = app ? await services.collect(app, coreDeps, { timeoutMs: options.timeoutMs }) : undefined;
-    const { report } = collection ? reviewed(collection, options, io) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front' } };
-    reporter.context(report);
-
-    const provider = report.provider;
-    const locate: LocateFn = async (id, signal) => {
-      if (!provider) return { ok: false, reason: 'no provider' };
-      const ref = { pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance, id };
-      const result = await services.locate(ref, coreDeps, { timeoutMs: options.timeoutMs, signal });
-      return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
-    };
-    const conversation = new Conversation({ backend, context: { appName: provider?.name, root: report.sent, reason: report.reason }, locate });
-    let failed = false;
-    for await (const event of conversation.ask(options.prompt, new AbortController().signal)) {
-      reporter.event(event);
-      if (event.type === 'error') failed = true;
+    const interrupt = new AbortController();
+    const stopListening = (services.onInterrupt ?? onSigint)(() => interrupt.abort());
+    try {
+      return await collectAndAsk({ options, io, deps, services, reporter, backend, signal: interrupt.signal });
+    } finally {
+      stopListening();
     }
-    return failed ? EXIT.backendFailed : EXIT.ok;
   };
+}
+
+/** One `ask` run after its arguments were read: collect, review, ask, stream; `signal` is Ctrl-C. */
+async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDeps; services: AskServices; reporter: AskReporter; backend: AgentBackend; signal: AbortSignal }): Promise<number> {
+  const { options, io, services, reporter, signal } = run;
+  const core = { os: run.deps.os, env: io.env };
+  const app = await resolveApp(options.pid, io, run.deps);
+  const collection: Collection | undefined = app ? await services.collect(app, core, { timeoutMs: options.timeoutMs, signal }) : undefined;
+  if (signal.aborted) {
+    reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' });
+    return EXIT_INTERRUPTED;
+  }
+  const { report } = collection ? reviewed(collection, options, io) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front' } };
+  reporter.context(report);
+
+  const provider = report.provider;
+  const locate: LocateFn = async (id, locateSignal) => {
+    if (!provider) return { ok: false, reason: 'no provider' };
+    const ref = { pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance, id };
+    const result = await services.locate(ref, core, { timeoutMs: options.timeoutMs, signal: locateSignal });
+    return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
+  };
+  const conversation = new Conversation({ backend: run.backend, context: { appName: provider?.name, root: report.sent, reason: report.reason }, locate });
+  let failed = false;
+  for await (const event of conversation.ask(options.prompt, signal)) {
+    // The user's Ctrl-C, said as such (the conversation's own words are "the request was cancelled").
+    reporter.event(event.type === 'error' && event.kind === 'cancelled' && signal.aborted ? { ...event, reason: 'interrupted: the request was cancelled' } : event);
+    if (event.type === 'error') failed = true;
+  }
+  if (signal.aborted) return EXIT_INTERRUPTED;
+  return failed ? EXIT.backendFailed : EXIT.ok;
 }
 
 /** `glance ask PROMPT ...` (cli.md): collect, leave out the excluded, ask, stream, highlight. */

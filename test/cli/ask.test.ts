@@ -1,6 +1,6 @@
 // `glance ask` against the real Sample Notes provider (a child process) and a local model
 // server speaking the OpenAI streaming format: in-process through createAsk, and end to end
-// through bin/glance.js once the OS services (app/os) are built.
+// through bin/glance.js. The OS services are the real ones (createOs: /proc or lsof on Linux).
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsk, runAsk } from '../../app/cli/ask.js';
@@ -14,12 +14,13 @@ import { must } from '../agent/fixtures.js';
 import { runGlance } from '../helpers/cli.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { requireBuild, SAMPLE, startChild, type ChildProvider } from '../provider/helpers.js';
-import { askTestOs } from '../agent/test-os.js';
+import { createOs } from '../../app/os/index.js';
+import { spawnNode } from '../helpers/spawn.js';
 
 let dir: Awaited<ReturnType<typeof makeProvidersDir>>;
 let sample: ChildProvider;
 let ids: { sel: string; img: string; tasks: string; task: string; note: string };
-const os = askTestOs();
+const os = createOs();
 
 function walk(root: Element): Element[] {
   const out: Element[] = [];
@@ -151,6 +152,22 @@ describe('glance ask (in process, real provider, local model server)', () => {
     expect(lines(io.out())).toEqual([{ type: 'error', reason: 'no API key for anthropic; set ANTHROPIC_API_KEY' }]);
   });
 
+  it('cancels cleanly on Ctrl-C: the stream is closed, one error line, exit 130', async () => {
+    // The stream never finishes: no finish_reason, no [DONE], the connection held open.
+    await withModel([{ sse: openaiStream(['Thinking', ' on']).slice(0, -2), pauseMs: 100, hang: true }], async (server) => {
+      const io = captureIo(dir.env);
+      let interrupt: () => void = () => undefined;
+      const interruptible = createAsk({ collect: collectContext, locate: locateRef, onInterrupt: (cancel) => ((interrupt = cancel), () => undefined) });
+      const running = interruptible(['hi', '--pid', String(sample.proc.pid), '--backend', 'openai', '--base-url', `${server.url}/v1`, '--json'], io, { os });
+      await expect.poll(() => io.out()).toContain('"Thinking"');
+      interrupt();
+      expect(await running).toBe(130);
+      await server.clientClosed;
+      expect(lines(io.out()).at(-1)).toEqual({ type: 'error', reason: 'interrupted: the request was cancelled' });
+      expect(io.err()).toBe('glance: interrupted: the request was cancelled\n');
+    });
+  });
+
   it('refuses a wrong command line', async () => {
     const io = captureIo(dir.env);
     await expect(runAsk([], io, { os })).rejects.toThrow(UsageError);
@@ -176,6 +193,17 @@ describe.skipIf(!existsSync('dist/app/os/index.js'))('glance ask --json (spawned
       expect(request).toContain('tram 28 from Martim Moniz');
       expect(request).toContain(ids.sel);
       for (const gone of [ids.tasks, 'Buy tram tickets']) expect(request).not.toContain(gone);
+    });
+  });
+
+  it('stops on a real SIGINT with the error line and exit 130', async () => {
+    await withModel([{ sse: openaiStream(['Thinking', ' on']).slice(0, -2), pauseMs: 100, hang: true }], async (server) => {
+      const child = spawnNode('bin/glance.js', ['ask', 'hi', '--pid', String(sample.proc.pid), '--backend', 'openai', '--base-url', `${server.url}/v1`], { ...dir.env, OPENAI_API_KEY: '' });
+      await child.waitFor(/Thinking/);
+      child.child.kill('SIGINT');
+      expect(await child.exited).toEqual({ code: 130, signal: null });
+      await server.clientClosed;
+      expect(child.output()).toMatch(/glance: interrupted: the request was cancelled\n$/);
     });
   });
 });
