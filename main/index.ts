@@ -3,6 +3,7 @@ import { app, globalShortcut, safeStorage, screen, session, shell } from 'electr
 import { SecretRegistry } from '../app/log/logger.js';
 import { createOs } from '../app/os/index.js';
 import { collectContext } from '../app/session/collect.js';
+import { createHostCache } from '../app/session/host-cache.js';
 import { locateRef } from '../app/session/locate.js';
 import { createSettingsStore } from '../app/settings/store.js';
 import { createAgentService } from './flow/agent-service.js';
@@ -44,7 +45,10 @@ async function start(): Promise<void> {
   const loaded = await store.load();
   const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
   const os = createOs();
-  const core = { os, logger };
+  // Parsed descriptors and initialised MCP sessions, kept between hotkey presses; every check
+  // of wire.md section 4 still runs on each press (app/session/host-cache.ts).
+  const cache = createHostCache();
+  const core = { os, logger, cache };
   const keys = createSecretStore({ safeStorage, folder: app.getPath('userData'), redact: secrets, logger });
 
   // The panel is placed under the tray icon and the tray opens the panel: one is created first.
@@ -65,6 +69,8 @@ async function start(): Promise<void> {
     hub,
     logger,
   });
+  // A panel the user dismissed stops its collection: nothing is read for a panel nobody sees.
+  panel.onHidden(() => void controller.panelClosed());
   const hotkeys = createHotkeyRegistrar(globalShortcut, () => void controller.onHotkey());
   const settings = createSettingsService({
     store,
@@ -148,7 +154,10 @@ async function start(): Promise<void> {
   app.on('second-instance', panel.show);
   // Closing the panel hides it; Glance lives in the menu bar until Quit.
   app.on('window-all-closed', () => undefined);
-  app.on('will-quit', () => globalShortcut.unregisterAll());
+  app.on('will-quit', () => {
+    globalShortcut.unregisterAll();
+    void cache.close();
+  });
   // A failed hotkey or a damaged settings file is said at once, not on the first press.
   if (hub.get().notices.length > 0) panel.show();
 }

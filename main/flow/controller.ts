@@ -40,6 +40,11 @@ export interface Controller {
   onHotkey(): Promise<void>;
   /** The user removed the app's context: aborts a collection on its way. */
   removeAppContext(invocation: number): { aborted: boolean };
+  /**
+   * The panel was hidden (Esc, a click elsewhere, the tray): a collection still on its way is
+   * aborted, so nothing is read for a panel the user dismissed, and its late answer is discarded.
+   */
+  panelClosed(): { aborted: boolean };
   /** What the current invocation collected, or undefined. */
   collected(invocation: number): CollectedContext | undefined;
 }
@@ -87,6 +92,16 @@ export function createController(deps: ControllerDeps): Controller {
     deps.hub.update({ invocation });
   };
 
+  const abortInFlight = (invocation: number, by: 'removed' | 'closed'): { aborted: boolean } => {
+    const current = deps.hub.get().invocation;
+    if (!inFlight || inFlight.id !== invocation || current?.id !== invocation) return { aborted: false };
+    inFlight.abort.abort();
+    inFlight = undefined;
+    deps.logger.info(`invocation ${invocation}: ${by === 'removed' ? "the user removed the app's context" : 'the user closed the panel'}; request aborted`);
+    deps.hub.update({ invocation: cancelledInvocation(invocation, current.appName, by) });
+    return { aborted: true };
+  };
+
   return {
     async onHotkey() {
       const front = await deps.os.frontApp();
@@ -108,13 +123,10 @@ export function createController(deps: ControllerDeps): Controller {
       await start(front.app);
     },
     removeAppContext(invocation) {
-      const current = deps.hub.get().invocation;
-      if (!inFlight || inFlight.id !== invocation || current?.id !== invocation) return { aborted: false };
-      inFlight.abort.abort();
-      inFlight = undefined;
-      deps.logger.info(`invocation ${invocation}: the user removed the app's context; request aborted`);
-      deps.hub.update({ invocation: cancelledInvocation(invocation, current.appName) });
-      return { aborted: true };
+      return abortInFlight(invocation, 'removed');
+    },
+    panelClosed() {
+      return inFlight ? abortInFlight(inFlight.id, 'closed') : { aborted: false };
     },
     collected(invocation) {
       return collected?.invocation === invocation ? collected : undefined;

@@ -51,13 +51,14 @@ export function describeCollection(collection: Collection, context: DescribeCont
   }
 }
 
-/** The invocation after the user removed the app's context while it was being collected. */
-export function cancelledInvocation(id: number, appName: string): Invocation {
+/** The invocation after the user removed the app's context, or closed the panel, while it was being collected. */
+export function cancelledInvocation(id: number, appName: string, by: 'removed' | 'closed' = 'removed'): Invocation {
+  const what = by === 'removed' ? `You removed ${appName}'s context.` : `You closed the panel while Glance was collecting from ${appName}.`;
   return {
     id,
     appName,
     phase: 'cancelled',
-    message: `You removed ${appName}'s context. Glance stopped asking, and an answer that still arrives is discarded.`,
+    message: `${what} Glance stopped asking, and an answer that still arrives is discarded.`,
     details: [],
     root: null,
   };

@@ -28,6 +28,8 @@ export interface Panel {
   publishAnswer(answer: AnswerState | null): void;
   /** Moves the shown panel beside the selection, honouring `avoid` and `edge`; else it stays. */
   placeBeside(location: Location): void;
+  /** Calls the listener whenever the panel is hidden, however that happened. */
+  onHidden(listener: () => void): void;
   /** The renderer's file URL: the only sender IPC accepts. */
   readonly rendererUrl: string;
 }
@@ -64,6 +66,9 @@ export function createPanel(deps: PanelDeps): Panel {
   return {
     show,
     hide: () => window.hide(),
+    onHidden: (listener) => {
+      window.on('hide', listener);
+    },
     toggle: () => (window.isVisible() ? window.hide() : show()),
     publish: (state) => {
       if (!window.isDestroyed()) window.webContents.send(eventContract.state.channel, state);

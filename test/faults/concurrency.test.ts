@@ -122,16 +122,25 @@ describe('mid-collection', () => {
     await expectNothingLeft(stalling.port, timers);
   });
 
-  it('the panel closes (hides): the collection still ends within the limit, and nothing is left', async () => {
-    // Hiding the panel does not tell the controller (main/index.ts wires closePanel to panel.hide
-    // only): the exchange runs to its time limit and its outcome waits in the hidden panel.
+  it('the panel closes (hides): the collection is aborted at once, and nothing is left', async () => {
+    // main/index.ts wires the panel's hide event to controller.panelClosed().
     const flow = setup({ pid: stalling.pid, name: 'Raw' });
     const timers = liveTimers();
-    const { ms } = await timed(() => flow.controller.onHotkey());
+    const pressed = flow.controller.onHotkey();
+    while (connectionsTo(stalling.port) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const { value: closed, ms } = await timed(async () => {
+      const result = flow.controller.panelClosed();
+      await pressed;
+      return result;
+    });
     const outcome: Collection['kind'] | undefined = flow.hub.get().invocation?.phase as Collection['kind'] | undefined;
-    report('concurrency', 'panel closed mid-collection (provider never answering)', `${outcome ?? 'none'} after the limit`, ms);
-    expect(flow.hub.get().invocation).toMatchObject({ phase: 'failed' });
-    expect(ms).toBeLessThan(LIMIT + 2000);
+    report('concurrency', 'panel closed mid-collection (provider never answering)', `aborted: ${closed.aborted}; ${outcome ?? 'none'}`, ms);
+    expect(closed).toEqual({ aborted: true });
+    expect(flow.hub.get().invocation).toMatchObject({ phase: 'cancelled', message: expect.stringMatching(/You closed the panel while Glance was collecting from Raw/) });
+    expect(flow.controller.collected(1)).toBeUndefined();
+    expect(ms).toBeLessThan(500);
     await expectNothingLeft(stalling.port, timers);
+    // Closing an idle panel changes nothing.
+    expect(flow.controller.panelClosed()).toEqual({ aborted: false });
   });
 });
