@@ -70,6 +70,7 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
       page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
       (page as Page & { errors?: string[] }).errors = errors;
       await page.goto(app.url);
+      await app.panelListening();
       return { app, page };
     },
     async close() {

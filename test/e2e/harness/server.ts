@@ -20,6 +20,12 @@ export interface TestApp {
   logLines: string[];
   /** False after the panel asked to close (Esc, the close button). */
   panelVisible(): boolean;
+  /**
+   * Resolves once the panel page listens for state. A preload's listener exists before the
+   * page runs; the test bridge's event stream connects a moment later, so a test presses the
+   * hotkey only after this, or the page could miss the "collecting" state.
+   */
+  panelListening(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,11 +42,19 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
   const html = await pageWithBridge(join(options.rendererDir, 'index.html'), 'test-bridge.js');
   const overlayHtml = await pageWithBridge(join(options.rendererDir, 'overlay.html'), 'overlay-bridge.js');
 
+  let panelListeners = 0;
+  const listening: (() => void)[] = [];
   const events = (req: IncomingMessage, res: ServerResponse, subscribe: (write: (data: unknown) => void) => () => void): void => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
     res.write(': connected\n\n');
     const stop = subscribe((data) => res.write(`data: ${JSON.stringify(data)}\n\n`));
     req.on('close', stop);
+  };
+  const stateEvents = (req: IncomingMessage, res: ServerResponse): void => {
+    events(req, res, (write) => main.hub.subscribe(write));
+    panelListeners += 1;
+    for (const resolve of listening.splice(0)) resolve();
+    req.on('close', () => { panelListeners -= 1; });
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -50,7 +64,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     if (url.pathname === '/overlay.html') return send(res, 200, 'text/html', overlayHtml);
     if (url.pathname === '/test-bridge.js') return send(res, 200, 'text/javascript', options.bridgeJs);
     if (url.pathname === '/overlay-bridge.js') return send(res, 200, 'text/javascript', options.overlayBridgeJs);
-    if (url.pathname === '/bridge/events') return events(req, res, (write) => main.hub.subscribe(write));
+    if (url.pathname === '/bridge/events') return stateEvents(req, res);
     if (url.pathname === '/bridge/answers') return events(req, res, (write) => main.onAnswer(write));
     if (url.pathname === '/overlay-bridge/draws') {
       const display = Number(url.searchParams.get('display'));
@@ -91,6 +105,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     overlayUrl: `${url}overlay.html?display=${String(main.display.id)}`,
     logLines: main.logLines,
     panelVisible: main.panelVisible,
+    panelListening: () => (panelListeners > 0 ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
