@@ -97,7 +97,7 @@ describe('the hotkey pressed twenty times quickly', () => {
     const invocation = flow.hub.get().invocation;
     report('concurrency', '20 presses, provider never answering', `last: #${invocation?.id} ${invocation?.phase}: ${invocation?.message ?? ''}`, ms);
     expect(flow.maxLive()).toBe(1);
-    expect(invocation).toMatchObject({ id: 20, phase: 'failed', message: expect.stringMatching(/did not answer within 0\.8 s/) });
+    expect(invocation).toMatchObject({ id: 20, phase: 'failed', message: expect.stringMatching(/did not answer within 2 s/) });
     expect(ms).toBeLessThan(20 * 15 + LIMIT + 2000);
     await expectNothingLeft(stalling.port, timers);
     expectNoSecrets([stallingToken, SECRET], [...flow.lines, JSON.stringify(flow.hub.get()), stalling.process.output()]);
