@@ -3,6 +3,8 @@ import { Conversation } from '../agent/conversation.js';
 import type { LocateFn } from '../agent/highlight-tool.js';
 import { collectContext } from '../session/collect.js';
 import { locateRef } from '../session/locate.js';
+import { createHostCache } from '../session/host-cache.js';
+import type { CoreDeps } from '../session/collect.js';
 import { applyRemovals, listIds } from '../session/review.js';
 import type { Collection } from '../session/types.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
@@ -86,8 +88,18 @@ export function createAsk(services: AskServices): CommandRun {
 
 /** One `ask` run after its arguments were read: collect, review, ask, stream; `signal` is Ctrl-C. */
 async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDeps; services: AskServices; reporter: AskReporter; backend: AgentBackend; signal: AbortSignal }): Promise<number> {
-  const { options, io, services, reporter, signal } = run;
-  const core = { os: run.deps.os, env: io.env };
+  // One run collects and then locates several ids at the same provider: the cache lets those
+  // exchanges reuse the session initialised for `current` (every check still runs per call).
+  const cache = createHostCache();
+  try {
+    return await collectLocateAndAsk({ ...run, core: { os: run.deps.os, env: run.io.env, cache } });
+  } finally {
+    await cache.close();
+  }
+}
+
+async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { core: CoreDeps }): Promise<number> {
+  const { options, io, services, reporter, signal, core } = run;
   const app = await resolveApp(options.pid, io, run.deps);
   const collection: Collection | undefined = app ? await services.collect(app, core, { timeoutMs: options.timeoutMs, signal }) : undefined;
   if (signal.aborted) {
