@@ -1,11 +1,18 @@
 import type { JSX, KeyboardEvent } from 'react';
 import type { Element } from '../../../app/protocol/element.js';
-import { accessibleName, attributesOf, imagesOf, kindOf, linksOf, statesOf, textOf } from './read-element.js';
+import { accessibleName, kindOf, statesOf } from './read-element.js';
+import { INDENT_CAP, LINE_PX, type RowLayout } from './row-layout.js';
 
 /** What one row needs. */
 export interface ElementRowProps {
   element: Element;
   depth: number;
+  /** Where the row sits in the flattened tree: the list is windowed, so screen readers learn the whole from these. */
+  position: number;
+  total: number;
+  /** Its height and what it shows (row-layout.ts), and where it sits in the scrolled list. */
+  layout: RowLayout;
+  top: number;
   /** The user removed this element itself. */
   removed: boolean;
   /** An ancestor was removed: this one leaves with it and is restored with it. */
@@ -20,16 +27,14 @@ export interface ElementRowProps {
   onOpenLink(url: string): void;
 }
 
-const MAX_TEXT = 600;
-
 /**
- * One element the way a person reads it. Hovered is shown as a weaker "under the pointer"
- * note and nothing more of it is shown or sent because of it (concepts.txt).
+ * One element the way a person reads it, in the fixed height its layout gives it. Hovered is
+ * shown as a weaker "under the pointer" note and nothing more of it is shown or sent because
+ * of it (concepts.txt).
  */
 export function ElementRow(props: ElementRowProps): JSX.Element {
-  const { element, removed, removedWithParent } = props;
+  const { element, removed, removedWithParent, layout } = props;
   const name = accessibleName(element);
-  const text = textOf(element);
   const gone = removed || removedWithParent;
   const classes = ['row', gone ? 'row--removed' : '', element.hovered ? 'row--hovered' : '', element.role === 'Text' && element.selected ? 'row--selection' : '']
     .filter(Boolean)
@@ -37,17 +42,22 @@ export function ElementRow(props: ElementRowProps): JSX.Element {
   return (
     <li
       className={classes}
-      style={{ paddingInlineStart: `${0.5 + props.depth * 1.1}rem` }}
+      style={{ top: props.top, height: layout.height, paddingInlineStart: layout.indent }}
       data-element-id={element.id}
       aria-label={gone ? `${name}, removed` : name}
+      aria-level={props.depth + 1}
+      aria-posinset={props.position}
+      aria-setsize={props.total}
       tabIndex={props.current ? 0 : -1}
       onFocus={() => props.onFocusRow(element.id)}
       onKeyDown={(event) => props.onKeyDown(event, element.id)}
     >
       <div className="row__head">
         <span className="row__label">
+          {/* Past the indent cap the depth is said in words: the indent no longer shows it. */}
+          {props.depth > INDENT_CAP ? <span className="tag tag--weak">level {props.depth + 1}</span> : null}
           <span className="row__kind">{kindOf(element)}</span>
-          {element.title ? <span className="row__title">{element.title}</span> : null}
+          {element.title ? <span className="row__title" title={element.title}>{element.title}</span> : null}
           {statesOf(element).map((state) => (
             <span key={state} className="tag">{state}</span>
           ))}
@@ -67,31 +77,36 @@ export function ElementRow(props: ElementRowProps): JSX.Element {
           </button>
         )}
       </div>
-      {text ? <p className="row__text">{text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text}</p> : null}
-      {imagesOf(element).map((src, index) => (
-        <img key={index} className="row__thumb" src={src} alt={`Image ${index + 1} of ${name}`} />
-      ))}
-      {linksOf(element).map((link) =>
-        link.openable ? (
+      {layout.textLines > 0 ? (
+        <p className="row__text" style={{ WebkitLineClamp: layout.textLines, height: layout.textLines * LINE_PX }} title={layout.text.length > 80 ? layout.text.slice(0, 2000) : undefined}>
+          {layout.text.slice(0, 2000)}
+        </p>
+      ) : null}
+      {layout.images.length > 0 ? (
+        <div className="row__thumbs">
+          {layout.images.map((src, index) => (
+            <img key={index} className="row__thumb" src={src} alt={`Image ${index + 1} of ${name}`} />
+          ))}
+        </div>
+      ) : null}
+      {layout.details.map((detail, index) => {
+        if (detail.kind !== 'link') return <span key={index} className="row__attr">{detail.text}</span>;
+        if (!detail.openable) return <span key={index} className="row__url">{detail.url}</span>;
+        return (
           <a
-            key={link.url}
+            key={index}
             className="row__link"
-            href={link.url}
+            href={detail.url}
             onClick={(event) => {
               // No navigation inside the panel: links open in the user's browser through main.
               event.preventDefault();
-              props.onOpenLink(link.url);
+              props.onOpenLink(detail.url);
             }}
           >
-            {link.name}
+            {detail.name}
           </a>
-        ) : (
-          <span key={link.url} className="row__url">{link.url}</span>
-        ),
-      )}
-      {attributesOf(element).map((line) => (
-        <span key={line} className="row__attr">{line}</span>
-      ))}
+        );
+      })}
     </li>
   );
 }

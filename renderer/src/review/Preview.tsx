@@ -1,4 +1,5 @@
 import { useEffect, useState, type JSX } from 'react';
+import { FoldedText } from './FoldedText.js';
 import type { GlanceApi } from '../bridge.js';
 
 type Preview = NonNullable<Awaited<ReturnType<GlanceApi['preview']>>>;
@@ -28,7 +29,7 @@ function MessageView(props: { message: Message }): JSX.Element {
     return (
       <>
         {message.parts.map((part, index) => (part.type === 'text'
-          ? <span key={index}>{`${part.text}\n`}</span>
+          ? <FoldedText key={index} text={`${part.text}\n`} />
           : <span key={index} className="preview__image">{`[image ${part.mimeType} from ${part.elementId}: ${part.data.slice(0, SHOWN_DATA_CHARS)}… (${part.data.length} characters)]\n`}</span>))}
       </>
     );
@@ -48,8 +49,11 @@ function MessageView(props: { message: Message }): JSX.Element {
 export function Preview(props: PreviewProps): JSX.Element {
   const { api, invocation, removed, prompt, revision } = props;
   const [preview, setPreview] = useState<Preview | null>(null);
+  const [open, setOpen] = useState(props.open);
 
   useEffect(() => {
+    // Folded away, nothing is shown: no need for main to build a large request on every pause in typing.
+    if (!open) return undefined;
     let live = true;
     const timer = setTimeout(() => {
       void api.preview({ invocation, prompt, removedIds: [...removed] }).then((next) => {
@@ -60,10 +64,10 @@ export function Preview(props: PreviewProps): JSX.Element {
       live = false;
       clearTimeout(timer);
     };
-  }, [api, invocation, removed, prompt, revision]);
+  }, [api, invocation, removed, prompt, revision, open]);
 
   return (
-    <details className="preview" open={props.open}>
+    <details className="preview" open={props.open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>What will be sent: {props.summary}</summary>
       {preview ? (
         <div className="preview__body">

@@ -54,9 +54,7 @@ export function Review(props: ReviewProps): JSX.Element {
       ) : null}
       {props.locked ? <p className="status status--note">Sent with your first question; press {props.hotkey} for a new context.</p> : null}
       {invocation.root ? (
-        <div className="tree-scroll">
-          <ContextTree root={invocation.root} removed={props.removed} locked={props.locked} onToggle={props.onToggle} onOpenLink={props.onOpenLink} />
-        </div>
+        <ContextTree root={invocation.root} removed={props.removed} locked={props.locked} onToggle={props.onToggle} onOpenLink={props.onOpenLink} />
       ) : null}
     </section>
   );
