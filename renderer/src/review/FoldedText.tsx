@@ -7,7 +7,7 @@ import { useState, type JSX } from 'react';
  */
 const FOLD_ABOVE_CHARS = 40_000;
 /** How much of a folded text part shows: the opening lines of the tree. */
-const SHOWN_WHEN_FOLDED_CHARS = 6_000;
+const SHOWN_WHEN_FOLDED_CHARS = 3_000;
 
 /**
  * One text part of the preview, exactly as sent, or its start and a button for the rest: what

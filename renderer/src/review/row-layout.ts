@@ -20,7 +20,7 @@ export const MAX_TEXT_LINES = 4;
 /** Most link and attribute lines a row shows; the last says how many more there are. */
 export const MAX_DETAIL_LINES = 4;
 /** Deeper rows stop moving right: 64 levels of indent would push the text out of a 420 px panel. */
-export const INDENT_CAP = 12;
+export const INDENT_CAP = 8;
 const INDENT_STEP_PX = 14;
 /** A generous average for 13 px system text, so an estimate leaves a gap rather than cuts. */
 const CHAR_PX = 6.8;
