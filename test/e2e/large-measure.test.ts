@@ -40,6 +40,19 @@ function timeClick(page: Page, name: string): Promise<number> {
   }, name);
 }
 
+/** Clicks the button and times it until the preview's text changed (main builds it anew). */
+function timePreview(page: Page, name: string): Promise<number> {
+  return page.evaluate(async (label) => {
+    const text = (): string => document.querySelector('[data-testid="preview"]')?.textContent ?? '';
+    const before = text();
+    const button = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === label);
+    const started = performance.now();
+    button?.click();
+    while (text() === before && performance.now() - started < 30_000) await new Promise((resolve) => requestAnimationFrame(resolve));
+    return performance.now() - started;
+  }, name);
+}
+
 /** Types one character into the question and times it to the next paint. */
 function timeKeystroke(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -65,10 +78,12 @@ async function measure(label: string, root: Parameters<typeof writeTree>[1], rem
   const rows = await page.locator('[data-element-id]').count();
   const remove = await timeClick(page, `Remove ${removeName}`);
   const restore = await timeClick(page, `Restore ${removeName}`);
+  await page.waitForTimeout(500);
+  const preview = await timePreview(page, `Remove ${removeName}`);
   const keys: number[] = [];
   await page.locator('textarea').focus();
   for (let i = 0; i < 5; i += 1) keys.push(await timeKeystroke(page));
-  const figures = { label, shownMs: Math.round(shown), rowsInDom: rows, removeMs: Math.round(remove), restoreMs: Math.round(restore), keystrokeMs: Math.round(Math.max(...keys)) };
+  const figures = { label, shownMs: Math.round(shown), rowsInDom: rows, removeMs: Math.round(remove), restoreMs: Math.round(restore), previewMs: Math.round(preview), keystrokeMs: Math.round(Math.max(...keys)) };
   console.log(JSON.stringify(figures));
   await page.close();
   return figures;

@@ -1,0 +1,112 @@
+// End to end at the protocol's limits: a real provider serves 20,000 elements (and a chain 64
+// deep) to the built panel in Chromium. The panel draws only the rows in view; everything stays
+// reachable by keyboard and removable, and the preview follows.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+import { deepTree, wideTree, writeTree } from './harness/large-tree.js';
+
+let world: World;
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'glance-large-'));
+  await Promise.all([writeTree(join(folder, 'wide.json'), wideTree(20_000)), writeTree(join(folder, 'deep.json'), deepTree(64))]);
+  world = await createWorld({
+    wide: { script: 'configurable', env: { TP_NAME: 'Large Notes', TP_TREE_FILE: join(folder, 'wide.json'), TP_SCOPE: 'current' } },
+    deep: { script: 'configurable', env: { TP_NAME: 'Deep Notes', TP_TREE_FILE: join(folder, 'deep.json'), TP_SCOPE: 'current' } },
+  });
+  await mkdir('test-results', { recursive: true });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** The id of the element whose row has the keyboard focus. */
+const focusedId = (page: Page): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('data-element-id') ?? null);
+
+async function collect(name: 'wide' | 'deep', appName: string): Promise<Page> {
+  const { app, page } = await world.openPanel();
+  // A loaded test machine must not turn 20,000 elements into a timeout: that is not under test.
+  await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ timeoutMs: 10_000 }));
+  await pressHotkey(app, { pid: world.providers[name]?.pid ?? -1, name: appName });
+  await page.getByRole('list', { name: 'Collected context' }).waitFor({ timeout: 15_000 });
+  return page;
+}
+
+describe('large answers, end to end', () => {
+  it('shows 20,000 elements with few rows in the DOM; the keyboard reaches the last; removals reach the preview', async () => {
+    const page = await collect('wide', 'Large Notes');
+    const summary = page.locator('.preview > summary');
+    await expect.poll(() => summary.textContent()).toContain('20000 elements');
+    const rows = page.locator('.tree > li');
+    // Windowed: the list knows its 20,000 rows, the DOM holds the few in view.
+    expect(await rows.count()).toBeLessThan(100);
+    expect(await rows.first().getAttribute('aria-setsize')).toBe('20000');
+
+    await rows.first().focus();
+    await page.keyboard.press('End');
+    expect(await focusedId(page)).toBe('row-19999');
+    const last = page.getByRole('listitem', { name: 'Row Row 19999' });
+    expect(await last.getAttribute('aria-posinset')).toBe('20000');
+    expect(await last.isVisible()).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedId(page)).toBe('row-19998');
+    // The last element removed: one fewer is sent, and the whole preview (on request) lacks it.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Backspace');
+    await page.getByRole('listitem', { name: 'Row Row 19999, removed' }).waitFor();
+    await expect.poll(() => summary.textContent()).toContain('19999 elements');
+
+    // Back to the top by keyboard; a whole section goes with Backspace, its rows with it.
+    await page.keyboard.press('Home');
+    expect(await focusedId(page)).toBe('app');
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowDown');
+    expect(await focusedId(page)).toBe('section-3');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => summary.textContent()).toContain('19899 elements');
+    const preview = page.getByTestId('preview');
+    await expect.poll(() => preview.textContent()).not.toContain('"section-3"');
+    expect(await preview.textContent()).toContain('"section-103"');
+    expect(await page.getByText('removed with its parent').count()).toBeGreaterThan(3);
+    await page.keyboard.press('PageDown');
+    expect(await focusedId(page)).not.toBe('section-3');
+    await page.screenshot({ path: 'test-results/large-light.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: 'test-results/large-dark.png' });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The preview folds megabytes of context; "Show all" shows every character that is sent.
+    const showAll = page.getByRole('button', { name: /^Show all of the context in the preview/ });
+    await showAll.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/large-preview-folded.png' });
+    const unfolding = Date.now();
+    await showAll.click();
+    await page.getByRole('button', { name: 'Show less' }).waitFor();
+    console.log(`unfolding the preview took ${Date.now() - unfolding} ms`);
+    const whole = (await preview.textContent()) ?? '';
+    expect(whole).toContain('"row-19998"');
+    expect(whole).not.toContain('"row-19999"');
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('reaches the 64th level by keyboard, indented no further than the panel is wide', async () => {
+    const page = await collect('deep', 'Deep Notes');
+    const rows = page.locator('.tree > li');
+    await rows.first().focus();
+    await page.keyboard.press('End');
+    expect(await focusedId(page)).toBe('level-64');
+    const deepest = page.getByRole('listitem', { name: 'Group Level 64' });
+    expect(await deepest.getAttribute('aria-level')).toBe('64');
+    await deepest.getByText('level 64', { exact: true }).waitFor();
+    const box = await deepest.locator('.row__kind').boundingBox();
+    expect((box?.x ?? 9999) + (box?.width ?? 0)).toBeLessThan(300);
+    await page.screenshot({ path: 'test-results/large-deep.png' });
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => page.locator('.preview > summary').textContent()).toContain('63 elements');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
