@@ -2,41 +2,25 @@
 // output shapes and exit statuses of cli.md, and no token anywhere in what it prints.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeProvidersDir } from '../helpers/providers-dir.js';
+import { describe, expect, it } from 'vitest';
 import { runGlance } from '../helpers/cli.js';
-import { startTestProvider, expectNoToken, type TestProvider } from '../helpers/test-provider.js';
+import { useProviderSuite } from '../helpers/provider-suite.js';
+import type { TestProvider } from '../helpers/test-provider.js';
 
-let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
-const running: TestProvider[] = [];
-const outputs: string[] = [];
+const suite = useProviderSuite();
+const start = (knobs: Record<string, string> = {}): Promise<TestProvider> => suite.start(knobs);
 
-async function start(knobs: Record<string, string> = {}): Promise<TestProvider> {
-  const provider = await startTestProvider(folder.dir, knobs);
-  running.push(provider);
-  return provider;
-}
-
+/** Runs `glance`; its output is checked for every provider's token after the test. */
 async function glance(...args: string[]) {
-  const result = await runGlance(args, folder.env);
-  outputs.push(result.stdout, result.stderr);
+  const result = await runGlance(args, suite.env());
+  suite.outputs.push(result.stdout, result.stderr);
   return result;
 }
-
-beforeAll(async () => { folder = await makeProvidersDir(); });
-afterEach(async () => {
-  for (const p of running.splice(0)) {
-    await p.process.stop();
-    expectNoToken(p.descriptor.token, p.process.output(), ...outputs);
-  }
-  outputs.length = 0;
-});
-afterAll(async () => { await folder.cleanup(); });
 
 describe('glance current', () => {
   it('prints the example tree of concepts.txt when a provider answers with it', async () => {
     const example = JSON.parse(await readFile('test/fixtures/concepts-example.json', 'utf8')) as { root: unknown };
-    const treeFile = join(folder.dir, '..', 'example-root.json');
+    const treeFile = join(suite.dir(), '..', 'example-root.json');
     await writeFile(treeFile, JSON.stringify(example.root));
     const p = await start({ TP_TREE_FILE: treeFile, TP_NAME: 'Editor' });
     const json = await glance('current', '--pid', String(p.pid), '--json');
@@ -77,7 +61,7 @@ describe('glance current', () => {
   });
 
   it('without --pid on a machine that cannot tell the front app, says so and exits 3', async () => {
-    const result = await runGlance(['current'], { ...folder.env, DISPLAY: '' });
+    const result = await runGlance(['current'], { ...suite.env(), DISPLAY: '' });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/--pid/);
   });
@@ -127,7 +111,7 @@ describe('glance providers', () => {
     expect(parsed.descriptors.find((d) => d.pid === bad.pid)?.reason).toMatch(/com\.example\.liar/);
     const human = await glance('providers');
     expect(human.stdout).toMatch(/usable {3}\S+\.json {2}Test Provider/);
-    const missing = await runGlance(['providers', '--json'], { ...folder.env, APP_CONTEXT_PROVIDERS_DIR: join(folder.dir, 'missing') });
+    const missing = await runGlance(['providers', '--json'], { ...suite.env(), APP_CONTEXT_PROVIDERS_DIR: join(suite.dir(), 'missing') });
     expect(missing.code).toBe(0);
     expect(JSON.parse(missing.stdout)).toMatchObject({ folder: { usable: false }, descriptors: [] });
   });

@@ -3,35 +3,23 @@
 import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchCurrent } from '../../app/client/current.js';
 import { fetchLocation } from '../../app/client/location.js';
 import { findProvider } from '../../app/discovery/find.js';
 import type { VerifiedProvider } from '../../app/discovery/types.js';
 import { createOs } from '../../app/os/index.js';
-import { makeProvidersDir } from '../helpers/providers-dir.js';
-import { startTestProvider, expectNoToken, type TestProvider } from '../helpers/test-provider.js';
+import { useProviderSuite } from '../helpers/provider-suite.js';
 
 const os = createOs();
-let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
-const running: TestProvider[] = [];
+const suite = useProviderSuite();
 
 async function verified(knobs: Record<string, string> = {}): Promise<VerifiedProvider> {
-  const p = await startTestProvider(folder.dir, knobs);
-  running.push(p);
-  const found = await findProvider({ pid: p.pid }, { os, env: folder.env });
+  const p = await suite.start(knobs);
+  const found = await findProvider({ pid: p.pid }, { os, env: suite.env() });
   if (found.kind !== 'usable') throw new Error(`provider not usable: ${JSON.stringify(found.kind)}`);
   return found.provider;
 }
-
-beforeAll(async () => { folder = await makeProvidersDir(); });
-afterEach(async () => {
-  for (const p of running.splice(0)) {
-    await p.process.stop();
-    expectNoToken(p.descriptor.token, p.process.output());
-  }
-});
-afterAll(async () => { await folder.cleanup(); });
 
 describe('current', () => {
   it('reads a good answer', async () => {
@@ -111,7 +99,7 @@ describe('current', () => {
   });
 
   it('reads a faulty tree tolerantly, with warnings that quote nothing', async () => {
-    const tree = join(folder.dir, '..', 'faulty.json');
+    const tree = join(suite.dir(), '..', 'faulty.json');
     await writeFile(tree, JSON.stringify({
       id: 'app', role: 'Application',
       children: [{ id: 'a', role: 'Sprocket', title: 'SECRET-TITLE' }, { id: 'a', role: 'Row' }, { role: 'Row' }],
@@ -128,7 +116,7 @@ describe('current', () => {
 
 describe('location', () => {
   it('answers visible, offscreen and gone, and an error for an id never issued', async () => {
-    const locations = join(folder.dir, '..', 'locations.json');
+    const locations = join(suite.dir(), '..', 'locations.json');
     await writeFile(locations, JSON.stringify({
       'sel-1': { state: 'visible', rects: [{ x: -1200, y: 40, w: 300, h: 18 }, { x: -1200, y: 58, w: 120, h: 18 }], window: 7, edge: 'bottom' },
       'doc-1': { state: 'offscreen', rects: [] },

@@ -3,43 +3,29 @@
 import { chmod, readFile, symlink, writeFile, utimes } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
-import { makeProvidersDir } from '../helpers/providers-dir.js';
-import { startTestProvider, expectNoToken, type TestProvider } from '../helpers/test-provider.js';
+import { useProviderSuite } from '../helpers/provider-suite.js';
+import type { TestProvider } from '../helpers/test-provider.js';
 
 const os = createOs();
-let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
-const running: TestProvider[] = [];
-
-async function start(knobs: Record<string, string> = {}): Promise<TestProvider> {
-  const provider = await startTestProvider(folder.dir, knobs);
-  running.push(provider);
-  return provider;
-}
+const suite = useProviderSuite();
+const start = (knobs: Record<string, string> = {}): Promise<TestProvider> => suite.start(knobs);
 
 async function reasonFor(pid: number): Promise<string> {
-  const found = await findProvider({ pid }, { os, env: folder.env });
+  const found = await findProvider({ pid }, { os, env: suite.env() });
   expect(found.kind).toBe('ignored');
   if (found.kind !== 'ignored') return '';
   expect(found.verdicts).toHaveLength(1);
   return found.verdicts[0]?.reason ?? '';
 }
 
-beforeAll(async () => { folder = await makeProvidersDir(); });
-afterEach(async () => {
-  for (const p of running.splice(0)) {
-    await p.process.stop();
-    expectNoToken(p.descriptor.token, p.process.output());
-  }
-});
-afterAll(async () => { await folder.cleanup(); });
 
 describe('discovery', () => {
   it('finds and verifies a provider that keeps every rule', async () => {
     const p = await start();
-    const found = await findProvider({ pid: p.pid }, { os, env: folder.env });
+    const found = await findProvider({ pid: p.pid }, { os, env: suite.env() });
     expect(found.kind).toBe('usable');
     if (found.kind === 'usable') {
       expect(found.provider.descriptor.instance).toBe(p.descriptor.instance);
@@ -48,8 +34,8 @@ describe('discovery', () => {
   });
 
   it('says "none" for an app with no descriptor, and for a missing folder', async () => {
-    expect((await findProvider({ pid: process.pid }, { os, env: folder.env })).kind).toBe('none');
-    const missing = await findProvider({ pid: process.pid }, { os, env: { APP_CONTEXT_PROVIDERS_DIR: join(folder.dir, 'nope') } });
+    expect((await findProvider({ pid: process.pid }, { os, env: suite.env() })).kind).toBe('none');
+    const missing = await findProvider({ pid: process.pid }, { os, env: { APP_CONTEXT_PROVIDERS_DIR: join(suite.dir(), 'nope') } });
     expect(missing.kind).toBe('none');
     if (missing.kind === 'none') expect(missing.folder.reason).toMatch(/does not exist/);
   });
@@ -101,14 +87,14 @@ describe('discovery', () => {
 
   it('ignores a descriptor writable by group or others', async () => {
     const p = await start();
-    await chmod(join(folder.dir, p.file), 0o666);
+    await chmod(join(suite.dir(), p.file), 0o666);
     expect(await reasonFor(p.pid)).toMatch(/writable by group or others \(mode 0666\)/);
   });
 
   it('ignores a symbolic link, even one to a good descriptor', async () => {
     const p = await start();
-    const real = join(folder.dir, p.file);
-    const moved = join(folder.dir, 'real-descriptor');
+    const real = join(suite.dir(), p.file);
+    const moved = join(suite.dir(), 'real-descriptor');
     await writeFile(moved, await readFile(real), { mode: 0o600 });
     await (await import('node:fs/promises')).rm(real);
     await symlink(moved, real);
@@ -117,35 +103,35 @@ describe('discovery', () => {
 
   it('ignores a file over 64 KiB and garbage bytes', async () => {
     const p = await start();
-    await writeFile(join(folder.dir, p.file), JSON.stringify({ pad: 'x'.repeat(70_000) }), { mode: 0o600 });
+    await writeFile(join(suite.dir(), p.file), JSON.stringify({ pad: 'x'.repeat(70_000) }), { mode: 0o600 });
     expect(await reasonFor(p.pid)).toMatch(/larger than 64 KiB/);
-    await writeFile(join(folder.dir, p.file), Buffer.from([0xff, 0xfe, 0x00, 0x7b]), { mode: 0o600 });
+    await writeFile(join(suite.dir(), p.file), Buffer.from([0xff, 0xfe, 0x00, 0x7b]), { mode: 0o600 });
     expect(await reasonFor(p.pid)).toMatch(/not valid UTF-8 JSON/);
   });
 
   it('refuses the whole folder when others can write to it', async () => {
     const p = await start();
-    await chmod(folder.dir, 0o777);
+    await chmod(suite.dir(), 0o777);
     try {
-      const found = await findProvider({ pid: p.pid }, { os, env: folder.env });
+      const found = await findProvider({ pid: p.pid }, { os, env: suite.env() });
       expect(found.kind).toBe('none');
       if (found.kind === 'none') expect(found.folder.reason).toMatch(/writable by group or others/);
     } finally {
-      await chmod(folder.dir, 0o700);
+      await chmod(suite.dir(), 0o700);
     }
   });
 
   it('uses the most recently modified of several usable descriptors', async () => {
     const p = await start();
-    const copy = join(folder.dir, `copy.${p.pid}.json`);
-    const original = join(folder.dir, p.file);
+    const copy = join(suite.dir(), `copy.${p.pid}.json`);
+    const original = join(suite.dir(), p.file);
     const copied = { ...(JSON.parse(await readFile(original, 'utf8')) as object), name: 'Newer' };
     await writeFile(copy, JSON.stringify(copied), { mode: 0o600 });
     const past = new Date(Date.now() - 60_000);
     await utimes(original, past, past);
-    const found = await findProvider({ pid: p.pid }, { os, env: folder.env });
+    const found = await findProvider({ pid: p.pid }, { os, env: suite.env() });
     expect(found.kind === 'usable' && found.provider.descriptor.name).toBe('Newer');
-    const listed = await listProviders({ os, env: folder.env });
+    const listed = await listProviders({ os, env: suite.env() });
     const older = listed.descriptors.find((d) => d.file === p.file);
     expect(older?.reason).toMatch(/newer descriptor/);
   });

@@ -6,25 +6,19 @@ import { execFile } from 'node:child_process';
 import { chmod, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDescriptorCache } from '../../app/discovery/descriptor-cache.js';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/session/collect.js';
 import { createHostCache } from '../../app/session/host-cache.js';
 import { locateRef } from '../../app/session/locate.js';
-import { makeProvidersDir } from '../helpers/providers-dir.js';
-import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
+import { useProviderSuite } from '../helpers/provider-suite.js';
+import type { TestProvider } from '../helpers/test-provider.js';
 
 const os = createOs();
-let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
-const running: TestProvider[] = [];
-
-async function start(knobs: Record<string, string> = {}): Promise<TestProvider> {
-  const provider = await startTestProvider(folder.dir, knobs);
-  running.push(provider);
-  return provider;
-}
+const suite = useProviderSuite();
+const start = (knobs: Record<string, string> = {}): Promise<TestProvider> => suite.start(knobs);
 
 /** This process's TCP connections to `port` (any state), from /proc. */
 function connectionsTo(port: number): number {
@@ -45,11 +39,6 @@ function connectionsTo(port: number): number {
   return n;
 }
 
-beforeAll(async () => { folder = await makeProvidersDir(); });
-afterEach(async () => {
-  for (const p of running.splice(0)) await p.process.stop();
-});
-afterAll(async () => { await folder.cleanup(); });
 
 describe('the descriptor cache', () => {
   // A clock a minute ahead makes every file old enough to be remembered at once.
@@ -60,28 +49,28 @@ describe('the descriptor cache', () => {
 
   it('gives the same verdicts as reading every file, and reads an unchanged file once', async () => {
     const p = await start();
-    await writeFile(join(folder.dir, 'broken.1.json'), '{"protocol":', { mode: 0o600 });
-    await writeFile(join(folder.dir, 'open.2.json'), JSON.stringify({ ...p.descriptor, pid: 2 }), { mode: 0o600 });
-    await chmod(join(folder.dir, 'open.2.json'), 0o622);
-    await symlink(join(folder.dir, p.file), join(folder.dir, 'link.3.json'));
+    await writeFile(join(suite.dir(), 'broken.1.json'), '{"protocol":', { mode: 0o600 });
+    await writeFile(join(suite.dir(), 'open.2.json'), JSON.stringify({ ...p.descriptor, pid: 2 }), { mode: 0o600 });
+    await chmod(join(suite.dir(), 'open.2.json'), 0o622);
+    await symlink(join(suite.dir(), p.file), join(suite.dir(), 'link.3.json'));
     const clock = later();
     const descriptors = createDescriptorCache(clock.now);
-    const plain = await listProviders({ os, env: folder.env });
-    expect(await listProviders({ os, env: folder.env, descriptors })).toEqual(plain);
+    const plain = await listProviders({ os, env: suite.env() });
+    expect(await listProviders({ os, env: suite.env(), descriptors })).toEqual(plain);
     const afterFirst = clock.misses();
-    expect(await listProviders({ os, env: folder.env, descriptors })).toEqual(plain);
+    expect(await listProviders({ os, env: suite.env(), descriptors })).toEqual(plain);
     // Only the files it could not keep (the group-writable one, the link) are read again.
     expect(clock.misses() - afterFirst).toBe(2);
-    await rm(join(folder.dir, 'broken.1.json'));
-    await rm(join(folder.dir, 'open.2.json'));
-    await rm(join(folder.dir, 'link.3.json'));
+    await rm(join(suite.dir(), 'broken.1.json'));
+    await rm(join(suite.dir(), 'open.2.json'));
+    await rm(join(suite.dir(), 'link.3.json'));
   });
 
   it('reads a file again when it is replaced, made writable by others, or turned into a link', async () => {
     const p = await start();
-    const path = join(folder.dir, p.file);
+    const path = join(suite.dir(), p.file);
     const clock = later();
-    const deps = { os, env: folder.env, descriptors: createDescriptorCache(clock.now) };
+    const deps = { os, env: suite.env(), descriptors: createDescriptorCache(clock.now) };
     expect((await findProvider({ pid: p.pid }, deps)).kind).toBe('usable');
     // Replaced atomically with another instance: a new inode, so the new content is read.
     const replaced = { ...p.descriptor, instance: 'replaced-instance' };
@@ -95,20 +84,20 @@ describe('the descriptor cache', () => {
     await chmod(path, 0o600);
     const text = await readFile(path, 'utf8');
     await rm(path);
-    await writeFile(join(folder.dir, 'elsewhere.json.bak'), text, { mode: 0o600 });
-    await symlink(join(folder.dir, 'elsewhere.json.bak'), path);
+    await writeFile(join(suite.dir(), 'elsewhere.json.bak'), text, { mode: 0o600 });
+    await symlink(join(suite.dir(), 'elsewhere.json.bak'), path);
     const link = await findProvider({ pid: p.pid }, deps);
     expect(link.kind === 'ignored' && link.verdicts[0]?.reason).toMatch(/symbolic link/);
     await rm(path);
-    await rm(join(folder.dir, 'elsewhere.json.bak'));
+    await rm(join(suite.dir(), 'elsewhere.json.bak'));
   });
 
   it('does not remember a file changed within the last second (its times may not show the next change)', async () => {
     const p = await start();
     let misses = 0;
     const descriptors = createDescriptorCache(() => { misses += 1; return Date.now(); });
-    await findProvider({ pid: p.pid }, { os, env: folder.env, descriptors });
-    await findProvider({ pid: p.pid }, { os, env: folder.env, descriptors });
+    await findProvider({ pid: p.pid }, { os, env: suite.env(), descriptors });
+    await findProvider({ pid: p.pid }, { os, env: suite.env(), descriptors });
     expect(misses).toBe(2);
   });
 });
@@ -117,7 +106,7 @@ describe('the session pool', () => {
   it('reuses an initialised session for the same provider run, and holds no socket between exchanges', async () => {
     const p = await start();
     const cache = createHostCache();
-    const deps = { os, env: folder.env, cache };
+    const deps = { os, env: suite.env(), cache };
     const port = Number(new URL(p.endpoint).port);
     expect((await collectContext({ pid: p.pid }, deps)).kind).toBe('collected');
     expect(cache.sessions.size).toBe(1);
@@ -140,7 +129,7 @@ describe('the session pool', () => {
     const p = await start({ TP_STALL: '1' });
     const cache = createHostCache();
     const port = Number(new URL(p.endpoint).port);
-    const result = await collectContext({ pid: p.pid }, { os, env: folder.env, cache }, { timeoutMs: 300 });
+    const result = await collectContext({ pid: p.pid }, { os, env: suite.env(), cache }, { timeoutMs: 300 });
     expect(result.kind).toBe('no-answer');
     expect(cache.sessions.size).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -150,7 +139,7 @@ describe('the session pool', () => {
   it('never reuses a session for another run of the app, nor one that listed the tools', async () => {
     const first = await start();
     const cache = createHostCache();
-    const deps = { os, env: folder.env, cache };
+    const deps = { os, env: suite.env(), cache };
     expect((await collectContext({ pid: first.pid }, deps)).kind).toBe('collected');
     const found = await findProvider({ pid: first.pid }, deps);
     if (found.kind !== 'usable') throw new Error('not usable');
@@ -175,7 +164,7 @@ describe('the session pool', () => {
       console.log(r.kind, cache.sessions.size);`;
     const started = Date.now();
     const out = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--input-type=module', '-e', script], { env: folder.env, timeout: 10_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+      execFile(process.execPath, ['--input-type=module', '-e', script], { env: suite.env(), timeout: 10_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
     });
     expect(out.trim()).toBe('collected 1');
     expect(Date.now() - started).toBeLessThan(5000);
