@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages.js';
 import { DEFAULT_MODELS } from './backend-ids.js';
+import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
@@ -60,16 +61,6 @@ function stopOf(reason: string | null | undefined): 'end' | 'tool-calls' | 'max-
   return 'other';
 }
 
-/** Parses a tool's streamed JSON input; an empty input is `{}`, broken JSON is kept as null. */
-function parseInput(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 /** The Anthropic Messages API with streaming and the highlight tool. */
 export function createAnthropicBackend(settings: AnthropicSettings): AgentBackend {
   const model = settings.model ?? ANTHROPIC_DEFAULT_MODEL;
@@ -108,7 +99,7 @@ export function createAnthropicBackend(settings: AnthropicSettings): AgentBacken
         }
       } else if (event.type === 'content_block_stop') {
         const tool = tools.get(event.index);
-        if (tool) yield { type: 'tool-call', call: { callId: tool.id, name: tool.name, input: parseInput(tool.json) } };
+        if (tool) yield { type: 'tool-call', call: { callId: tool.id, name: tool.name, input: parseToolArguments(tool.json) } };
       } else if (event.type === 'message_delta') {
         stop = event.delta.stop_reason;
       } else if (event.type === 'message_stop') {

@@ -24,6 +24,19 @@ export const HIGHLIGHT_TOOL: ToolSpec = {
   },
 };
 
+/**
+ * A tool call's arguments as the model streamed them (both APIs send JSON text in pieces):
+ * empty is `{}`, broken JSON is null, which readHighlightInput then refuses with a reason.
+ */
+export function parseToolArguments(json: string): unknown {
+  if (json.trim() === '') return {};
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** The ids a call asked for, de-duplicated in order, or why the arguments are unusable. */
 export function readHighlightInput(input: unknown): { ok: true; ids: string[] } | { ok: false; reason: string } {
   const ids = typeof input === 'object' && input !== null ? (input as { ids?: unknown }).ids : undefined;

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions/completions.js';
 import { DEFAULT_MODELS } from './backend-ids.js';
+import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
@@ -52,15 +53,6 @@ export function toOpenAIMessages(system: string, messages: AgentMessage[], image
     }
   }
   return out;
-}
-
-function parseArguments(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 /** OpenAI-compatible chat completions, streaming, with the highlight tool as a function. */
@@ -118,7 +110,7 @@ export function createOpenAIBackend(settings: OpenAISettings): AgentBackend {
     }
     // Some servers (Ollama) end a tool-calling turn with finish_reason "stop": the calls decide.
     for (const [index, call] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
-      yield { type: 'tool-call', call: { callId: call.id || `call-${index}`, name: call.name, input: parseArguments(call.args) } };
+      yield { type: 'tool-call', call: { callId: call.id || `call-${index}`, name: call.name, input: parseToolArguments(call.args) } };
     }
     const stop = calls.size > 0 ? 'tool-calls' : finish === 'stop' ? 'end' : finish === 'length' ? 'max-tokens' : finish === null ? null : 'other';
     if (stop === null) {
