@@ -3,22 +3,29 @@ import type { GlanceApi } from './bridge.js';
 
 type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
 
-/** Main's panel state, kept current: fetched once, then every pushed change. */
-export function usePanelState(api: GlanceApi): PanelState | null {
-  const [state, setState] = useState<PanelState | null>(null);
+/**
+ * A value main owns, kept current: fetched once, then every pushed change. A push that raced
+ * the first fetch is newer than the fetch, so it wins.
+ */
+function useMainValue<T>(get: () => Promise<T>, subscribe: (listener: (next: T) => void) => () => void, initial: T): T {
+  const [value, setValue] = useState<T>(initial);
   useEffect(() => {
     let pushed = false;
-    const unsubscribe = api.onState((next) => {
+    const unsubscribe = subscribe((next) => {
       pushed = true;
-      setState(next);
+      setValue(next);
     });
-    // A push that raced the first fetch is newer than the fetch: keep it.
-    void api.getState().then((first) => {
-      if (!pushed) setState(first);
+    void get().then((first) => {
+      if (!pushed) setValue(first);
     });
     return unsubscribe;
-  }, [api]);
-  return state;
+  }, [get, subscribe]);
+  return value;
+}
+
+/** Main's panel state, kept current. */
+export function usePanelState(api: GlanceApi): PanelState | null {
+  return useMainValue<PanelState | null>(api.getState, api.onState, null);
 }
 
 /** Ids the user removed, starting empty for every new invocation. */
@@ -36,21 +43,9 @@ export function useRemovals(invocation: number | undefined): [ReadonlySet<string
 
 type AnswerState = Awaited<ReturnType<GlanceApi['getAnswer']>>;
 
-/** The answer area main streams: fetched once, then every pushed change (each streamed piece). */
+/** The answer area main streams, kept current (each streamed piece is a push). */
 export function useAnswer(api: GlanceApi): AnswerState {
-  const [answer, setAnswer] = useState<AnswerState>(null);
-  useEffect(() => {
-    let pushed = false;
-    const unsubscribe = api.onAnswer((next) => {
-      pushed = true;
-      setAnswer(next);
-    });
-    void api.getAnswer().then((first) => {
-      if (!pushed) setAnswer(first);
-    });
-    return unsubscribe;
-  }, [api]);
-  return answer;
+  return useMainValue<AnswerState>(api.getAnswer, api.onAnswer, null);
 }
 
 /** The prompt being typed, starting empty for every new invocation. */
