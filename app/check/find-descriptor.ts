@@ -1,6 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isPlainObject } from '../protocol/json.js';
 import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
 
 /** The descriptor file of process N as found on disk, before any judgement of its contents. */
@@ -40,7 +41,7 @@ export async function findDescriptors(folder: string, pid: number): Promise<Desc
     const candidate = await readCandidate(folder, file);
     if (candidate === undefined) continue;
     const json = candidate.json;
-    const jsonPid = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>)['pid'] : undefined;
+    const jsonPid = isPlainObject(json) ? json['pid'] : undefined;
     if (jsonPid === pid || file.endsWith(`.${pid}.json`)) found.push(candidate);
   }
   // The newest wins, as for the host (wire.md section 4, step 6).

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../protocol/json.js';
 import type { OsServices } from '../os/types.js';
 import { parseEndpoint } from '../protocol/descriptor.js';
 import { checkCurrent } from './current-checks.js';
@@ -101,7 +102,7 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
 }
 
 function asObject(value: unknown): RawDescriptor | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RawDescriptor) : undefined;
+  return isPlainObject(value) ? (value as RawDescriptor) : undefined;
 }
 
 function stringField<K extends 'name' | 'bundleId'>(d: RawDescriptor, key: K): Partial<Record<K, string>> {

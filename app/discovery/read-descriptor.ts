@@ -2,6 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from '../protocol/descriptor.js';
+import { isPlainObject } from '../protocol/json.js';
 import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
 
 /** A descriptor file read and parsed, or why it is not a usable descriptor file. */
@@ -76,7 +77,7 @@ function parseDescriptor(bytes: Buffer, stats: Stats): DescriptorFile {
     // Never quote the content: a half-written file may hold the token.
     return { ok: false, reason: 'it is not valid UTF-8 JSON (perhaps caught half-written)', mtimeMs: stats.mtimeMs };
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+  if (!isPlainObject(json)) {
     return { ok: false, reason: 'it is not a JSON object', mtimeMs: stats.mtimeMs };
   }
   const parsed = DescriptorSchema.safeParse(json);

@@ -1,3 +1,4 @@
+import { isPlainObject } from './json.js';
 import { EXTENSION_KEY } from './limits.js';
 
 /**
@@ -6,11 +7,11 @@ import { EXTENSION_KEY } from './limits.js';
  * declares none. A server without the declaration is not a provider.
  */
 export function declaredProtocol(capabilities: unknown): string | undefined {
-  if (!isObject(capabilities)) return undefined;
+  if (!isPlainObject(capabilities)) return undefined;
   const extensions = capabilities['extensions'];
-  if (!isObject(extensions) || !Object.hasOwn(extensions, EXTENSION_KEY)) return undefined;
+  if (!isPlainObject(extensions) || !Object.hasOwn(extensions, EXTENSION_KEY)) return undefined;
   const declaration = extensions[EXTENSION_KEY];
-  if (!isObject(declaration)) return undefined;
+  if (!isPlainObject(declaration)) return undefined;
   const protocol = declaration['protocol'];
   return typeof protocol === 'string' ? protocol : undefined;
 }
@@ -18,8 +19,4 @@ export function declaredProtocol(capabilities: unknown): string | undefined {
 /** The declaration a provider puts in its capabilities. */
 export function extensionDeclaration(protocol: string): Record<string, { protocol: string }> {
   return { [EXTENSION_KEY]: { protocol } };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

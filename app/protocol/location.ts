@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainObject } from './json.js';
 
 /** A rectangle in global display coordinates, points, origin top-left of the primary display. */
 export const RectSchema = z.object({
@@ -32,10 +33,10 @@ export const GONE: Location = Object.freeze({ state: 'gone', rects: [] }) as Loc
  * both) and the rest kept.
  */
 export function readLocation(raw: unknown): { ok: true; location: Location; warnings: string[] } | { ok: false; reason: string } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+  if (!isPlainObject(raw)) {
     return { ok: false, reason: 'the location is not a JSON object' };
   }
-  const r = raw as Record<string, unknown>;
+  const r = raw;
   const core = z.object({ state: z.enum(LOCATION_STATES), rects: z.array(RectSchema) }).safeParse({ state: r['state'], rects: r['rects'] });
   if (!core.success) {
     return { ok: false, reason: 'the location needs state (visible, offscreen or gone) and rects (a list of {x, y, w, h})' };

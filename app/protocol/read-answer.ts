@@ -2,7 +2,8 @@ import type { Answer } from './answer.js';
 import type { Element } from './element.js';
 import { isValidId } from './ids.js';
 import { MAX_DEPTH, MAX_ELEMENTS } from './limits.js';
-import { isPlainObject, own, readElementFields } from './read-element.js';
+import { isPlainObject, own } from './json.js';
+import { readElementFields } from './read-element.js';
 import { WarningCollector } from './warnings.js';
 
 /** The answer as read, with what the reading changed; or why the answer is refused. */

@@ -1,17 +1,9 @@
 import { ContentBlockSchema, type ContentBlock, type Element, isRole, STATES, ATTRIBUTE_RELATED } from './element.js';
 import { isValidId } from './ids.js';
+import { isPlainObject, own } from './json.js';
 import { MAX_BLOB_BYTES } from './limits.js';
 import type { WarningCollector } from './warnings.js';
 
-/** A JSON object (not null, not an array). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An own property only: `constructor` or `toString` on the prototype are not fields. */
-export function own(obj: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(obj, key) ? obj[key] : undefined;
-}
 
 const STRING_FIELDS = ['subrole', 'title', 'url'] as const;
 
