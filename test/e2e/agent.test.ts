@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
-import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, pressHotkey, recordTexts, type World } from './harness/fixtures.js';
 
 let world: World;
 let model: FakeServer;
@@ -83,15 +83,8 @@ describe('the agent, end to end', () => {
 
   it('streams from an OpenAI-compatible server set in Settings, with the key from the store; the preview is the request', async () => {
     const { app, page } = await world.openPanel();
-    // Every text the answer shows, in order, to see it stream (a poll could miss the pieces).
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { answerTexts: string[] }).answerTexts = seen;
-      new MutationObserver(() => {
-        const text = document.querySelector('[data-testid="answer-text"]')?.textContent ?? '';
-        if (text && seen[seen.length - 1] !== text) seen.push(text);
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    // Every text the answer shows, in order, to see it stream.
+    await page.evaluate(recordTexts, { testId: 'answer-text', into: 'answerTexts' });
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('combobox', { name: 'Backend' }).selectOption('openai');
     await page.getByRole('textbox', { name: 'Base URL' }).fill(`${model.url}/v1`);

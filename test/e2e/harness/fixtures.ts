@@ -57,14 +57,7 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
       apps.push(app);
       const page = await browser.context.newPage();
       // Every status the panel shows, in order: "collecting" may last only milliseconds.
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        (window as unknown as { statuses: string[] }).statuses = seen;
-        new MutationObserver(() => {
-          const text = document.querySelector('[data-testid="status"]')?.textContent ?? '';
-          if (text && seen[seen.length - 1] !== text) seen.push(text);
-        }).observe(document, { subtree: true, childList: true, characterData: true });
-      });
+      await page.addInitScript(recordTexts, { testId: 'status', into: 'statuses' });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
@@ -87,6 +80,20 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
 export async function pressHotkey(app: TestApp, front: { pid: number; name?: string }): Promise<void> {
   const response = await fetch(new URL('test/hotkey', app.url), { method: 'POST', body: JSON.stringify(front) });
   if (response.status !== 202) throw new Error(`hotkey endpoint answered ${response.status}`);
+}
+
+/**
+ * Runs in the page: records every text the element with this test id shows, in order, into
+ * `window[into]`. A poll could miss a text that lasts only milliseconds ("collecting", one
+ * streamed piece); a MutationObserver sees each one.
+ */
+export function recordTexts({ testId, into }: { testId: string; into: string }): void {
+  const seen: string[] = [];
+  (window as unknown as Record<string, string[]>)[into] = seen;
+  new MutationObserver(() => {
+    const text = document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
+    if (text && seen[seen.length - 1] !== text) seen.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
 /** The statuses the page has shown so far. */
