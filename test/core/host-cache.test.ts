@@ -4,7 +4,6 @@
 // nothing (socket, timer) that outlives an exchange or keeps a process alive.
 import { execFile } from 'node:child_process';
 import { chmod, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDescriptorCache } from '../../app/discovery/descriptor-cache.js';
@@ -14,31 +13,12 @@ import { collectContext } from '../../app/session/collect.js';
 import { createHostCache } from '../../app/session/host-cache.js';
 import { locateRef } from '../../app/session/locate.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
+import { connectionsTo } from '../helpers/sockets.js';
 import type { TestProvider } from '../helpers/test-provider.js';
 
 const os = createOs();
 const suite = useProviderSuite();
 const start = (knobs: Record<string, string> = {}): Promise<TestProvider> => suite.start(knobs);
-
-/** This process's TCP connections to `port` (any state), from /proc. */
-function connectionsTo(port: number): number {
-  const mine = new Set(readdirSync('/proc/self/fd').map((fd) => {
-    try {
-      return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1];
-    } catch {
-      return undefined;
-    }
-  }));
-  let n = 0;
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (parseInt(cols[2]?.split(':')[1] ?? '', 16) === port && mine.has(cols[9])) n += 1;
-    }
-  }
-  return n;
-}
-
 
 describe('the descriptor cache', () => {
   // A clock a minute ahead makes every file old enough to be remembered at once.

@@ -1,10 +1,12 @@
 // Shared by the fault suites: a guard that fails a test on any unhandled rejection, leak checks
 // (this process's TCP connections to a provider port, straight from the kernel's tables, and
 // its live timers), a logger that keeps every line, and the secret check over all output.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Logger } from '../../app/log/logger.js';
 import { spawnNode, type Spawned } from '../helpers/spawn.js';
+import { connectionsTo } from '../helpers/sockets.js';
+
+export { connectionsTo };
 
 /** Planted in titles, content, urls and attributes: none of it may appear in any output. */
 export const SECRET = 'GLANCE-FAULT-SECRET-7f3a';
@@ -29,45 +31,6 @@ export function guardProcess(): void {
     process.off('uncaughtException', onException);
     expect(seen).toEqual([]);
   });
-}
-
-/** The inodes of the sockets this process holds open. */
-function ownSocketInodes(): Set<string> {
-  const inodes = new Set<string>();
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`));
-      if (match?.[1] !== undefined) inodes.add(match[1]);
-    } catch {
-      // The fd closed between the listing and the readlink: not open, then.
-    }
-  }
-  return inodes;
-}
-
-/**
- * This process's TCP connections whose far end is `port` on loopback, in any state, counted
- * from /proc/net/tcp{,6} and /proc/self/fd. An idle keep-alive socket counts: it is still a
- * connection to the provider that the host no longer needs.
- */
-export function connectionsTo(port: number): number {
-  const inodes = ownSocketInodes();
-  let count = 0;
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue; // no IPv6 in this kernel
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      const remote = cols[2]?.split(':')[1];
-      const inode = cols[9];
-      if (remote !== undefined && inode !== undefined && parseInt(remote, 16) === port && inodes.has(inode)) count += 1;
-    }
-  }
-  return count;
 }
 
 /** How many timers this process has armed now. */
