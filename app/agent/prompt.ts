@@ -59,12 +59,13 @@ export function contextParts(context: SentContext): PromptPart[] {
 /**
  * The first request exactly as it goes to a backend: the system rules, one user turn with the
  * reviewed context and the question, and the highlight tool. The panel's preview shows this
- * very value, so what the user sees is what is sent.
+ * very value, so what the user sees is what is sent. `parts` may be given when the caller
+ * already rendered `contextParts(context)` (the panel's preview, once per set of removals).
  */
-export function buildAgentPayload(context: SentContext, question: string): AgentRequest {
+export function buildAgentPayload(context: SentContext, question: string, parts: PromptPart[] = contextParts(context)): AgentRequest {
   return {
     system: SYSTEM,
-    messages: [{ role: 'user', parts: [...contextParts(context), { type: 'text', text: `Question: ${question}` }] }],
+    messages: [{ role: 'user', parts: [...parts, { type: 'text', text: `Question: ${question}` }] }],
     tools: [HIGHLIGHT_TOOL],
     context: { appName: context.appName, root: context.root },
   };

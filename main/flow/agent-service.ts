@@ -2,8 +2,8 @@ import { BACKEND_NAMES, type KeyedBackendId } from '../../app/agent/backend-ids.
 import { createBackend as createBackendDefault, defaultModel } from '../../app/agent/backends.js';
 import { Conversation } from '../../app/agent/conversation.js';
 import type { LocateFn } from '../../app/agent/highlight-tool.js';
-import { buildAgentPayload, type SentContext } from '../../app/agent/prompt.js';
-import type { AgentRequest } from '../../app/agent/types.js';
+import { buildAgentPayload, contextParts, type SentContext } from '../../app/agent/prompt.js';
+import type { AgentRequest, PromptPart } from '../../app/agent/types.js';
 import type { Logger } from '../../app/log/logger.js';
 import type { Rect } from '../../app/protocol/location.js';
 import type { LocateResult } from '../../app/session/locate.js';
@@ -92,6 +92,22 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
     return { context, issuer: collected.issuer };
   };
 
+  /**
+   * The preview is asked for on every pause in typing; the rendered context changes only with
+   * the removals. Rendering a 20,000-element tree again for each keystroke took most of the
+   * preview's time, so the last rendering is kept for its context and set of removals.
+   */
+  let rendered: { collected: CollectedContext; removedKey: string; context: SentContext; parts: PromptPart[] } | undefined;
+  const renderedFor = (invocation: number, removedIds: string[]): { context: SentContext; parts: PromptPart[] } => {
+    const collected = deps.collected(invocation);
+    const removedKey = [...removedIds].sort().join('\n');
+    if (collected && rendered?.collected === collected && rendered.removedKey === removedKey) return rendered;
+    const { context } = contextFor(invocation, removedIds);
+    const parts = contextParts(context);
+    if (collected) rendered = { collected, removedKey, context, parts };
+    return { context, parts };
+  };
+
   const locateIn = (issuer: CollectedContext['issuer'] | undefined): LocateFn => async (id, signal) => {
     if (!issuer) return { ok: false, reason: 'nothing was collected from the app' };
     const result = await deps.locate({ ...issuer, id }, { timeoutMs: deps.settings().timeoutMs, signal });
@@ -143,7 +159,8 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
     preview(request) {
       const session = established(request.invocation);
       if (session) return asPreview(session.conversation.preview(request.prompt), session.label);
-      return asPreview(buildAgentPayload(contextFor(request.invocation, request.removedIds).context, request.prompt), backendLabel(deps.settings()));
+      const { context, parts } = renderedFor(request.invocation, request.removedIds);
+      return asPreview(buildAgentPayload(context, request.prompt, parts), backendLabel(deps.settings()));
     },
     async send(request) {
       if (current?.running && current.invocation === request.invocation) return { ok: false, message: 'An answer is still on its way: wait for it, or press Stop.' };
