@@ -3,14 +3,50 @@ import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 import { UsageError } from './exit-codes.js';
 import { escapeUnsafeInJson } from './terminal-safe.js';
 
-/** node:util parseArgs, with its errors turned into one-line usage errors (exit 2). */
+/**
+ * node:util parseArgs, with its errors turned into one-line usage errors (exit 2).
+ * Ids and instances may begin with "-" (wire.md's id rule), and one in 64 minted instances
+ * does; parseArgs would call `--instance -k3f9` ambiguous. So the word after an option that
+ * takes a value is that value, unless it names an option of this command.
+ */
 export function parseCommandLine<T extends ParseArgsConfig['options']>(argv: string[], options: T, command: string) {
+  const args = bindOptionValues(argv, options ?? {});
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
+    const unknown = args.find((word, index) => word.startsWith('-') && word !== '--' && !args.slice(0, index).includes('--') && !isKnownOption(word, options ?? {}));
+    if (unknown !== undefined) {
+      throw new UsageError(`${command}: "${unknown.slice(0, 40)}" is not an option of ${command}; an id that begins with "-" goes last, after "--" (as in -- ${unknown.slice(0, 40)}); see \`glance help\``);
+    }
     const message = error instanceof Error ? error.message.split('\n')[0] : 'bad arguments';
     throw new UsageError(`${command}: ${message}; see \`glance help\``);
   }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** `--name value` becomes `--name=value` for string options, so a value may begin with "-". */
+function bindOptionValues(argv: string[], options: Options): string[] {
+  const bound: string[] = [];
+  const rest = [...argv];
+  for (let word = rest.shift(); word !== undefined; word = rest.shift()) {
+    if (word === '--') return [...bound, word, ...rest];
+    const next = rest[0];
+    const option = word.startsWith('--') && !word.includes('=') ? options[word.slice(2)] : undefined;
+    if (option?.type === 'string' && next !== undefined && next.startsWith('-') && next !== '--' && !isKnownOption(next, options)) {
+      bound.push(`${word}=${next}`);
+      rest.shift();
+    } else {
+      bound.push(word);
+    }
+  }
+  return bound;
+}
+
+function isKnownOption(word: string, options: Options): boolean {
+  if (!word.startsWith('--')) return false;
+  const name = word.slice(2).split('=', 1).join('');
+  return Object.hasOwn(options, name);
 }
 
 /** A process id from the command line. */

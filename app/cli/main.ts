@@ -16,7 +16,8 @@ const USAGE = `glance: the app-context host without a window
   glance ask PROMPT [--pid N] [--exclude ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
 
 The providers folder is APP_CONTEXT_PROVIDERS_DIR when set. --timeout is the one time limit on
-each exchange with a provider (default 1500 ms).
+each exchange with a provider (default 1500 ms). Ids and instances may begin with "-":
+an option's value may too, and an ID that does goes last, after "--".
 `;
 
 /** The process's own terminal and environment; nothing unsafe for a terminal gets through. */

@@ -90,6 +90,20 @@ describe('glance location', () => {
     expect(JSON.parse(quit.stdout)).toEqual({ state: 'gone', rects: [] });
   });
 
+  it('takes an instance and an id that begin with "-", as one minted instance in 64 does', async () => {
+    const p = await start({ TP_DESCRIPTOR_INSTANCE: '-k3f9x2', TP_ANSWER_INSTANCE: '-k3f9x2' });
+    const here = await glance('location', 'sel-1', '--pid', String(p.pid), '--instance', '-k3f9x2', '--json');
+    expect(here.stderr).toBe('');
+    expect(here.code).toBe(0);
+    expect(JSON.parse(here.stdout)).toEqual({ state: 'visible', rects: [{ x: 100, y: 100, w: 200, h: 20 }], window: 1 });
+    // The provider never issued "-dash": reaching it (exit 6) shows the id was read as an id.
+    const dashId = await glance('location', '--pid', String(p.pid), '--instance', '-k3f9x2', '--', '-dash');
+    expect(dashId.code).toBe(6);
+    const misplaced = await glance('location', '-dash', '--pid', String(p.pid), '--instance', '-k3f9x2');
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toContain('after "--"');
+  });
+
   it('refuses a wrong command line with exit 2 and one line', async () => {
     for (const args of [['location'], ['location', 'a', '--pid', 'x', '--instance', 'i'], ['location', 'a b', '--pid', '1', '--instance', 'i'], ['nonsense'], ['current', '--timeout', '-1']]) {
       const result = await glance(...args);
