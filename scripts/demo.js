@@ -3,7 +3,7 @@
 // private providers folder, then run the same pipeline the menu-bar app runs on the hotkey
 // through the `glance` command: discover and verify, collect `current`, locate an element,
 // ask the offline agent. Everything stays on this machine; nothing needs a model or a key.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,16 +33,26 @@ function waitForDescriptor(deadline = Date.now() + 10_000) {
   }
 }
 
+const failed = [];
+let token = '';
+/** The README promises the token never appears in what Glance prints; the demo checks it. */
+function checked(args, output) {
+  if (!token || !output.includes(token)) return output;
+  failed.push(`glance ${args[0]} printed the provider's token`);
+  return output.split(token).join('[token]');
+}
 function glance(title, args) {
   console.log(`\n$ glance ${args.join(' ')}    # ${title}`);
-  try {
-    return execFileSync(process.execPath, [join(root, 'bin/glance.js'), ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  } catch (error) {
-    return error.stdout ?? '';
-  }
+  const run = spawnSync(process.execPath, [join(root, 'bin/glance.js'), ...args], { env, encoding: 'utf8' });
+  const stdout = checked(args, run.stdout ?? '');
+  process.stderr.write(checked(args, run.stderr ?? ''));
+  // The step's own one-line error is on stderr; say which step failed, and fail the demo.
+  if (run.status !== 0) failed.push(`glance ${args[0]} (exit ${run.status ?? run.signal ?? run.error?.message})`);
+  return stdout;
 }
 
 const descriptor = waitForDescriptor();
+token = descriptor.token;
 const pid = String(descriptor.pid);
 process.stdout.write(glance('every descriptor, with its verdict', ['providers']));
 process.stdout.write(glance("the app's context, as the panel would show it", ['current', '--pid', pid]));
@@ -55,7 +65,7 @@ while (stack.length) {
   stack.push(...(element.children ?? []));
 }
 if (selected[0]) {
-  process.stdout.write(glance('where the selection is on screen', ['location', selected[0], '--pid', pid, '--instance', current.provider.instance]));
+  process.stdout.write(glance('where the selection is on screen', ['location', '--pid', pid, '--instance', current.provider.instance, '--', selected[0]]));
 }
 process.stdout.write(glance('the whole job with the offline agent (no model needed)', ['ask', 'What did I select?', '--pid', pid, '--backend', 'offline']));
 process.stdout.write(glance('the provider checked against the rules', ['check-provider', '--pid', pid]));
@@ -64,4 +74,11 @@ provider.kill('SIGTERM');
 provider.on('exit', () => {
   const left = readdirSync(folder).filter((name) => name.endsWith('.json'));
   console.log(`\nSample Notes stopped; descriptors left behind: ${left.length}.`);
+  if (left.length > 0) failed.push('the sample provider left its descriptor behind');
+  if (failed.length > 0) {
+    console.error(`\nThe demo did not go through: ${failed.join('; ')}. Run \`npm test\` to find out where.`);
+    process.exitCode = 1;
+  } else {
+    console.log('Every step went through.');
+  }
 });
