@@ -9,14 +9,16 @@ import { escapeUnsafeInJson } from './terminal-safe.js';
  * does; parseArgs would call `--instance -k3f9` ambiguous. So the word after an option that
  * takes a value is that value, unless it names an option of this command.
  */
-export function parseCommandLine<T extends ParseArgsConfig['options']>(argv: string[], options: T, command: string) {
+export function parseCommandLine<T extends ParseArgsConfig['options']>(argv: string[], options: T, command: string, takesId = false) {
   const args = bindOptionValues(argv, options ?? {});
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
     const unknown = args.find((word, index) => word.startsWith('-') && word !== '--' && !args.slice(0, index).includes('--') && !isKnownOption(word, options ?? {}));
     if (unknown !== undefined) {
-      throw new UsageError(`${command}: "${unknown.slice(0, 40)}" is not an option of ${command}; an id that begins with "-" goes last, after "--" (as in -- ${unknown.slice(0, 40)}); see \`glance help\``);
+      const word = unknown.slice(0, 40);
+      const hint = takesId ? `; an id that begins with "-" goes last, after "--" (as in -- ${word})` : '';
+      throw new UsageError(`${command}: "${word}" is not an option of ${command}${hint}; see \`glance help\``);
     }
     const message = error instanceof Error ? error.message.split('\n')[0] : 'bad arguments';
     throw new UsageError(`${command}: ${message}; see \`glance help\``);

@@ -11,6 +11,7 @@ export const runLocation: CommandRun = async (argv, io, deps) => {
     argv,
     { pid: { type: 'string' }, instance: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } },
     'location',
+    true,
   );
   const [id, ...rest] = positionals;
   if (id === undefined || rest.length > 0) throw new UsageError('location: give exactly one element id: glance location ID --pid N --instance I');
