@@ -1,30 +1,60 @@
-import { Agent, request } from 'node:http';
+import { Agent, request, type ClientRequestArgs } from 'node:http';
+import { createConnection, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
 
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
-/** A fetch whose connections belong to one exchange, and the way to close them all. */
-export interface ExchangeConnections {
-  fetch: Fetch;
-  /** Destroys every socket the exchange opened, idle or not. */
-  close(): void;
-}
+/** The error of a request that would have needed a new connection the link may not open. */
+export const LINK_CLOSED = 'ELINKCLOSED';
 
 /**
- * The connections of one exchange with a provider, over node:http with a pool of its own.
+ * The connections of one MCP session with a provider, over node:http with a pool of its own.
  *
  * Why not the global fetch: its shared pool keeps idle keep-alive sockets to the provider for
  * seconds after the exchange, and after an aborted request it opens a fresh connection to the
  * provider on its own (seen on Node 20: twenty quick hotkey presses left twenty sockets to a
- * stalling provider). A host that asks only on the user's action should hold no connection
- * between actions, so each exchange owns its sockets and closes them when it ends. Within the
- * exchange the three requests (initialize, initialized, the call) still share one socket.
+ * stalling provider). Here every socket belongs to one session, opens only while an exchange
+ * allows it, and is destroyed with the session.
+ *
+ * A socket may be opened only by an exchange whose provider passed the full check of wire.md
+ * section 4 for that invocation (`allowConnect(true)`), so every socket of a link reached the
+ * process that held the port when it was checked. A session kept in the pool keeps its idle
+ * socket (unref'd, so it never keeps a process alive); while that socket stays connected, it
+ * is the verified connection a later invocation may use instead of asking the OS again who
+ * listens on the port. Such an exchange runs with `allowConnect(false)`: should the socket
+ * be gone, the request fails with LINK_CLOSED and nothing is sent anywhere.
  *
  * Only what the MCP client needs: a string body, no redirects (node:http follows none), no
  * content decoding (we ask for none).
  */
-export function createExchangeConnections(): ExchangeConnections {
+export interface ProviderLink {
+  fetch: Fetch;
+  /** Whether a request may open a new socket: only after a full check in this invocation. */
+  allowConnect(allowed: boolean): void;
+  /** True while a socket this link opened is still connected and idle enough to be reused. */
+  readonly connected: boolean;
+  /** Destroys every socket of the link, idle or not. */
+  close(): void;
+}
+
+/** A link with no socket yet; it opens none until allowConnect(true). */
+export function createProviderLink(): ProviderLink {
+  let mayConnect = false;
+  const sockets = new Set<Socket>();
   const agent = new Agent({ keepAlive: true });
+  agent.createConnection = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined => {
+    if (!mayConnect) {
+      const error = Object.assign(new Error('the verified connection to the provider has closed'), { code: LINK_CLOSED });
+      // node:http takes the error through the callback; the socket argument is unused then.
+      callback?.(error, undefined as unknown as Duplex);
+      return undefined;
+    }
+    const socket = createConnection({ host: options.host ?? '127.0.0.1', port: Number(options.port) });
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    return socket;
+  };
   const fetchOver: Fetch = (url, init = {}) =>
     new Promise<Response>((resolve, reject) => {
       if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') {
@@ -54,5 +84,21 @@ export function createExchangeConnections(): ExchangeConnections {
       req.on('error', reject);
       req.end(init.body ?? undefined);
     });
-  return { fetch: fetchOver, close: () => agent.destroy() };
+  return {
+    fetch: fetchOver,
+    allowConnect: (allowed) => {
+      mayConnect = allowed;
+    },
+    get connected() {
+      for (const socket of sockets) {
+        if (!socket.destroyed && !socket.readableEnded && !socket.writableEnded && socket.readyState === 'open') return true;
+      }
+      return false;
+    },
+    close: () => {
+      mayConnect = false;
+      agent.destroy();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { VerifiedProvider } from '../discovery/types.js';
 import { declaredProtocol } from '../protocol/extension.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
-import { createExchangeConnections } from './connections.js';
+import { LINK_CLOSED } from './connections.js';
 import type { ExchangeState } from './guarded-fetch.js';
 import { openSession } from './mcp-session.js';
 import type { CallFailure, CallOptions } from './types.js';
@@ -25,8 +25,9 @@ export type ToolExchange =
  * initialise, check the extension declaration, call one tool, receive the body. With a pool
  * (options.sessions) a session already initialised for this very provider skips initialise
  * and its check (done when it was made; see session-pool.ts); everything else is the same.
- * The exchange's sockets are always destroyed when it ends; its client is closed too unless
- * the exchange ended cleanly and a pool takes it back.
+ * A provider verified by a kept connection (provider.viaLink) is asked over that connection
+ * only. The session is closed with its sockets unless the exchange ended cleanly and a pool
+ * takes it back with its idle socket.
  */
 export async function exchangeTool(
   provider: VerifiedProvider,
@@ -40,9 +41,14 @@ export async function exchangeTool(
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
   const state: ExchangeState = {};
   const pool = options.sessions;
-  const session = pool?.take(provider) ?? openSession(provider);
-  // The exchange owns its sockets: none stays open to the provider once it has ended.
-  session.bind({ signal, state, connections: createExchangeConnections() });
+  const viaLink = provider.viaLink === true;
+  const session = pool?.take(provider, viaLink) ?? (viaLink ? undefined : openSession(provider));
+  if (session === undefined) {
+    clearTimeout(timer);
+    return { ok: false, kind: 'no-answer', reason: LINK_LOST_REASON, linkLost: true };
+  }
+  // Only a full check of the listener in this invocation lets the exchange open a socket.
+  session.bind({ signal, state, mayConnect: !viaLink });
   let reusable = false;
   try {
     if (signal.aborted) throw new Error('aborted before start');
@@ -67,7 +73,13 @@ export async function exchangeTool(
     reusable = !signal.aborted;
     return { ok: true, result };
   } catch (error) {
-    return { ok: false, ...classify(error, state, deadline.signal.aborted, options.signal?.aborted === true, provider, timeoutMs) };
+    const failure = classify(error, state, deadline.signal.aborted, options.signal?.aborted === true, provider, timeoutMs);
+    if (viaLink && failure.kind === 'no-answer' && failure.timedOut !== true && state.httpStatus === undefined && networkCode(error) !== undefined) {
+      // The kept connection closed under the request (the provider's keep-alive time passed
+      // as we sent, or it quit): nothing came back, so the caller may check in full and ask again.
+      return { ok: false, kind: 'no-answer', reason: LINK_LOST_REASON, linkLost: true };
+    }
+    return { ok: false, ...failure };
   } finally {
     clearTimeout(timer);
     if (reusable && pool !== undefined) {
@@ -78,6 +90,8 @@ export async function exchangeTool(
     }
   }
 }
+
+const LINK_LOST_REASON = 'the kept connection to the provider closed before it answered';
 
 /**
  * Names what went wrong without quoting the provider: its error texts and bodies stay out
@@ -94,6 +108,7 @@ function classify(error: unknown, state: ExchangeState, timedOut: boolean, cance
   if (state.wrongAddress) return { kind: 'no-answer', reason: 'a request to another address than the endpoint was refused' };
   if (error instanceof McpError) return { kind: 'refused', reason: `${name} answered with a JSON-RPC error (code ${error.code})`, rpcErrorCode: error.code };
   const code = networkCode(error);
+  if (code === LINK_CLOSED) return { kind: 'no-answer', reason: LINK_LOST_REASON };
   if (code === 'ECONNREFUSED') return { kind: 'no-answer', reason: `${name} refused the connection` };
   if (code !== undefined || isFetchFailure(error)) return { kind: 'no-answer', reason: `the connection to ${name} broke before the answer was complete` };
   return { kind: 'refused', reason: `${name} sent an answer that is not valid JSON-RPC/MCP` };

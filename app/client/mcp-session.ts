@@ -1,22 +1,23 @@
 /**
  * One MCP client for one verified provider, made so that it can serve several exchanges in
- * turn: each exchange binds its own deadline, its own record of what the fetch saw, and its
- * own sockets, and unbinds them when it ends. While no exchange is bound the client can send
- * nothing at all, and it holds no socket and no timer.
+ * turn: each exchange binds its own deadline, its own record of what the fetch saw, and
+ * whether it may open a connection, and unbinds them when it ends. While no exchange is bound
+ * the client can send nothing at all and holds no timer; its link may keep one idle socket.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { VerifiedProvider } from '../discovery/types.js';
-import type { ExchangeConnections } from './connections.js';
+import { createProviderLink, type ProviderLink } from './connections.js';
 import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
 
 /** What one exchange lends the session while it runs. */
 export interface ExchangeBinding {
   signal: AbortSignal;
   state: ExchangeState;
-  connections: ExchangeConnections;
+  /** True only when the provider passed the full check of wire.md section 4 for this exchange. */
+  mayConnect: boolean;
 }
 
 /** An MCP client for one provider; `initialised` once initialize passed the extension check. */
@@ -26,16 +27,22 @@ export interface McpSession {
   readonly client: Client;
   readonly transport: StreamableHTTPClientTransport;
   initialised: boolean;
+  /** Its sockets; an idle one stays open while the session waits in the pool. */
+  readonly link: ProviderLink;
   bind(binding: ExchangeBinding): void;
-  /** Ends the bound exchange: its sockets are destroyed. */
+  /** Ends the bound exchange; the link keeps an idle socket but may open no new one. */
   unbind(): void;
-  /** Closes the client (and the sockets of an exchange still bound). */
+  /** Closes the client and destroys every socket of the link. */
   close(): Promise<void>;
 }
 
 /** The identity a session is reused under: a new run of the app has a new instance and token. */
 export function sessionKey(provider: VerifiedProvider): string {
-  const d = provider.descriptor;
+  return descriptorKey(provider.descriptor);
+}
+
+/** The same identity from a descriptor alone, for discovery asking the pool about a link. */
+export function descriptorKey(d: VerifiedProvider['descriptor']): string {
   return JSON.stringify([d.pid, d.instance, d.endpoint, d.token, d.protocol]);
 }
 
@@ -56,11 +63,12 @@ class LazyAjv implements jsonSchemaValidator {
 export function openSession(provider: VerifiedProvider): McpSession {
   const endpoint = new URL(provider.descriptor.endpoint);
   let bound: ExchangeBinding | undefined;
+  const link = createProviderLink();
   const transport = new StreamableHTTPClientTransport(endpoint, {
     fetch: (url, init) => {
       // An idle session sends nothing: every request belongs to a running exchange.
       if (bound === undefined) return Promise.reject(new Error('no exchange is running on this session'));
-      return createGuardedFetch(endpoint, bound.signal, bound.state, bound.connections.fetch)(url, init);
+      return createGuardedFetch(endpoint, bound.signal, bound.state, link.fetch)(url, init);
     },
     requestInit: { headers: { Authorization: `Bearer ${provider.descriptor.token}` } },
     reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
@@ -68,7 +76,7 @@ export function openSession(provider: VerifiedProvider): McpSession {
   const client = new Client({ name: 'glance', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
   client.onerror = () => undefined; // background errors are judged by the call's own outcome
   const unbind = (): void => {
-    bound?.connections.close();
+    link.allowConnect(false);
     bound = undefined;
   };
   return {
@@ -76,13 +84,16 @@ export function openSession(provider: VerifiedProvider): McpSession {
     client,
     transport,
     initialised: false,
+    link,
     bind: (binding) => {
       bound = binding;
+      link.allowConnect(binding.mayConnect);
     },
     unbind,
     close: async () => {
       await client.close().catch(() => undefined);
       unbind();
+      link.close();
     },
   };
 }

@@ -10,17 +10,27 @@
  * that initialize; a new run of the app publishes a new instance and token, so it gets a new
  * session. Providers are stateless (no MCP session id), so a new socket serves an old session.
  *
- * What it holds: client objects only. Sockets belong to each exchange and are destroyed when it
- * ends, so an idle pool holds no connection and no timer and never keeps a process alive.
- * A session whose exchange failed, timed out or was cancelled is closed, never returned.
+ * What it holds: client objects, each with at most the idle keep-alive socket its last clean
+ * exchange used (unref'd: it never keeps a process alive; the provider closes it when its own
+ * keep-alive time passes). While that socket is connected it is a verified connection: it was
+ * opened to the process that held the port when the full check ran, so discovery may use it
+ * instead of asking the OS again (hasLink), and the exchange then sends over it and nowhere
+ * else (see connections.ts). No timer. A session whose exchange failed, timed out or was
+ * cancelled is closed with its sockets, never returned.
  */
 import type { VerifiedProvider } from '../discovery/types.js';
-import { sessionKey, type McpSession } from './mcp-session.js';
+import type { Descriptor } from '../protocol/descriptor.js';
+import { descriptorKey, sessionKey, type McpSession } from './mcp-session.js';
 
 /** Idle sessions by provider; one exchange at a time uses each. */
 export interface SessionPool {
-  /** An idle initialised session for exactly this provider, removed from the pool, or undefined. */
-  take(provider: VerifiedProvider): McpSession | undefined;
+  /**
+   * An idle initialised session for exactly this provider, removed from the pool, or
+   * undefined; one with a connected link first. With `linked`, only one with a connected link.
+   */
+  take(provider: VerifiedProvider, linked?: boolean): McpSession | undefined;
+  /** Whether an idle session for exactly this descriptor still has a connected link. */
+  hasLink(descriptor: Descriptor): boolean;
   /** Returns a session after a clean exchange. After close() it is closed instead. */
   give(session: McpSession): Promise<void>;
   /** Closes every idle session; later gives close theirs. */
@@ -44,14 +54,20 @@ export function createSessionPool(): SessionPool {
     await Promise.all(sessions.map((s) => s.close()));
   };
   return {
-    take(provider) {
+    take(provider, linked = false) {
       const key = sessionKey(provider);
       const list = idle.get(key);
-      const session = list?.pop();
-      if (session === undefined) return undefined;
+      if (list === undefined) return undefined;
+      let index = list.findLastIndex((s) => s.link.connected);
+      if (index < 0 && !linked) index = list.length - 1;
+      if (index < 0) return undefined;
+      const [session] = list.splice(index, 1);
       size -= 1;
-      if (list?.length === 0) idle.delete(key);
+      if (list.length === 0) idle.delete(key);
       return session;
+    },
+    hasLink(descriptor) {
+      return idle.get(descriptorKey(descriptor))?.some((s) => s.link.connected) ?? false;
     },
     async give(session) {
       if (closed || !session.initialised) {

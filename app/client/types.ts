@@ -17,8 +17,12 @@ export interface CallOptions {
  * no-answer 4, refused 5, error 6 (location only), not-offered 6 (location only).
  */
 export type CallFailure =
-  /** timedOut tells a time limit passing from a refused, broken or HTTP-error exchange. */
-  | { kind: 'no-answer'; reason: string; timedOut?: boolean }
+  /**
+   * timedOut tells a time limit passing from a refused, broken or HTTP-error exchange.
+   * linkLost: the provider was verified by a kept connection that closed before anything came
+   * back; checking it in full and asking once more is safe (session/verified-call.ts).
+   */
+  | { kind: 'no-answer'; reason: string; timedOut?: boolean; linkLost?: boolean }
   /** rpcErrorCode is set when the provider answered with a JSON-RPC error. */
   | { kind: 'refused'; reason: string; rpcErrorCode?: number }
   | { kind: 'aborted'; reason: string }

@@ -4,7 +4,7 @@ import type { DescriptorCache } from './descriptor-cache.js';
 import { providersFolder } from './folder.js';
 import { readDescriptorFile, type DescriptorFile } from './read-descriptor.js';
 import type { DescriptorVerdict, FindResult, FolderStatus, VerifiedProvider } from './types.js';
-import { verifyDescriptor } from './verify.js';
+import { verifyDescriptor, type LinkedCheck } from './verify.js';
 
 /** What discovery needs from its surroundings. */
 export interface DiscoveryDeps {
@@ -14,6 +14,8 @@ export interface DiscoveryDeps {
   uid?: number;
   /** Parses kept across invocations by a long-running host; without it every file is read. */
   descriptors?: DescriptorCache;
+  /** A long-running host's verified connections (verify.ts); without it step 5 asks the OS. */
+  linked?: LinkedCheck;
 }
 
 interface FolderRead {
@@ -42,7 +44,7 @@ export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<
   const mine = files.filter(({ file, read }) => (read.ok ? read.descriptor.pid === app.pid : file.endsWith(`.${app.pid}.json`)));
   if (mine.length === 0) return { kind: 'none', folder };
   const bundleId = app.bundleId ?? (await deps.os.bundleId(app.pid));
-  const verdicts = await Promise.all(mine.map(({ file, read }) => judge(file, read, deps.os, bundleId)));
+  const verdicts = await Promise.all(mine.map(({ file, read }) => judge(file, read, deps.os, bundleId, deps.linked)));
   const usable = verdicts
     .filter((v): v is DescriptorVerdict & { provider: VerifiedProvider } => v.provider !== undefined)
     .sort((a, b) => b.mtimeMs - a.mtimeMs);
@@ -52,7 +54,7 @@ export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<
   return { kind: 'ignored', verdicts: ignored, folder };
 }
 
-/** Every file in the folder with its verdict, for `glance providers`. */
+/** Every file in the folder with its verdict, for `glance providers`; always asks the OS (step 5). */
 export async function listProviders(deps: DiscoveryDeps): Promise<{ folder: FolderStatus; descriptors: DescriptorVerdict[] }> {
   const { folder, files } = await readFolder(deps);
   const descriptors = await Promise.all(files.map(async ({ file, read }) => stripProvider(await judge(file, read, deps.os))));
@@ -74,11 +76,11 @@ export async function listProviders(deps: DiscoveryDeps): Promise<{ folder: Fold
 
 type Judged = DescriptorVerdict & { provider?: VerifiedProvider };
 
-async function judge(file: string, read: DescriptorFile, os: OsServices, bundleId?: string): Promise<Judged> {
+async function judge(file: string, read: DescriptorFile, os: OsServices, bundleId?: string, linked?: LinkedCheck): Promise<Judged> {
   if (!read.ok) return { file, verdict: 'ignored', reason: read.reason, mtimeMs: read.mtimeMs };
-  const verification = await verifyDescriptor(read.descriptor, os, bundleId);
+  const verification = await verifyDescriptor(read.descriptor, os, bundleId, linked);
   if (!verification.ok) return { file, verdict: 'ignored', reason: verification.reason, descriptor: read.descriptor, mtimeMs: read.mtimeMs };
-  const provider: VerifiedProvider = { descriptor: read.descriptor, file, port: verification.port, path: verification.path };
+  const provider: VerifiedProvider = { descriptor: read.descriptor, file, port: verification.port, path: verification.path, ...(verification.viaLink ? { viaLink: true } : {}) };
   return { file, verdict: 'usable', descriptor: read.descriptor, mtimeMs: read.mtimeMs, provider };
 }
 

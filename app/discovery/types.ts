@@ -27,6 +27,12 @@ export interface VerifiedProvider {
   port: number;
   /** Path and optional query of the endpoint, used as given. */
   path: string;
+  /**
+   * True when step 5 was met by a connection of the host's pool that passed the full check
+   * earlier and is still connected, instead of asking the OS now: then only that connection
+   * may carry the request (client/connections.ts).
+   */
+  viaLink?: boolean;
 }
 
 /** What discovery found for one front app. */

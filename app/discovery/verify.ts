@@ -5,14 +5,26 @@ import type { OsServices } from '../os/types.js';
 import { checkListeners } from './check-listeners.js';
 
 /** A descriptor that passed steps 4 and 5, or the reason it is ignored. */
-export type Verification = { ok: true; port: number; path: string } | { ok: false; reason: string };
+export type Verification = { ok: true; port: number; path: string; viaLink?: boolean } | { ok: false; reason: string };
+
+/**
+ * Whether the host still holds a connection to exactly this descriptor's provider run (pid,
+ * instance, endpoint, token, protocol) that was opened after a full check and is connected.
+ */
+export type LinkedCheck = (descriptor: Descriptor) => boolean;
 
 /**
  * Steps 4 and 5 of wire.md section 4 for one parsed descriptor, cheapest first. `bundleId`
  * is what the OS reports for the process (the front app's, or looked up by pid). Nothing is
  * sent to the endpoint here: the listener check is a question to the OS.
+ *
+ * With `linked`, step 5 may be met by a verified connection still open to this provider run
+ * (the issue's "a verified connection reused while its process and socket last"): a request
+ * over an established TCP connection reaches the process that accepted it, whoever listens
+ * on the port now, so asking the OS again would protect nothing. The process must still be
+ * running with the same bundle id; the request may then use that connection only.
  */
-export async function verifyDescriptor(descriptor: Descriptor, os: OsServices, bundleId?: string): Promise<Verification> {
+export async function verifyDescriptor(descriptor: Descriptor, os: OsServices, bundleId?: string, linked?: LinkedCheck): Promise<Verification> {
   if (!isSupportedVersion(descriptor.protocol)) {
     const stated = VERSION_PATTERN.test(descriptor.protocol) ? `protocol ${descriptor.protocol}` : 'a malformed protocol version';
     return { ok: false, reason: `it speaks ${stated}; Glance supports ${SUPPORTED_RANGE}` };
@@ -29,6 +41,7 @@ export async function verifyDescriptor(descriptor: Descriptor, os: OsServices, b
   if (actual !== descriptor.bundleId) {
     return { ok: false, reason: `it names the app ${descriptor.bundleId}, but process ${descriptor.pid} is ${actual}` };
   }
+  if (linked?.(descriptor) === true) return { ok: true, port: endpoint.port, path: endpoint.path, viaLink: true };
   const listener = await checkListeners(endpoint.port, descriptor.pid, os);
   if (!listener.ok) return listener;
   return { ok: true, port: endpoint.port, path: endpoint.path };

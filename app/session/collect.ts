@@ -2,11 +2,12 @@ import { fetchCurrent } from '../client/current.js';
 import type { CallOptions } from '../client/types.js';
 import { findProvider, type DiscoveryDeps } from '../discovery/find.js';
 import type { DescriptorVerdict } from '../discovery/types.js';
-import { publicDescriptor } from '../protocol/descriptor.js';
+import { publicDescriptor, type Descriptor, type PublicDescriptor } from '../protocol/descriptor.js';
 import type { FrontApp } from '../os/types.js';
 import type { Logger } from '../log/logger.js';
 import type { HostCache } from './host-cache.js';
 import type { Collection } from './types.js';
+import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 
 /** What one invocation needs: the OS, the environment (for the providers folder), a logger. */
 export interface CoreDeps extends DiscoveryDeps {
@@ -15,9 +16,24 @@ export interface CoreDeps extends DiscoveryDeps {
   cache?: HostCache;
 }
 
-/** The discovery deps with the host's descriptor cache, when there is one. */
-export function discoveryDeps(deps: CoreDeps): DiscoveryDeps {
-  return deps.cache ? { ...deps, descriptors: deps.cache.descriptors } : deps;
+/**
+ * The discovery deps with the host's descriptor cache and, unless `fullCheck`, its verified
+ * connections (a kept connection may stand in for asking the OS who listens; see verify.ts).
+ */
+export function discoveryDeps(deps: CoreDeps, fullCheck = false): DiscoveryDeps {
+  const cache = deps.cache;
+  if (cache === undefined) return deps;
+  const linked = fullCheck || !cache.keepsConnections ? undefined : (d: Descriptor) => cache.sessions.hasLink(d);
+  return { ...deps, descriptors: cache.descriptors, ...(linked ? { linked } : {}) };
+}
+
+/**
+ * The time left of one limit that started at `started`, for asking again after a kept
+ * connection closed: the invocation as a whole stays within the limit the user set.
+ */
+export function remaining(options: CallOptions, started: number): CallOptions {
+  const limit = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return { ...options, timeoutMs: Math.max(1, limit - (performance.now() - started)) };
 }
 
 /** The call options with the host's session pool, when there is one. */
@@ -31,7 +47,18 @@ export function callOptions(deps: CoreDeps, options: CallOptions): CallOptions {
  * Every way of collecting nothing comes back as a named outcome, never as a throw.
  */
 export async function collectContext(app: FrontApp, deps: CoreDeps, options: CallOptions = {}): Promise<Collection> {
-  const found = await findProvider(app, discoveryDeps(deps));
+  const started = performance.now();
+  const first = await collectOnce(app, deps, options, false);
+  if (first.kind !== 'link-lost') return first;
+  // The kept connection closed under the request: check the listener in full and ask once more.
+  const again = await collectOnce(app, deps, remaining(options, started), true);
+  return again.kind === 'link-lost' ? { kind: 'no-answer', app, provider: again.provider, reason: again.reason, timedOut: false } : again;
+}
+
+type Attempt = Collection | { kind: 'link-lost'; provider: PublicDescriptor; reason: string };
+
+async function collectOnce(app: FrontApp, deps: CoreDeps, options: CallOptions, fullCheck: boolean): Promise<Attempt> {
+  const found = await findProvider(app, discoveryDeps(deps, fullCheck));
   if (options.signal?.aborted) return { kind: 'cancelled', app };
   const appName = app.name ?? `process ${app.pid}`;
   if (found.kind === 'none') {
@@ -51,6 +78,7 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
       ignored: found.ignored.map((v) => describeIgnored(appName, v)),
     };
   }
+  if (outcome.kind === 'no-answer' && outcome.linkLost === true) return { kind: 'link-lost', provider, reason: outcome.reason };
   deps.logger?.info(`${descriptor.name}: ${outcome.reason}`);
   switch (outcome.kind) {
     case 'aborted':

@@ -3,7 +3,7 @@ import type { CallOptions, LocationOutcome } from '../client/types.js';
 import { findProvider } from '../discovery/find.js';
 import { GONE } from '../protocol/location.js';
 import type { CoreDeps } from './collect.js';
-import { callOptions, describeIgnored, discoveryDeps } from './collect.js';
+import { callOptions, describeIgnored, discoveryDeps, remaining } from './collect.js';
 import type { ElementRef } from './types.js';
 
 /** Where an element is now; `asked` says whether the provider was asked at all. */
@@ -18,9 +18,18 @@ export type LocateResult =
  * asked. Descriptors that exist but are all ignored are reported as such.
  */
 export async function locateRef(ref: ElementRef, deps: CoreDeps, options: CallOptions = {}): Promise<LocateResult> {
+  const started = performance.now();
+  const first = await locateOnce(ref, deps, options, false);
+  if (first.ok || first.kind !== 'no-answer' || first.linkLost !== true) return first;
+  // The kept connection closed under the request: check the listener in full and ask once more.
+  const again = await locateOnce(ref, deps, remaining(options, started), true);
+  return again.ok || again.kind !== 'no-answer' ? again : { ...again, linkLost: false };
+}
+
+async function locateOnce(ref: ElementRef, deps: CoreDeps, options: CallOptions, fullCheck: boolean): Promise<LocateResult> {
   const gone: LocateResult = { ok: true, location: { ...GONE, rects: [] }, warnings: [], asked: false };
   if (!(await deps.os.isAlive(ref.pid))) return gone;
-  const found = await findProvider({ pid: ref.pid, bundleId: ref.bundleId }, discoveryDeps(deps));
+  const found = await findProvider({ pid: ref.pid, bundleId: ref.bundleId }, discoveryDeps(deps, fullCheck));
   if (found.kind === 'none') return gone;
   if (found.kind === 'ignored') {
     return { ok: false, kind: 'ignored', reason: found.verdicts.map((v) => describeIgnored(`process ${ref.pid}`, v)).join('; '), asked: false };

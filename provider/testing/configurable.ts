@@ -26,6 +26,10 @@
  *   TP_STALL=1                 never answer (the socket stays open)
  *   TP_REDIRECT                answer 302; the value is the Location, `1` for our own endpoint
  *   TP_OVERSIZED_MB            answer 200 with a body of this many MiB (e.g. 64), streamed
+ *   TP_CONNECTION=close        answer every tools/call with `Connection: close`, so no
+ *                              connection outlives a call (as a server without keep-alive)
+ *   TP_CONNECTION=drop-kept    destroy a connection, unanswered, when a second tools/call
+ *                              comes over it (as a keep-alive time passing just as the host sends)
  *   TP_DESCRIPTOR_PROTOCOL, TP_DESCRIPTOR_BUNDLE_ID, TP_DESCRIPTOR_PID, TP_DESCRIPTOR_ENDPOINT,
  *   TP_DESCRIPTOR_INSTANCE     publish these instead of the true values
  *
@@ -98,7 +102,10 @@ function lyingDescriptor(d: Descriptor): Record<string, unknown> {
 const extension = knob('TP_EXTENSION');
 const bundleId = knob('TP_BUNDLE_ID');
 const redirectSelf = knob('TP_REDIRECT') === '1';
+const connection = knob('TP_CONNECTION');
 const intercept = createMisbehaviour(misbehaviour);
+/** Connections that have carried a tools/call, for TP_CONNECTION=drop-kept. */
+const called = new WeakSet<object>();
 
 launchProvider({
   name: knob('TP_NAME') ?? 'Test Provider',
@@ -114,6 +121,14 @@ launchProvider({
   unchecked: true,
   intercept: (req, res, body) => {
     if (redirectSelf) misbehaviour.redirect = endpoint;
+    if ((body as { method?: unknown } | null)?.method === 'tools/call') {
+      if (connection === 'close') res.setHeader('Connection', 'close');
+      if (connection === 'drop-kept' && called.has(req.socket)) {
+        req.socket.destroy();
+        return true;
+      }
+      called.add(req.socket);
+    }
     return intercept(req, res, body);
   },
 }).then(

@@ -83,7 +83,7 @@ describe('the descriptor cache', () => {
 });
 
 describe('the session pool', () => {
-  it('reuses an initialised session for the same provider run, and holds no socket between exchanges', async () => {
+  it('reuses an initialised session for the same provider run, with its one idle socket, until close', async () => {
     const p = await start();
     const cache = createHostCache();
     const deps = { os, env: suite.env(), cache };
@@ -95,14 +95,19 @@ describe('the session pool', () => {
     expect(kept?.initialised).toBe(true);
     if (kept) await cache.sessions.give(kept);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(connectionsTo(port)).toBe(0);
+    expect(connectionsTo(port)).toBe(1);
     expect((await collectContext({ pid: p.pid }, deps)).kind).toBe('collected');
     expect(cache.sessions.size).toBe(1);
+    expect(connectionsTo(port)).toBe(1);
     await cache.close();
     expect(cache.sessions.size).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connectionsTo(port)).toBe(0);
     // After close the pool keeps nothing; collecting still works, one exchange at a time.
     expect((await collectContext({ pid: p.pid }, deps)).kind).toBe('collected');
     expect(cache.sessions.size).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connectionsTo(port)).toBe(0);
   });
 
   it('closes a session whose exchange timed out, leaving no connection behind', async () => {
