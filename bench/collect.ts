@@ -22,10 +22,12 @@ export interface CollectReps {
 export async function benchCollect(provider: BenchProvider, os: OsServices, reps: CollectReps): Promise<{ rows: CollectRow[]; loadMs: Summary }> {
   const floorSession = await openRawSession(provider.descriptor);
   const collector = createCollector(os, provider.env);
-  const uncachedCollector = createCollector(os, provider.env, false);
+  const checkedCollector = createCollector(os, provider.env, 'checked');
+  const uncachedCollector = createCollector(os, provider.env, 'none');
   const app = await frontAppOf(os, provider.pid);
   const floor: number[] = [];
   const warm: number[] = [];
+  const checked: number[] = [];
   const uncached: number[] = [];
   const time = async (samples: number[], fn: () => Promise<unknown>): Promise<void> => {
     const start = performance.now();
@@ -36,16 +38,19 @@ export async function benchCollect(provider: BenchProvider, os: OsServices, reps
     for (let i = 0; i < reps.warmup; i += 1) {
       await floorSession.call();
       await collectOrThrow(collector, app, provider.elements);
+      await collectOrThrow(checkedCollector, app, provider.elements);
       await collectOrThrow(uncachedCollector, app, provider.elements);
     }
     for (let i = 0; i < reps.warm; i += 1) {
       await time(floor, () => floorSession.call());
       await time(warm, () => collectOrThrow(collector, app, provider.elements));
+      await time(checked, () => collectOrThrow(checkedCollector, app, provider.elements));
       await time(uncached, () => collectOrThrow(uncachedCollector, app, provider.elements));
     }
   } finally {
     floorSession.close();
     await collector.close();
+    await checkedCollector.close();
     await uncachedCollector.close();
   }
   const cold: number[] = [];
@@ -56,10 +61,10 @@ export async function benchCollect(provider: BenchProvider, os: OsServices, reps
     load.push(sample.load_ms);
   }
   const floorSummary = summarise(floor);
-  const row = (state: 'warm' | 'cold', samples: number[], without?: number[]): CollectRow => {
+  const row = (state: 'warm' | 'cold', samples: number[], others?: { checked: number[]; without: number[] }): CollectRow => {
     const s = summarise(samples);
-    const extra = without === undefined ? {} : { uncached_median_ms: summarise(without).median_ms };
+    const extra = others === undefined ? {} : { checked_median_ms: summarise(others.checked).median_ms, uncached_median_ms: summarise(others.without).median_ms };
     return { elements: provider.elements, state, ...s, floor_ms: floorSummary.median_ms, floor_p10_ms: floorSummary.p10_ms, floor_p90_ms: floorSummary.p90_ms, ratio: round(s.median_ms / floorSummary.median_ms), ...extra };
   };
-  return { rows: [row('warm', warm, uncached), row('cold', cold)], loadMs: summarise(load) };
+  return { rows: [row('warm', warm, { checked, without: uncached }), row('cold', cold)], loadMs: summarise(load) };
 }

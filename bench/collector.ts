@@ -19,11 +19,13 @@ export interface Collector {
 
 /**
  * A collector as the host runs it: the Electron main process keeps one HostCache for its
- * lifetime; `cached: false` is a host without it (each invocation parses every descriptor and
+ * lifetime (`kept`). `checked` keeps the cache but asks the OS who listens on every press, as
+ * a press does once the provider has closed the kept connection (a Node server does after
+ * 5 s idle). `none` is a host without the cache (each invocation parses every descriptor and
  * initialises a new MCP session), as the one-shot `glance current` is.
  */
-export function createCollector(os: OsServices, env: NodeJS.ProcessEnv, cached = true): Collector {
-  const cache = cached ? createHostCache() : undefined;
+export function createCollector(os: OsServices, env: NodeJS.ProcessEnv, mode: 'kept' | 'checked' | 'none' = 'kept'): Collector {
+  const cache = mode === 'none' ? undefined : createHostCache({ keepConnections: mode === 'kept' });
   return {
     collect: (app) => collectContext(app, cache ? { os, env, cache } : { os, env }, { timeoutMs: BENCH_TIMEOUT_MS }),
     close: async () => cache?.close(),

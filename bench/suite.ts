@@ -103,9 +103,15 @@ function targets(r: BenchResults): BenchResults['targets'] {
   if (warm50 && proc) {
     const target = round(1.5 * warm50.floor_ms + proc.median_ms);
     out.push({ name: 'warm collect, 50 elements <= 1.5 floor + proc', value_ms: warm50.median_ms, target_ms: target, met: warm50.median_ms <= target });
+    if (warm50.checked_median_ms !== undefined) {
+      out.push({ name: '  the same asking the OS (connection closed)', value_ms: warm50.checked_median_ms, target_ms: target, met: warm50.checked_median_ms <= target });
+    }
   }
   const d1000 = r.discovery.find((d) => d.descriptors === 1000);
-  if (d1000) out.push({ name: 'discovery, 1,000 descriptors < 20 ms', value_ms: d1000.median_ms, target_ms: 20, met: d1000.median_ms < 20 });
+  if (d1000) {
+    out.push({ name: 'discovery, 1,000 descriptors < 20 ms', value_ms: d1000.kept_median_ms, target_ms: 20, met: d1000.kept_median_ms < 20 });
+    out.push({ name: '  the same asking the OS (connection closed)', value_ms: d1000.median_ms, target_ms: 20, met: d1000.median_ms < 20 });
+  }
   if (r.read.elements === 20000) out.push({ name: 'reading, 20,000 elements < 50 ms', value_ms: r.read.median_ms, target_ms: 50, met: r.read.median_ms < 50 });
   out.push({ name: 'heap growth 10 -> 100 (KiB, 256 allowed)', value_ms: round(r.heap_growth_bytes / 1024), target_ms: HEAP_TOLERANCE_BYTES / 1024, met: r.heap_growth_bytes < HEAP_TOLERANCE_BYTES });
   out.push({ name: '  the same without code space (KiB)', value_ms: round(r.heap_data_growth_bytes / 1024), target_ms: HEAP_TOLERANCE_BYTES / 1024, met: r.heap_data_growth_bytes < HEAP_TOLERANCE_BYTES });

@@ -45,8 +45,9 @@ async function start(): Promise<void> {
   const loaded = await store.load();
   const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
   const os = createOs();
-  // Parsed descriptors and initialised MCP sessions, kept between hotkey presses; every check
-  // of wire.md section 4 still runs on each press (app/session/host-cache.ts).
+  // Parsed descriptors, initialised MCP sessions and their idle verified sockets, kept between
+  // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
+  // kept socket while it stays connected (app/session/host-cache.ts).
   const cache = createHostCache();
   const core = { os, logger, cache };
   const keys = createSecretStore({ safeStorage, folder: app.getPath('userData'), redact: secrets, logger });

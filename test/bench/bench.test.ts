@@ -40,8 +40,14 @@ describe('the benchmark, in its tiny configuration', () => {
       expect(row.median_ms).toBeGreaterThan(0);
       expect(row.floor_ms).toBeGreaterThan(0);
     }
+    const warm = written.collect.find((c) => c.state === 'warm');
+    expect(warm?.checked_median_ms).toBeGreaterThan(0);
+    expect(warm?.uncached_median_ms).toBeGreaterThan(0);
     expect(written.discovery.map((d) => d.descriptors)).toEqual(TINY.discovery.counts);
-    for (const row of written.discovery) expect(row).toMatchObject(summary);
+    for (const row of written.discovery) {
+      expect(row).toMatchObject(summary);
+      expect(row.kept_median_ms).toBeGreaterThan(0);
+    }
     expect(written.listener.map((l) => l.method)).toEqual(['lsof', 'proc']);
     for (const row of written.listener) expect(row).toMatchObject(summary);
     expect(written.read).toMatchObject({ elements: TINY.read.elements, ...summary });
