@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrontApp } from '../../app/os/types.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/session/collect.js';
+import { createHostCache, type HostCache } from '../../app/session/host-cache.js';
 import type { Collection } from '../../app/session/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 /** A controller over the real core, counting collections that run at once without being cancelled. */
-function setup(app: FrontApp) {
+function setup(app: FrontApp, cache?: HostCache) {
   const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
   const { logger, lines } = captureLogger();
   const signals: AbortSignal[] = [];
@@ -48,7 +49,7 @@ function setup(app: FrontApp) {
     running.add(options.signal);
     maxLive = Math.max(maxLive, [...running].filter((s) => !s.aborted).length);
     try {
-      return await collectContext(front, { os, env: folder.env, logger }, options);
+      return await collectContext(front, { os, env: folder.env, logger, ...(cache ? { cache } : {}) }, options);
     } finally {
       running.delete(options.signal);
     }
@@ -87,6 +88,22 @@ describe('the hotkey pressed twenty times quickly', () => {
     expect(ms).toBeLessThan(20 * 15 + LIMIT + 2000);
     expect(flow.lines.filter((l) => /late answer was discarded/.test(l)).length).toBe(19);
     await expectNothingLeft(Number(new URL(slow.endpoint).port), timers);
+    expectNoSecrets([slow.descriptor.token], [...flow.lines, slow.process.output()]);
+  });
+
+  it('with the host cache, as the app runs it: cancelled ones leave nothing, the last keeps its one verified connection until quit', async () => {
+    const cache = createHostCache();
+    const flow = setup({ pid: slow.pid, name: 'Slow' }, cache);
+    const timers = liveTimers();
+    const port = Number(new URL(slow.endpoint).port);
+    await drum(flow.controller.onHotkey);
+    expect(flow.maxLive()).toBe(1);
+    expect(flow.hub.get().invocation).toMatchObject({ id: 20, phase: 'collected' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(connectionsTo(port), 'the kept connection of #20').toBe(1);
+    expect(cache.sessions.size).toBe(1);
+    await cache.close();
+    await expectNothingLeft(port, timers);
     expectNoSecrets([slow.descriptor.token], [...flow.lines, slow.process.output()]);
   });
 
