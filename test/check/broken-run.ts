@@ -1,6 +1,6 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { BrokenCase } from './cases.js';
-import { checkFixture, startBroken, type RunningFixture } from './helpers.js';
+import { checkFixture, startBroken, stopAfterEach } from './helpers.js';
 
 /**
  * Registers one test per broken provider: check-provider exits 7, exactly the listed checks
@@ -8,14 +8,10 @@ import { checkFixture, startBroken, type RunningFixture } from './helpers.js';
  * one's detail says what is wrong, and the token appears nowhere in the output.
  */
 export function testBrokenCases(cases: BrokenCase[]): void {
-  let running: RunningFixture | undefined;
-  afterEach(async () => {
-    await running?.stop();
-    running = undefined;
-  });
+  const fixtures = stopAfterEach();
   for (const c of cases) {
     it(`${c.fault}: caught by ${c.failing.join(', ')}`, async () => {
-      running = await startBroken(c.fault);
+      const running = fixtures.keep(await startBroken(c.fault));
       const run = await checkFixture(running, c.args);
       const caught = run.checks.filter((x) => !x.ok && !x.detail?.startsWith('not checked:')).map((x) => x.name);
       expect(caught).toEqual(c.failing);

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { checkFixture, runCheck, startBroken, type RunningFixture } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { checkFixture, runCheck, startBroken, stopAfterEach } from './helpers.js';
 
-let running: RunningFixture | undefined;
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-});
+const fixtures = stopAfterEach();
 
 describe('check-provider against a correct provider', () => {
   it('passes every check and exits 0 (the independent fixture provider)', async () => {
-    running = await startBroken('none');
+    const running = fixtures.keep(await startBroken('none'));
     const run = await checkFixture(running);
     expect(run.checks.filter((c) => !c.ok)).toEqual([]);
     expect(run.code).toBe(0);
@@ -18,7 +14,7 @@ describe('check-provider against a correct provider', () => {
   });
 
   it('prints one line per check for a person, and the total', async () => {
-    running = await startBroken('none');
+    const running = fixtures.keep(await startBroken('none'));
     const run = await runCheck(['--pid', String(running.pid), '--timeout', '4000'], running.env);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');

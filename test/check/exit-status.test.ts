@@ -1,13 +1,9 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
-import { checkFixture, runCheck, startBroken, type RunningFixture } from './helpers.js';
+import { checkFixture, runCheck, startBroken, stopAfterEach } from './helpers.js';
 
-let running: RunningFixture | undefined;
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-});
+const fixtures = stopAfterEach();
 
 describe('check-provider exit statuses', () => {
   it('exits 3 when the process has no descriptor, saying where it looked', async () => {
@@ -29,13 +25,13 @@ describe('check-provider exit statuses', () => {
   });
 
   it('exits 3 for another process than the provider, with the provider running', async () => {
-    running = await startBroken('none');
+    const running = fixtures.keep(await startBroken('none'));
     const run = await runCheck(['--pid', String(process.pid)], running.env);
     expect(run.code).toBe(3);
   });
 
   it('exits 0 for a provider without location (the tool is optional) and notes it', async () => {
-    running = await startBroken('no-location');
+    const running = fixtures.keep(await startBroken('no-location'));
     const run = await checkFixture(running);
     expect(run.code).toBe(0);
     expect(run.check('location-unknown-id')?.detail).toMatch(/not offered/);
@@ -43,14 +39,14 @@ describe('check-provider exit statuses', () => {
   });
 
   it('exits 0 for a descriptor with another file name, with a note recommending <bundleId>.<pid>.json', async () => {
-    running = await startBroken('odd-name');
+    const running = fixtures.keep(await startBroken('odd-name'));
     const run = await checkFixture(running);
     expect(run.code).toBe(0);
     expect(run.check('file-name')).toEqual({ name: 'file-name', ok: true, detail: expect.stringMatching(/^note: the recommended name is <bundleId>\.<pid>\.json \(node\.\d+\.json\)/) });
   });
 
   it('exits 7 and prints FAIL lines for a person', async () => {
-    running = await startBroken('accepts-origin');
+    const running = fixtures.keep(await startBroken('accepts-origin'));
     const run = await runCheck(['--pid', String(running.pid), '--timeout', '4000'], running.env);
     expect(run.code).toBe(7);
     expect(run.stdout).toMatch(/^ {2}FAIL {2}http-origin-with-token: answered HTTP 200; a request with an Origin header gets 403, even with the right token$/m);
@@ -75,7 +71,7 @@ describe('check-provider exit statuses', () => {
 
 describe('check-provider with two descriptors for one process', () => {
   it('fails file-single and checks the newest', async () => {
-    running = await startBroken('none');
+    const running = fixtures.keep(await startBroken('none'));
     const { readdir, copyFile, chmod } = await import('node:fs/promises');
     const [file] = (await readdir(running.dir)).filter((f) => f.endsWith('.json'));
     const copy = join(running.dir, `old.${running.pid}.json`);

@@ -1,5 +1,6 @@
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { runCheckProvider } from '../../app/cli/check-provider.js';
 import { EXIT, UsageError } from '../../app/cli/exit-codes.js';
 import type { CheckResult } from '../../app/check/types.js';
@@ -42,6 +43,20 @@ export async function startProvider(script: string, args: string[], ready: RegEx
     stop: async () => {
       await child.stop();
       await folder.cleanup();
+    },
+  };
+}
+
+/** Stops each fixture a test keeps when the test ends, passed or not. */
+export function stopAfterEach(): { keep: (fixture: RunningFixture) => RunningFixture } {
+  const kept: RunningFixture[] = [];
+  afterEach(async () => {
+    for (const fixture of kept.splice(0)) await fixture.stop();
+  });
+  return {
+    keep: (fixture) => {
+      kept.push(fixture);
+      return fixture;
     },
   };
 }

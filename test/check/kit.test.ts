@@ -1,20 +1,16 @@
 import { existsSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { checkFixture, startProvider, type RunningFixture } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { checkFixture, startProvider, stopAfterEach } from './helpers.js';
 
 const SAMPLE = 'dist/provider/sample/main.js';
 const READY = /is providing context \(pid \d+, endpoint http:\/\/127\.0\.0\.1:\d+\/\S*\)/;
 
-let running: RunningFixture | undefined;
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-});
+const fixtures = stopAfterEach();
 
 // The provider kit and Sample Notes are built by another part of issue 3; they must pass.
 describe.skipIf(!existsSync(SAMPLE))('check-provider against the provider kit', () => {
   it('Sample Notes (built with the kit) passes every check', async () => {
-    running = await startProvider(SAMPLE, [], READY);
+    const running = fixtures.keep(await startProvider(SAMPLE, [], READY));
     const run = await checkFixture(running);
     expect(run.checks.filter((c) => !c.ok)).toEqual([]);
     expect(run.code).toBe(0);
@@ -30,7 +26,7 @@ const CONFIGURABLE = 'dist/provider/testing/configurable.js';
 // independent set of broken providers for the checks that judge answers.
 describe.skipIf(!existsSync(CONFIGURABLE))('check-provider against the kit\'s configurable test provider', () => {
   it('passes every check with no knob set', async () => {
-    running = await startProvider(CONFIGURABLE, [], READY);
+    const running = fixtures.keep(await startProvider(CONFIGURABLE, [], READY));
     const run = await checkFixture(running);
     expect(run.checks.filter((c) => !c.ok)).toEqual([]);
     expect(run.code).toBe(0);
@@ -43,7 +39,7 @@ describe.skipIf(!existsSync(CONFIGURABLE))('check-provider against the kit\'s co
     [{ TP_DELAY_MS: '800', TP_SCOPE: 'current' }, 'current-call', /no answer within the time limit of 0\.5 s/],
     [{ TP_OVERSIZED_MB: '12', TP_SCOPE: 'current' }, 'current-call', /larger than 8 MiB/],
   ])('%j is caught by %s', async (knobs, name, detail) => {
-    running = await startProvider(CONFIGURABLE, [], READY, knobs);
+    const running = fixtures.keep(await startProvider(CONFIGURABLE, [], READY, knobs));
     const run = await checkFixture(running, ['--timeout', '500']);
     expect(run.code).toBe(7);
     expect(run.check(name)).toMatchObject({ ok: false, detail: expect.stringMatching(detail) });

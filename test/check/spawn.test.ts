@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../app/check/types.js';
 import { runGlance } from '../helpers/cli.js';
-import { startBroken, type RunningFixture } from './helpers.js';
+import { startBroken, stopAfterEach } from './helpers.js';
 
-let running: RunningFixture | undefined;
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-});
+const fixtures = stopAfterEach();
 
 // The command as users run it: bin/glance.js, the compiled CLI, the real OS services.
 describe('glance check-provider, spawned', () => {
   it('prints { pid, checks } and exits 0 for a correct provider', async () => {
-    running = await startBroken('none');
+    const running = fixtures.keep(await startBroken('none'));
     const run = await runGlance(['check-provider', '--pid', String(running.pid), '--json', '--timeout', '4000'], running.env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -24,7 +20,7 @@ describe('glance check-provider, spawned', () => {
   });
 
   it('exits 7 for a provider that leaks its token in an error text, and prints [token] instead', async () => {
-    running = await startBroken('leaks-token');
+    const running = fixtures.keep(await startBroken('leaks-token'));
     const run = await runGlance(['check-provider', '--pid', String(running.pid)], running.env);
     expect(run.code).toBe(7);
     expect(run.stdout).toContain('token=[token]');
@@ -32,7 +28,7 @@ describe('glance check-provider, spawned', () => {
   });
 
   it('exits 3 without a descriptor and 2 for a wrong command line', async () => {
-    running = await startBroken('none');
+    const running = fixtures.keep(await startBroken('none'));
     expect((await runGlance(['check-provider', '--pid', String(process.pid)], running.env)).code).toBe(3);
     const usage = await runGlance(['check-provider'], running.env);
     expect(usage.code).toBe(2);
