@@ -42,7 +42,9 @@ function checked(args, output) {
   return output.split(token).join('[token]');
 }
 function glance(title, args) {
-  console.log(`\n$ glance ${args.join(' ')}    # ${title}`);
+  // Quoted where a shell needs it, so each line can be copied as it stands.
+  const shown = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`));
+  console.log(`\n$ glance ${shown.join(' ')}    # ${title}`);
   const run = spawnSync(process.execPath, [join(root, 'bin/glance.js'), ...args], { env, encoding: 'utf8' });
   const stdout = checked(args, run.stdout ?? '');
   process.stderr.write(checked(args, run.stderr ?? ''));
@@ -56,16 +58,26 @@ token = descriptor.token;
 const pid = String(descriptor.pid);
 process.stdout.write(glance('every descriptor, with its verdict', ['providers']));
 process.stdout.write(glance("the app's context, as the panel would show it", ['current', '--pid', pid]));
-const current = JSON.parse(glance('the same, as JSON (the token never appears)', ['current', '--pid', pid, '--json']));
+const json = glance('the same, as JSON (the token never appears)', ['current', '--pid', pid, '--json']);
+if (json) console.log(`${json.slice(0, 150)}… (one line, ${json.length} characters)`);
 const selected = [];
-const stack = [current.answer.root];
-while (stack.length) {
-  const element = stack.pop();
-  if (element.selected) selected.push(element.id);
-  stack.push(...(element.children ?? []));
+let instance;
+try {
+  const current = JSON.parse(json);
+  instance = current.provider.instance;
+  const stack = [current.answer.root];
+  while (stack.length) {
+    const element = stack.pop();
+    if (element.selected) selected.push(element.id);
+    stack.push(...(element.children ?? []));
+  }
+} catch {
+  // The failed step is already named; the steps after it still run and say what they can.
 }
 if (selected[0]) {
-  process.stdout.write(glance('where the selection is on screen', ['location', '--pid', pid, '--instance', current.provider.instance, '--', selected[0]]));
+  process.stdout.write(glance('where the selection is on screen', ['location', '--pid', pid, '--instance', instance, '--', selected[0]]));
+} else {
+  failed.push('no selected element to locate');
 }
 process.stdout.write(glance('the whole job with the offline agent (no model needed)', ['ask', 'What did I select?', '--pid', pid, '--backend', 'offline']));
 process.stdout.write(glance('the provider checked against the rules', ['check-provider', '--pid', pid]));
