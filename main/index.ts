@@ -10,12 +10,14 @@ import { createAgentService } from './flow/agent-service.js';
 import { createController } from './flow/controller.js';
 import { createOverlayService } from './flow/overlay-service.js';
 import { createSelectionPlacement } from './flow/placement.js';
+import { createSampleNotes, SAMPLE_NOTES } from './flow/sample-notes.js';
 import { createSettingsService } from './flow/settings-service.js';
 import { createStateHub, followInvocations, initialPanelState } from './flow/state-hub.js';
 import { createHotkeyRegistrar } from './hotkey.js';
 import { createHandlers } from './ipc/handlers.js';
 import { registerIpc } from './ipc/register.js';
 import { createMainLogger } from './logger.js';
+import { forkSampleNotes } from './sample-process.js';
 import { createSecretStore } from './secrets.js';
 import { createTray, type GlanceTray } from './tray.js';
 import { createOverlayWindows } from './windows/overlay.js';
@@ -70,6 +72,9 @@ async function start(): Promise<void> {
     hub,
     logger,
   });
+  // Something to try before any app of the user's speaks the protocol: the bundled sample.
+  const sampleNotes = createSampleNotes({ launch: () => forkSampleNotes(join(import.meta.dirname, '../provider/sample/main.js')), logger });
+  const trySampleNotes = (): void => void controller.collectFrom(SAMPLE_NOTES, () => sampleNotes.start());
   // A panel the user dismissed stops its collection: nothing is read for a panel nobody sees.
   panel.onHidden(() => void controller.panelClosed());
   const hotkeys = createHotkeyRegistrar(globalShortcut, () => void controller.onHotkey());
@@ -124,6 +129,7 @@ async function start(): Promise<void> {
       hub.update({ view: 'settings' });
       panel.show();
     },
+    trySampleNotes,
     togglePause: () => void settings.update({ paused: !settings.current().paused }),
     quit: () => app.quit(),
     isPaused: () => settings.current().paused,
@@ -142,6 +148,7 @@ async function start(): Promise<void> {
       keys,
       overlay,
       closePanel: panel.hide,
+      trySampleNotes,
       openExternal: async (url) => {
         if (isWebUrl(url)) await shell.openExternal(url);
       },
@@ -158,6 +165,7 @@ async function start(): Promise<void> {
   app.on('will-quit', () => {
     globalShortcut.unregisterAll();
     void cache.close();
+    void sampleNotes.stop();
   });
   // A failed hotkey or a damaged settings file is said at once, not on the first press.
   if (hub.get().notices.length > 0) panel.show();

@@ -5,6 +5,8 @@ import { TRAY_ICON_1X, TRAY_ICON_2X } from './tray-icon.js';
 export interface TrayActions {
   openPanel(): void;
   openSettings(): void;
+  /** Starts the bundled Sample Notes and collects from it (it has no window to be in front). */
+  trySampleNotes(): void;
   togglePause(): void;
   quit(): void;
   isPaused(): boolean;
@@ -33,6 +35,7 @@ export function createTray(actions: TrayActions): GlanceTray {
     Menu.buildFromTemplate([
       // Shown for the user's memory only: the hotkey itself is registered globally (hotkey.ts).
       { label: 'Open Glance', accelerator: actions.hotkey(), registerAccelerator: false, click: actions.openPanel },
+      { label: 'Try with Sample Notes', click: actions.trySampleNotes },
       { label: 'Settings…', click: actions.openSettings },
       { type: 'separator' },
       { label: actions.isPaused() ? 'Resume Glance' : 'Pause Glance', click: actions.togglePause },

@@ -38,6 +38,12 @@ export interface CollectedContext {
 export interface Controller {
   /** The hotkey's callback. Takes the front app before any window of ours is shown. */
   onHotkey(): Promise<void>;
+  /**
+   * Collects from an app the user picked instead of the front app ("Try with Sample Notes").
+   * The panel shows `appName` collecting at once; `pick` may take a moment (starting the app)
+   * or fail with a reason, which the panel then says. A newer press supersedes it as usual.
+   */
+  collectFrom(appName: string, pick: () => Promise<{ ok: true; app: FrontApp } | { ok: false; reason: string }>): Promise<void>;
   /** The user removed the app's context: aborts a collection on its way. */
   removeAppContext(invocation: number): { aborted: boolean };
   /**
@@ -55,16 +61,24 @@ export function createController(deps: ControllerDeps): Controller {
   let inFlight: { id: number; abort: AbortController } | undefined;
   let collected: CollectedContext | undefined;
 
-  const start = async (app: FrontApp): Promise<void> => {
+  /** A new invocation: supersedes the previous one, shows the panel collecting for `appName`. */
+  const begin = (appName: string): { id: number; abort: AbortController } => {
     inFlight?.abort.abort(); // a new hotkey supersedes the previous request
     const id = ++counter;
     const abort = new AbortController();
     inFlight = { id, abort };
     collected = undefined;
-    const appName = appDisplayName(app);
     deps.hub.update({ view: 'review', invocation: collectingInvocation(id, appName) });
     deps.showPanel();
+    return { id, abort };
+  };
 
+  const start = (app: FrontApp): Promise<void> => {
+    const appName = appDisplayName(app);
+    return collectInto(begin(appName), app, appName);
+  };
+
+  const collectInto = async ({ id, abort }: { id: number; abort: AbortController }, app: FrontApp, appName: string): Promise<void> => {
     const timeoutMs = deps.timeoutMs();
     let collection: Collection | Error;
     try {
@@ -121,6 +135,17 @@ export function createController(deps: ControllerDeps): Controller {
         return;
       }
       await start(front.app);
+    },
+    async collectFrom(appName, pick) {
+      const run = begin(appName);
+      const picked = await pick();
+      if (inFlight?.id !== run.id || run.abort.signal.aborted) return; // superseded or dismissed meanwhile
+      if (!picked.ok) {
+        inFlight = undefined;
+        deps.hub.update({ invocation: failedInvocation(run.id, appName, picked.reason) });
+        return;
+      }
+      await collectInto(run, picked.app, appName);
     },
     removeAppContext(invocation) {
       return abortInFlight(invocation, 'removed');

@@ -166,6 +166,8 @@ export const invokeContract = {
   getKeyStatus: { page: 'panel', channel: 'secrets:status', request: z.undefined(), response: KeyStatusSchema },
   setApiKey: { page: 'panel', channel: 'secrets:set', request: SetKeyRequestSchema, response: SetKeyResultSchema },
   clearApiKey: { page: 'panel', channel: 'secrets:clear', request: SetKeyRequestSchema.pick({ backend: true }).strict(), response: KeyStatusSchema },
+  /** Starts the bundled Sample Notes (unless it runs) and collects from it, as the hotkey would from a front app. */
+  trySampleNotes: { page: 'panel', channel: 'sample:try', request: z.undefined(), response: z.undefined() },
   openExternal: { page: 'panel', channel: 'shell:open-external', request: ExternalUrlSchema, response: z.object({ opened: z.boolean() }) },
   /** The overlay page asks what its display draws when it loads (it names its display from its URL). */
   getDrawing: { page: 'overlay', channel: 'overlay:get-drawing', request: z.object({ display: z.number().int() }).strict(), response: DrawingSchema.nullable() },

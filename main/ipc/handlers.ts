@@ -28,6 +28,8 @@ export interface HandlerDeps {
   overlay: OverlayPort;
   closePanel(): void;
   openExternal(url: string): Promise<void>;
+  /** Starts Sample Notes and collects from it; the panel follows through the state hub. */
+  trySampleNotes(): void;
 }
 
 const STALE = 'This context is no longer current: press the hotkey again.';
@@ -64,6 +66,9 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     getKeyStatus: async () => deps.keys.status(),
     setApiKey: async ({ backend, key }) => deps.keys.set(backend, key),
     clearApiKey: async ({ backend }) => deps.keys.clear(backend),
+    trySampleNotes: async () => {
+      deps.trySampleNotes();
+    },
     openExternal: async ({ url }) => {
       await deps.openExternal(url);
       return { opened: true };

@@ -33,6 +33,7 @@ export const api = {
   setApiKey: (request: InvokeRequest<'setApiKey'>) => invoke('setApiKey', request),
   clearApiKey: (backend: InvokeRequest<'clearApiKey'>['backend']) => invoke('clearApiKey', { backend }),
   openExternal: (url: string): Promise<{ opened: boolean }> => invoke('openExternal', { url }),
+  trySampleNotes: (): Promise<undefined> => invoke('trySampleNotes', undefined),
   onState(listener: (state: PanelState) => void): () => void {
     const handler = (_event: IpcRendererEvent, state: PanelState): void => listener(state);
     ipcRenderer.on(eventContract.state.channel, handler);

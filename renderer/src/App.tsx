@@ -69,6 +69,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
             onToggle={toggle}
             onRemoveApp={(id) => void api.removeAppContext(id)}
             onOpenLink={(url) => void api.openExternal(url)}
+            onTrySample={() => void api.trySampleNotes()}
           />
           {ready ? (
             <Preview

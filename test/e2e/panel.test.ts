@@ -109,4 +109,17 @@ describe('the panel, end to end', () => {
     await pressHotkey(app, { pid: 1, name: 'Preview' });
     await page.getByText(/^Preview does not share context with Glance/).waitFor();
   });
+
+  it('on a first run, starts the bundled Sample Notes from the empty panel and shows its context', async () => {
+    const { app, page } = await world.openPanel();
+    const button = page.getByRole('button', { name: 'Try with Sample Notes' });
+    await button.waitFor();
+    await page.screenshot({ path: 'test-results/panel-first-run.png' });
+    await button.click();
+    await page.getByRole('list', { name: 'Collected context' }).waitFor({ timeout: 20_000 });
+    expect(await statuses(page)).toEqual(['Collecting context from Sample Notes…', 'Context from Sample Notes']);
+    await page.getByRole('listitem', { name: /^Document \(note\) Trip to Lisbon/ }).waitFor();
+    expect(app.panelVisible()).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -121,3 +121,37 @@ describe('the hotkey registrar', () => {
     expect(registrar.apply('Control+Alt+Command+G', true)).toBeUndefined(); // paused: nothing registered
   });
 });
+
+describe('collecting from an app the user picked (Try with Sample Notes)', () => {
+  const sample: FrontApp = { pid: 5151, name: 'Sample Notes' };
+  const root = { id: 'app', role: 'Application' as const, title: 'Sample Notes' };
+  const collected = (app: FrontApp): Collection => ({ kind: 'collected', app, provider: { ...provider, name: app.name ?? 'unnamed', pid: app.pid }, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] });
+
+  it('shows the app collecting at once, before it has started, then its tree; the front app is not asked', async () => {
+    const { hub, controller, events } = setup(async (app) => collected(app));
+    let started: (value: { ok: true; app: FrontApp }) => void = () => undefined;
+    const done = controller.collectFrom('Sample Notes', () => new Promise((resolve) => { started = resolve; }));
+    expect(hub.get().invocation).toMatchObject({ phase: 'collecting', appName: 'Sample Notes' });
+    started({ ok: true, app: sample });
+    await done;
+    expect(events).toEqual(['collecting', 'show', 'collected']);
+    expect(controller.collected(1)?.issuer.pid).toBe(5151);
+  });
+
+  it('says why when the app could not be started', async () => {
+    const { hub, controller } = setup(async (app) => collected(app));
+    await controller.collectFrom('Sample Notes', async () => ({ ok: false, reason: 'Sample Notes quit before it was ready.' }));
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', appName: 'Sample Notes', message: 'Sample Notes quit before it was ready.' });
+  });
+
+  it('is superseded by a hotkey pressed while the app starts: the later press wins', async () => {
+    const { hub, controller } = setup(async (app) => collected(app));
+    let started: (value: { ok: true; app: FrontApp }) => void = () => undefined;
+    const picked = controller.collectFrom('Sample Notes', () => new Promise((resolve) => { started = resolve; }));
+    await controller.onHotkey();
+    started({ ok: true, app: sample });
+    await picked;
+    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collected', appName: 'Notes' });
+    expect(controller.collected(1)).toBeUndefined();
+  });
+});

@@ -16,6 +16,8 @@ export interface ReviewProps {
   /** Removing the app's context while it is on its way: main aborts the request. */
   onRemoveApp(invocation: number): void;
   onOpenLink(url: string): void;
+  /** Starts the bundled Sample Notes and collects from it: something to try on a first run. */
+  onTrySample(): void;
 }
 
 /** The invocation's status in words, then the tree and the preview once collected. */
@@ -27,6 +29,12 @@ export function Review(props: ReviewProps): JSX.Element {
         <p className="status">
           {props.paused ? 'Glance is paused. Resume it from the menu-bar icon.' : `Press ${props.hotkey} in any app to collect its context.`}
         </p>
+        {props.paused ? null : (
+          <p className="status try">
+            No app of yours shares context yet?
+            <button type="button" className="button" onClick={props.onTrySample}>Try with Sample Notes</button>
+          </p>
+        )}
       </section>
     );
   }

@@ -33,6 +33,7 @@ const api: GlanceApi = {
   setApiKey: (request) => invoke('setApiKey', request),
   clearApiKey: (backend) => invoke('clearApiKey', { backend }),
   openExternal: (url) => invoke('openExternal', { url }),
+  trySampleNotes: () => invoke('trySampleNotes', undefined),
   onState(listener: (state: PanelState) => void): () => void {
     const source = new EventSource('./bridge/events');
     source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as PanelState);

@@ -106,7 +106,10 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     logLines: main.logLines,
     panelVisible: main.panelVisible,
     panelListening: () => (panelListeners > 0 ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: async () => {
+      await main.stopSample();
+      await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+    },
   };
 }
 

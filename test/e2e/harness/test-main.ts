@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import type { OverlayDisplay } from '../../../app/geometry/overlay.js';
 import { SecretRegistry, type Logger } from '../../../app/log/logger.js';
@@ -9,10 +11,12 @@ import { createSettingsStore } from '../../../app/settings/store.js';
 import { createAgentService } from '../../../main/flow/agent-service.js';
 import { createController } from '../../../main/flow/controller.js';
 import { createOverlayService } from '../../../main/flow/overlay-service.js';
+import { createSampleNotes, SAMPLE_NOTES, type SampleChild } from '../../../main/flow/sample-notes.js';
 import { createSettingsService } from '../../../main/flow/settings-service.js';
 import { createStateHub, followInvocations, initialPanelState, type StateHub } from '../../../main/flow/state-hub.js';
 import type { AnswerState, Drawing, InvokeHandlers } from '../../../main/ipc/contract.js';
 import { createHandlers } from '../../../main/ipc/handlers.js';
+import { ROOT } from './build.js';
 import { createSecretStore, type SafeStorageLike } from '../../../main/secrets.js';
 
 /**
@@ -31,6 +35,18 @@ export interface TestMain {
   panelVisible(): boolean;
   onAnswer(listener: (answer: AnswerState | null) => void): () => void;
   onDraw(listener: (displayId: number | string, drawing: Drawing) => void): () => void;
+  /** Ends the Sample Notes that "Try with Sample Notes" started, if any. */
+  stopSample(): Promise<void>;
+}
+
+/** Sample Notes as `node`, where main runs it as an Electron utility process (main/sample-process.ts). */
+function spawnSample(env: NodeJS.ProcessEnv): Promise<SampleChild> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/provider/sample/main.js')], { env, stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.once('spawn', () => resolve({ pid: child.pid ?? -1, exited, kill: () => void child.kill('SIGTERM') }));
+    child.once('error', reject);
+  });
 }
 
 /** A stand-in for safeStorage that only marks and base64-encodes: never use it outside tests. */
@@ -83,10 +99,12 @@ export function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv
     logger,
   });
   followInvocations(hub, { started: () => agent.reset(), collected: () => undefined });
+  const sample = createSampleNotes({ launch: () => spawnSample(options.env), env: options.env, logger });
   const handlers = createHandlers({
     hub, controller, settings, agent, keys, overlay,
     closePanel: () => { visible = false; },
     openExternal: async () => undefined,
+    trySampleNotes: () => void controller.collectFrom(SAMPLE_NOTES, () => sample.start()),
   });
   const subscribe = <T>(set: Set<T>, listener: T): (() => void) => {
     set.add(listener);
@@ -102,5 +120,6 @@ export function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv
     panelVisible: () => visible,
     onAnswer: (listener) => subscribe(answerListeners, listener),
     onDraw: (listener) => subscribe(drawListeners, listener),
+    stopSample: () => sample.stop(),
   };
 }

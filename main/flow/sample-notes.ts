@@ -1,0 +1,113 @@
+/**
+ * "Try with Sample Notes": the bundled sample provider, started when the user asks for it, so
+ * a first run shows what Glance does before any app of theirs speaks the protocol. Sample
+ * Notes is a process without a window, so it can never be the front app; the user picks it
+ * from the menu or the empty panel instead, and Glance collects from it exactly as it does
+ * from a front app (discovery, every check of wire.md section 4, `current`).
+ *
+ * No electron here: main/index.ts launches it as a utility process, the tests as `node`.
+ */
+import { readdir } from 'node:fs/promises';
+import { providersFolder } from '../../app/discovery/folder.js';
+import type { Logger } from '../../app/log/logger.js';
+import type { FrontApp } from '../../app/os/types.js';
+
+/** The name the panel shows while it starts. */
+export const SAMPLE_NOTES = 'Sample Notes';
+
+/** A started sample process: its pid, and how to end it. */
+export interface SampleChild {
+  readonly pid: number;
+  /** Resolves when the process has ended, for whatever reason. */
+  readonly exited: Promise<void>;
+  /** Asks it to quit (SIGTERM): the kit removes its descriptor on the way out. */
+  kill(): void;
+}
+
+/** What starting the sample needs. */
+export interface SampleNotesDeps {
+  /** Starts the sample's process; rejects when it cannot be started at all. */
+  launch(): Promise<SampleChild>;
+  /** The environment the host reads the providers folder from (the child inherits the same). */
+  env?: NodeJS.ProcessEnv;
+  logger: Logger;
+  /** How long the sample may take to publish its descriptor (default 10 s: a cold start on a busy Mac). */
+  readyWithinMs?: number;
+}
+
+/** The sample as an app to collect from, or why it is not there. */
+export type SamplePick = { ok: true; app: FrontApp } | { ok: false; reason: string };
+
+/** The sample provider's life inside Glance. */
+export interface SampleNotes {
+  /** Starts it unless it runs already, and waits until it has published its descriptor. */
+  start(): Promise<SamplePick>;
+  /** Ends it (on quit); resolves when it has exited. */
+  stop(): Promise<void>;
+}
+
+const POLL_MS = 50;
+const STOP_WAIT_MS = 3000;
+
+/** The sample provider, not started yet. */
+export function createSampleNotes(deps: SampleNotesDeps): SampleNotes {
+  let running: { child: SampleChild; ended: boolean } | undefined;
+  let starting: Promise<SamplePick> | undefined;
+  const folder = (): string => providersFolder(deps.env ?? process.env);
+  const pick = (pid: number): SamplePick => ({ ok: true, app: { pid, name: SAMPLE_NOTES } });
+
+  const published = async (pid: number): Promise<boolean> => {
+    try {
+      return (await readdir(folder())).some((name) => name.endsWith(`.${pid}.json`));
+    } catch {
+      return false; // the folder appears when the sample publishes
+    }
+  };
+
+  const launchAndWait = async (): Promise<SamplePick> => {
+    let child: SampleChild;
+    try {
+      child = await deps.launch();
+    } catch (error) {
+      deps.logger.error(`${SAMPLE_NOTES} could not be started: ${error instanceof Error ? error.message : 'unknown error'}`);
+      return { ok: false, reason: `${SAMPLE_NOTES} could not be started. Reinstalling Glance may help.` };
+    }
+    const state = { child, ended: false };
+    running = state;
+    void child.exited.then(() => {
+      state.ended = true;
+      if (running === state) running = undefined;
+    });
+    const deadline = Date.now() + (deps.readyWithinMs ?? 10_000);
+    while (Date.now() < deadline) {
+      if (state.ended) return { ok: false, reason: `${SAMPLE_NOTES} quit before it was ready. Try again; if it keeps quitting, reinstall Glance.` };
+      if (await published(child.pid)) {
+        deps.logger.info(`${SAMPLE_NOTES} is running (pid ${child.pid})`);
+        return pick(child.pid);
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    child.kill();
+    return { ok: false, reason: `${SAMPLE_NOTES} did not start within ${Math.round((deps.readyWithinMs ?? 10_000) / 1000)} s. Try again in a moment.` };
+  };
+
+  return {
+    async start() {
+      if (starting) return starting;
+      const current = running;
+      if (current && !current.ended && (await published(current.child.pid))) return pick(current.child.pid);
+      // A sample that lost its descriptor is of no use: end it before starting a fresh one.
+      if (current && !current.ended) current.child.kill();
+      starting = launchAndWait().finally(() => {
+        starting = undefined;
+      });
+      return starting;
+    },
+    async stop() {
+      const current = running;
+      if (!current || current.ended) return;
+      current.child.kill();
+      await Promise.race([current.child.exited, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+    },
+  };
+}
