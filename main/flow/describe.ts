@@ -8,6 +8,9 @@ import type { Invocation } from '../ipc/contract.js';
  * (wire.md section 8).
  */
 
+/** What a user can do about an app without a provider: nothing in Glance, but there is something to try. */
+export const NO_PROVIDER_HINT = "An app shares context once its developer adds a provider to it. To see what Glance does meanwhile, choose Try with Sample Notes in Glance's menu.";
+
 /** The name to use for an app in a sentence: its name, else its bundle id, else its pid. */
 export function appDisplayName(app: FrontApp): string {
   return app.name?.trim() || app.bundleId || `the app with process id ${app.pid}`;
@@ -38,7 +41,8 @@ export function describeCollection(collection: Collection, context: DescribeCont
       return { ...base, phase: 'collected', message: `Context from ${appName}`, details, root: collection.answer.root };
     }
     case 'no-provider':
-      return { ...base, phase: 'failed', message: sentence(collection.reason) };
+      // Most apps do not speak the protocol yet: say what would make this work, and what to try now.
+      return { ...base, phase: 'failed', message: sentence(collection.reason), details: [NO_PROVIDER_HINT] };
     case 'ignored': {
       const [first, ...rest] = collection.reasons;
       return { ...base, phase: 'failed', message: sentence(first ?? `the provider for ${appName} was ignored`), details: rest.map(sentence) };

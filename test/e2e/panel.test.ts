@@ -108,6 +108,7 @@ describe('the panel, end to end', () => {
     // pid 1 is alive and publishes no descriptor, like an app that knows nothing of the protocol.
     await pressHotkey(app, { pid: 1, name: 'Preview' });
     await page.getByText(/^Preview does not share context with Glance/).waitFor();
+    await page.getByText(/choose Try with Sample Notes in Glance's menu/).waitFor();
   });
 
   it('on a first run, starts the bundled Sample Notes from the empty panel and shows its context', async () => {

@@ -5,6 +5,7 @@ import { silentLogger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult } from '../../app/os/types.js';
 import type { Collection } from '../../app/session/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
+import { NO_PROVIDER_HINT } from '../../main/flow/describe.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { createHotkeyRegistrar } from '../../main/hotkey.js';
 
@@ -59,6 +60,8 @@ describe('the hotkey flow', () => {
     const first = setup(async () => ({ kind: 'no-provider', app: { pid: 7, name: 'Preview' }, reason: 'Preview does not share context with Glance (it has published no descriptor)' }));
     await first.controller.onHotkey();
     expect(first.hub.get().invocation?.message).toBe('Preview does not share context with Glance (it has published no descriptor).');
+    // What would make it work, and what to try meanwhile.
+    expect(first.hub.get().invocation?.details).toEqual([NO_PROVIDER_HINT]);
     const second = setup(async () => ({ kind: 'ignored', app: notes, reasons: ['the provider for Notes was ignored: its port belongs to another process (a.json)'] }));
     await second.controller.onHotkey();
     expect(second.hub.get().invocation?.message).toBe('The provider for Notes was ignored: its port belongs to another process (a.json).');
