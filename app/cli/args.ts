@@ -14,7 +14,8 @@ export function parseCommandLine<T extends ParseArgsConfig['options']>(argv: str
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const unknown = args.find((word, index) => word.startsWith('-') && word !== '--' && !args.slice(0, index).includes('--') && !isKnownOption(word, options ?? {}));
+    const end = args.indexOf('--');
+    const unknown = (end < 0 ? args : args.slice(0, end)).find((word) => word.startsWith('-') && !isKnownOption(word, options ?? {}));
     if (unknown !== undefined) {
       const word = unknown.slice(0, 40);
       const hint = takesId ? `; an id that begins with "-" goes last, after "--" (as in -- ${word})` : '';

@@ -1,5 +1,5 @@
 import { Agent, request, type ClientRequestArgs } from 'node:http';
-import { createConnection, type Socket } from 'node:net';
+import { createConnection } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
 
@@ -32,7 +32,7 @@ export interface ProviderLink {
   fetch: Fetch;
   /** Whether a request may open a new socket: only after a full check in this invocation. */
   allowConnect(allowed: boolean): void;
-  /** True while a socket this link opened is still connected and idle enough to be reused. */
+  /** True while an idle socket this link opened is still connected both ways, ready for reuse. */
   readonly connected: boolean;
   /** Destroys every socket of the link, idle or not. */
   close(): void;
@@ -41,7 +41,6 @@ export interface ProviderLink {
 /** A link with no socket yet; it opens none until allowConnect(true). */
 export function createProviderLink(): ProviderLink {
   let mayConnect = false;
-  const sockets = new Set<Socket>();
   const agent = new Agent({ keepAlive: true });
   agent.createConnection = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined => {
     if (!mayConnect) {
@@ -50,10 +49,7 @@ export function createProviderLink(): ProviderLink {
       callback?.(error, undefined as unknown as Duplex);
       return undefined;
     }
-    const socket = createConnection({ host: options.host ?? '127.0.0.1', port: Number(options.port) });
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-    return socket;
+    return createConnection({ host: options.host ?? '127.0.0.1', port: Number(options.port) });
   };
   const fetchOver: Fetch = (url, init = {}) =>
     new Promise<Response>((resolve, reject) => {
@@ -89,16 +85,15 @@ export function createProviderLink(): ProviderLink {
     allowConnect: (allowed) => {
       mayConnect = allowed;
     },
+    // The agent's free list holds exactly the idle keep-alive sockets; one the provider has
+    // half-closed is no longer 'open'.
     get connected() {
-      for (const socket of sockets) {
-        if (!socket.destroyed && !socket.readableEnded && !socket.writableEnded && socket.readyState === 'open') return true;
-      }
-      return false;
+      return Object.values(agent.freeSockets).some((free) => free?.some((socket) => socket.readyState === 'open') === true);
     },
+    // The agent destroys its sockets, idle and in use alike.
     close: () => {
       mayConnect = false;
       agent.destroy();
-      for (const socket of sockets) socket.destroy();
     },
   };
 }

@@ -2,7 +2,6 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { VerifiedProvider } from '../discovery/types.js';
 import { declaredProtocol } from '../protocol/extension.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
-import { LINK_CLOSED } from './connections.js';
 import type { ExchangeState } from './guarded-fetch.js';
 import { openSession } from './mcp-session.js';
 import type { CallFailure, CallOptions } from './types.js';
@@ -108,7 +107,6 @@ function classify(error: unknown, state: ExchangeState, timedOut: boolean, cance
   if (state.wrongAddress) return { kind: 'no-answer', reason: 'a request to another address than the endpoint was refused' };
   if (error instanceof McpError) return { kind: 'refused', reason: `${name} answered with a JSON-RPC error (code ${error.code})`, rpcErrorCode: error.code };
   const code = networkCode(error);
-  if (code === LINK_CLOSED) return { kind: 'no-answer', reason: LINK_LOST_REASON };
   if (code === 'ECONNREFUSED') return { kind: 'no-answer', reason: `${name} refused the connection` };
   if (code !== undefined || isFetchFailure(error)) return { kind: 'no-answer', reason: `the connection to ${name} broke before the answer was complete` };
   return { kind: 'refused', reason: `${name} sent an answer that is not valid JSON-RPC/MCP` };

@@ -1,5 +1,5 @@
 import type { Logger } from '../../app/log/logger.js';
-import type { FrontApp, OsServices } from '../../app/os/types.js';
+import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js';
 import type { Collection, ElementRef } from '../../app/session/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation } from './describe.js';
@@ -43,7 +43,7 @@ export interface Controller {
    * The panel shows `appName` collecting at once; `pick` may take a moment (starting the app)
    * or fail with a reason, which the panel then says. A newer press supersedes it as usual.
    */
-  collectFrom(appName: string, pick: () => Promise<{ ok: true; app: FrontApp } | { ok: false; reason: string }>): Promise<void>;
+  collectFrom(appName: string, pick: () => Promise<FrontAppResult>): Promise<void>;
   /** The user removed the app's context: aborts a collection on its way. */
   removeAppContext(invocation: number): { aborted: boolean };
   /**

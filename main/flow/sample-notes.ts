@@ -10,7 +10,7 @@
 import { readdir } from 'node:fs/promises';
 import { providersFolder } from '../../app/discovery/folder.js';
 import type { Logger } from '../../app/log/logger.js';
-import type { FrontApp } from '../../app/os/types.js';
+import type { FrontAppResult } from '../../app/os/types.js';
 
 /** The name the panel shows while it starts. */
 export const SAMPLE_NOTES = 'Sample Notes';
@@ -35,13 +35,10 @@ export interface SampleNotesDeps {
   readyWithinMs?: number;
 }
 
-/** The sample as an app to collect from, or why it is not there. */
-export type SamplePick = { ok: true; app: FrontApp } | { ok: false; reason: string };
-
 /** The sample provider's life inside Glance. */
 export interface SampleNotes {
   /** Starts it unless it runs already, and waits until it has published its descriptor. */
-  start(): Promise<SamplePick>;
+  start(): Promise<FrontAppResult>;
   /** Ends it (on quit); resolves when it has exited. */
   stop(): Promise<void>;
 }
@@ -52,9 +49,9 @@ const STOP_WAIT_MS = 3000;
 /** The sample provider, not started yet. */
 export function createSampleNotes(deps: SampleNotesDeps): SampleNotes {
   let running: { child: SampleChild; ended: boolean } | undefined;
-  let starting: Promise<SamplePick> | undefined;
+  let starting: Promise<FrontAppResult> | undefined;
   const folder = (): string => providersFolder(deps.env ?? process.env);
-  const pick = (pid: number): SamplePick => ({ ok: true, app: { pid, name: SAMPLE_NOTES } });
+  const pick = (pid: number): FrontAppResult => ({ ok: true, app: { pid, name: SAMPLE_NOTES } });
 
   const published = async (pid: number): Promise<boolean> => {
     try {
@@ -64,7 +61,7 @@ export function createSampleNotes(deps: SampleNotesDeps): SampleNotes {
     }
   };
 
-  const launchAndWait = async (): Promise<SamplePick> => {
+  const launchAndWait = async (): Promise<FrontAppResult> => {
     let child: SampleChild;
     try {
       child = await deps.launch();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { SampleChild } from '../../main/flow/sample-notes.js';
 
 /** A child process with everything it printed, for leak checks and readiness. */
 export interface Spawned {
@@ -56,4 +57,18 @@ export function spawnProcess(command: string, args: string[], env: NodeJS.Proces
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * `node ...args` as the launcher of "Try with Sample Notes" sees a started process (main runs
+ * it as an Electron utility process instead): resolves once it has a pid, rejects when it
+ * cannot be started.
+ */
+export function launchNodeChild(args: string[], env: NodeJS.ProcessEnv): Promise<SampleChild> {
+  const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('spawn', () => resolve({ pid: child.pid ?? -1, exited, kill: () => void child.kill('SIGTERM') }));
+  });
 }

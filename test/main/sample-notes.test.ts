@@ -1,6 +1,5 @@
 // "Try with Sample Notes" in plain Node: the launcher starts the real compiled sample as a
 // child process, waits for its descriptor, and the core collects from it through every check.
-import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
@@ -8,6 +7,7 @@ import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/session/collect.js';
 import { createSampleNotes, type SampleChild, type SampleNotes } from '../../main/flow/sample-notes.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
+import { launchNodeChild } from '../helpers/spawn.js';
 
 let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
 const started: SampleNotes[] = [];
@@ -24,16 +24,11 @@ function nodeLauncher(args: string[]): { launch: () => Promise<SampleChild>; lau
   let launches = 0;
   let last: SampleChild | undefined;
   return {
-    launch: () => new Promise((resolve, reject) => {
+    launch: async () => {
       launches += 1;
-      const child = spawn(process.execPath, args, { env: folder.env, stdio: 'ignore' });
-      const exited = new Promise<void>((done) => child.once('exit', () => done()));
-      child.once('error', reject);
-      child.once('spawn', () => {
-        last = { pid: child.pid ?? -1, exited, kill: () => void child.kill('SIGTERM') };
-        resolve(last);
-      });
-    }),
+      last = await launchNodeChild(args, folder.env);
+      return last;
+    },
     launches: () => launches,
     last: () => last,
   };

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import type { OverlayDisplay } from '../../../app/geometry/overlay.js';
@@ -11,11 +10,12 @@ import { createSettingsStore } from '../../../app/settings/store.js';
 import { createAgentService } from '../../../main/flow/agent-service.js';
 import { createController } from '../../../main/flow/controller.js';
 import { createOverlayService } from '../../../main/flow/overlay-service.js';
-import { createSampleNotes, SAMPLE_NOTES, type SampleChild } from '../../../main/flow/sample-notes.js';
+import { createSampleNotes, SAMPLE_NOTES } from '../../../main/flow/sample-notes.js';
 import { createSettingsService } from '../../../main/flow/settings-service.js';
 import { createStateHub, followInvocations, initialPanelState, type StateHub } from '../../../main/flow/state-hub.js';
 import type { AnswerState, Drawing, InvokeHandlers } from '../../../main/ipc/contract.js';
 import { createHandlers } from '../../../main/ipc/handlers.js';
+import { launchNodeChild } from '../../helpers/spawn.js';
 import { ROOT } from './build.js';
 import { createSecretStore, type SafeStorageLike } from '../../../main/secrets.js';
 
@@ -37,16 +37,6 @@ export interface TestMain {
   onDraw(listener: (displayId: number | string, drawing: Drawing) => void): () => void;
   /** Ends the Sample Notes that "Try with Sample Notes" started, if any. */
   stopSample(): Promise<void>;
-}
-
-/** Sample Notes as `node`, where main runs it as an Electron utility process (main/sample-process.ts). */
-function spawnSample(env: NodeJS.ProcessEnv): Promise<SampleChild> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/provider/sample/main.js')], { env, stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    child.once('spawn', () => resolve({ pid: child.pid ?? -1, exited, kill: () => void child.kill('SIGTERM') }));
-    child.once('error', reject);
-  });
 }
 
 /** A stand-in for safeStorage that only marks and base64-encodes: never use it outside tests. */
@@ -99,7 +89,7 @@ export function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv
     logger,
   });
   followInvocations(hub, { started: () => agent.reset(), collected: () => undefined });
-  const sample = createSampleNotes({ launch: () => spawnSample(options.env), env: options.env, logger });
+  const sample = createSampleNotes({ launch: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env), env: options.env, logger });
   const handlers = createHandlers({
     hub, controller, settings, agent, keys, overlay,
     closePanel: () => { visible = false; },
