@@ -23,14 +23,21 @@ function docs(): string[] {
   return ['README.md', ...pages, ...readmesUnder('examples'), ...readmesUnder('provider')].sort();
 }
 
+const ignored = new Map<string, boolean>();
+
 /** True when git ignores the path: it exists here (built) but not in a clone. */
 function ignoredByGit(path: string): boolean {
-  try {
-    execFileSync('git', ['check-ignore', '-q', '--', path], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false; // exit 1: not ignored (or no git: nothing to tell)
+  let known = ignored.get(path);
+  if (known === undefined) {
+    try {
+      execFileSync('git', ['check-ignore', '-q', '--', path], { stdio: 'ignore' });
+      known = true;
+    } catch {
+      known = false; // exit 1: not ignored (or no git: nothing to tell)
+    }
+    ignored.set(path, known);
   }
+  return known;
 }
 
 /** Why a link from `from` does not resolve inside the repo, or undefined when it does. */
