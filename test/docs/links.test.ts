@@ -66,8 +66,10 @@ describe('the Markdown reading the link check relies on', () => {
   });
 
   it('finds links outside code only, and tells an absent file and a missing anchor', () => {
-    const page = 'See [a](docs/app.md), [b](./nope.md) and `[c](code.md)`.\n```\n[d](fenced.md)\n```\n[ref]: docs/agent.md#nowhere\n';
-    expect(markdownLinks(page).map((l) => l.target)).toEqual(['docs/app.md', './nope.md', 'docs/agent.md#nowhere']);
+    const page = 'See [a](docs/app.md), [b](./nope.md) and `[c](code.md)`.\n```\n[d](fenced.md)\n```\n[ref]: docs/agent.md#nowhere\n\nA [link that\nwraps](wrapped.md).\n';
+    expect(markdownLinks(page)).toEqual([
+      { target: 'docs/app.md', line: 1 }, { target: './nope.md', line: 1 }, { target: 'docs/agent.md#nowhere', line: 5 }, { target: 'wrapped.md', line: 7 },
+    ]);
     expect(problem('README.md', 'docs/app.md')).toBeUndefined();
     expect(problem('README.md', './nope.md')).toBe('no such file in the repository');
     expect(problem('README.md', 'docs/agent.md#nowhere')).toMatch(/no heading with the anchor #nowhere/);

@@ -32,26 +32,43 @@ function proseLines(text: string): string[] {
   });
 }
 
-/** Inline code spans removed: `[x](y)` inside backticks is text, not a link. */
-function withoutCodeSpans(line: string): string {
-  return line.replace(/(`+)[^`]*?\1/g, '');
+/** Inline code spans blanked (same length, newlines kept): `[x](y)` inside backticks is text, not a link. */
+function withoutCodeSpans(text: string): string {
+  return text.replace(/(`+)[^`]*?\1/g, (span) => span.replace(/[^\n]/g, ' '));
 }
 
-/** `[text](target)` and `![alt](target)`, the text allowing one level of nested brackets. */
+/** `[text](target)` and `![alt](target)`, the text allowing one level of nested brackets and line breaks. */
 const INLINE_LINK = /!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*(?:<([^>]*)>|([^()\s]+))(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 /** `[label]: target`, a reference definition. */
 const DEFINITION = /^ {0,3}\[[^\]]+\]:\s*(?:<([^>]*)>|(\S+))/;
 
-/** Every link target the page makes outside code, in order. */
+/**
+ * Every link target the page makes outside code, in order. Paragraphs are read whole, since a
+ * link's text may wrap onto the next line; a link never spans a blank line.
+ */
 export function markdownLinks(text: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
-  proseLines(text).forEach((raw, index) => {
-    const line = withoutCodeSpans(raw);
-    const definition = DEFINITION.exec(line);
-    if (definition) links.push({ target: definition[1] ?? definition[2] ?? '', line: index + 1 });
-    for (const m of line.matchAll(INLINE_LINK)) links.push({ target: m[1] ?? m[2] ?? '', line: index + 1 });
-  });
-  return links;
+  const lines = proseLines(text);
+  let start = 0;
+  while (start < lines.length) {
+    if ((lines[start] ?? '').trim() === '') {
+      start += 1;
+      continue;
+    }
+    let end = start;
+    while (end < lines.length && (lines[end] ?? '').trim() !== '') end += 1;
+    const paragraph = withoutCodeSpans(lines.slice(start, end).join('\n'));
+    paragraph.split('\n').forEach((line, i) => {
+      const definition = DEFINITION.exec(line);
+      if (definition) links.push({ target: definition[1] ?? definition[2] ?? '', line: start + i + 1 });
+    });
+    for (const m of paragraph.matchAll(INLINE_LINK)) {
+      const line = start + 1 + (paragraph.slice(0, m.index).match(/\n/g)?.length ?? 0);
+      links.push({ target: m[1] ?? m[2] ?? '', line });
+    }
+    start = end;
+  }
+  return links.sort((x, y) => x.line - y.line);
 }
 
 /** True for a target with a scheme (https:, mailto:) or a network path: not a file in the repo. */
