@@ -1,4 +1,5 @@
 import { collectContext } from '../../session/collect.js';
+import { coreDeps } from '../cli-deps.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { formatTree } from '../format-tree.js';
@@ -12,7 +13,7 @@ export const runCurrent: CommandRun = async (argv, io, deps) => {
   const timeoutMs = parseTimeout(values.timeout, 'current');
   const app = await resolveApp(parsePid(values.pid, 'current'), io, deps);
   if (!app) return EXIT.noProvider;
-  const collection = await collectContext(app, { os: deps.os, env: io.env }, { timeoutMs });
+  const collection = await collectContext(app, coreDeps(io, deps), { timeoutMs });
   switch (collection.kind) {
     case 'collected': {
       const { protocol: _protocol, ...provider } = collection.provider;

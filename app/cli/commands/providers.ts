@@ -1,4 +1,5 @@
 import { listProviders } from '../../discovery/find.js';
+import { coreDeps } from '../cli-deps.js';
 import { parseCommandLine, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CommandRun } from '../io.js';
@@ -7,7 +8,7 @@ import type { CommandRun } from '../io.js';
 export const runProviders: CommandRun = async (argv, io, deps) => {
   const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, 'providers');
   if (positionals.length > 0) throw new UsageError('providers: takes no arguments besides --json');
-  const { folder, descriptors } = await listProviders({ os: deps.os, env: io.env });
+  const { folder, descriptors } = await listProviders(coreDeps(io, deps));
   const rows = descriptors.map((d) => ({
     file: d.file,
     verdict: d.verdict,
