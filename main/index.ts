@@ -51,7 +51,8 @@ async function start(): Promise<void> {
   // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
   // kept socket while it stays connected (app/session/host-cache.ts).
   const cache = createHostCache();
-  const core = { os, logger, cache };
+  // The core registers every token it reads with `secrets`, which the logger redacts.
+  const core = { os, logger, cache, secrets };
   const keys = createSecretStore({ safeStorage, folder: app.getPath('userData'), redact: secrets, logger });
 
   // The panel is placed under the tray icon and the tray opens the panel: one is created first.

@@ -1,3 +1,4 @@
+import { oneLine } from '../protocol/cap-text.js';
 import type { Element } from '../protocol/element.js';
 import { idsWithState } from './context-tree.js';
 import { HIGHLIGHT_TOOL_NAME } from './highlight-tool.js';
@@ -44,7 +45,7 @@ function firstDocument(root: Element): Element | undefined {
 
 function label(element: Element): string {
   const name = element.title ?? element.url;
-  return name ? `“${name}” (\`${element.id}\`)` : `\`${element.id}\``;
+  return name ? `“${oneLine(name)}” (\`${element.id}\`)` : `\`${element.id}\``;
 }
 
 /** The offline answer for the first question: app, document, and the quoted selection or focus. */
@@ -55,7 +56,8 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
     lines.push('No context was collected from the app in front, so there is nothing to show.');
     return { text: lines.join('\n'), highlight: [] };
   }
-  lines.push(`App: ${appName ?? root.title ?? root.id}.`);
+  // The app's own words, quoted and capped like any string outside the tree (wire.md section 9).
+  lines.push(`App: “${oneLine(appName ?? root.title ?? root.id)}”.`);
   const selected = idsWithState(root, 'selected');
   const focused = idsWithState(root, 'focused');
   const doc = findDocument(root, selected, focused);

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../protocol/json.js';
+import type { SecretSink } from '../log/logger.js';
 import type { OsServices } from '../os/types.js';
 import { parseEndpoint } from '../protocol/descriptor.js';
 import { checkCurrent } from './current-checks.js';
@@ -20,6 +21,8 @@ export interface CheckDeps {
   uid: number;
   /** The one time limit for each exchange (wire.md section 7). */
   timeoutMs: number;
+  /** The logger's redaction: the token is registered as soon as the descriptor is read. */
+  secrets?: SecretSink;
 }
 
 /** The outcome of `check-provider`: no descriptor for N (exit 3), or every check. */
@@ -69,6 +72,7 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
     return { kind: 'checked', file: found.file, checks };
   }
   const token = typeof d['token'] === 'string' ? d['token'] : undefined;
+  if (token !== undefined) deps.secrets?.add(token);
   checks.push(
     checkFieldsPresent(d), checkProtocol(d), await checkBundleId(d, pid, deps.os), await checkPid(d, pid, deps.os),
     checkInstance(d), checkEndpoint(d), checkToken(d),

@@ -3,6 +3,7 @@ import type { PublicDescriptor } from '../protocol/descriptor.js';
 import type { Element } from '../protocol/element.js';
 import { jsonLine } from './args.js';
 import { describeLocation } from './commands/location.js';
+import { oneLine } from '../protocol/cap-text.js';
 import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';
 
@@ -60,7 +61,8 @@ export function textReporter(io: CliIo): AskReporter {
   const line = (text: string): void => write(`${atLineStart ? '' : '\n'}${text}\n`);
   return {
     context: ({ provider, sent, reason }) => {
-      if (provider) line(`Context from ${provider.name} ${provider.version} (${provider.bundleId}, pid ${provider.pid}, instance ${provider.instance}):`);
+      // The descriptor's strings, capped: the tree follows as an outline, under its own limits.
+      if (provider) line(`Context from ${oneLine(provider.name)} ${oneLine(provider.version)} (${oneLine(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance}):`);
       if (sent) line(formatTree(sent));
       else line(`No context is sent${reason ? `: ${reason}` : ''}.`);
       line('');

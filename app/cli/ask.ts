@@ -8,6 +8,7 @@ import type { CoreDeps } from '../session/collect.js';
 import { applyRemovals, listIds } from '../session/review.js';
 import type { Collection } from '../session/types.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
+import { coreDeps } from './cli-deps.js';
 import { jsonReporter, textReporter, type AskReporter, type ContextReport } from './ask-output.js';
 import { resolveApp } from './front-app.js';
 import { EXIT } from './exit-codes.js';
@@ -92,7 +93,7 @@ async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDep
   // exchanges reuse the session initialised for `current` (every check still runs per call).
   const cache = createHostCache();
   try {
-    return await collectLocateAndAsk({ ...run, core: { os: run.deps.os, env: run.io.env, cache } });
+    return await collectLocateAndAsk({ ...run, core: { ...coreDeps(run.io, run.deps), cache } });
   } finally {
     await cache.close();
   }

@@ -23,7 +23,7 @@ export const runCheckProvider: CommandRun = async (argv, io, deps) => {
   const uid = process.getuid?.() ?? -1;
   const folder = providersFolder(io.env);
 
-  const report = await runChecks(pid, { os: deps.os, folder, uid, timeoutMs });
+  const report = await runChecks(pid, { os: deps.os, folder, uid, timeoutMs, ...(deps.secrets ? { secrets: deps.secrets } : {}) });
   if (report.kind === 'no-descriptor') {
     io.stderr(`glance: ${report.reason}. Is the app running with its provider turned on, as this user, with the same APP_CONTEXT_PROVIDERS_DIR? \`glance providers\` lists every descriptor.\n`);
     return EXIT.noProvider;

@@ -1,3 +1,4 @@
+import type { Logger, SecretRegistry } from '../log/logger.js';
 import type { OsServices } from '../os/types.js';
 
 /** Where a command writes and what it reads from its surroundings; tests pass their own. */
@@ -12,6 +13,10 @@ export interface CliIo {
 /** What commands use besides io; injectable for tests. */
 export interface CliDeps {
   os: OsServices;
+  /** Tokens read from descriptors, blanked in every log line (main fills it in when absent). */
+  secrets?: SecretRegistry;
+  /** The CLI's log (cli-deps.ts); lines appear only with GLANCE_DEBUG=1. */
+  logger?: Logger;
 }
 
 /** One `glance` subcommand: parses its own arguments (throw UsageError) and returns the exit status. */

@@ -1,4 +1,4 @@
-import { createOs } from '../os/index.js';
+import { completeCliDeps, createCliDeps, type FullCliDeps } from './cli-deps.js';
 import { runCurrent } from './commands/current.js';
 import { runLocation } from './commands/location.js';
 import { runProviders } from './commands/providers.js';
@@ -33,6 +33,7 @@ export const processIo: CliIo = {
  */
 export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps): Promise<number> {
   const [command, ...rest] = argv;
+  let full: FullCliDeps | undefined;
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(USAGE);
@@ -46,7 +47,8 @@ export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps
     };
     const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
     if (!run) throw new UsageError(`unknown command "${command.slice(0, 40)}"; the commands are ${Object.keys(commands).join(', ')}`);
-    return await run(rest, io, deps ?? { os: createOs() });
+    full = deps ? completeCliDeps(io, deps) : createCliDeps(io);
+    return await run(rest, io, full);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`glance: ${error.message}\n`);
@@ -54,7 +56,8 @@ export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps
     }
     // The message is not printed by default: an unexpected error could carry text from a
     // provider's answer. GLANCE_DEBUG=1 shows it for the person debugging Glance itself.
-    const detail = io.env['GLANCE_DEBUG'] === '1' && error instanceof Error ? `: ${error.stack ?? error.message}` : '';
+    // Through the redaction too: the stack may hold a token that reached an error by mistake.
+    const detail = io.env['GLANCE_DEBUG'] === '1' && error instanceof Error ? `: ${full?.secrets.redact(error.stack ?? error.message) ?? '(not shown)'}` : '';
     io.stderr(`glance: an unexpected failure inside Glance (${error instanceof Error ? error.name : 'unknown'})${detail}; please report it with the command you ran\n`);
     return EXIT.unexpected;
   }

@@ -38,8 +38,12 @@ export interface ProviderLink {
   close(): void;
 }
 
-/** A link with no socket yet; it opens none until allowConnect(true). */
-export function createProviderLink(): ProviderLink {
+/**
+ * A link with no socket yet; it opens none until allowConnect(true). `target`, when given, is
+ * the request target every request carries, exactly as the descriptor wrote it (wire.md
+ * section 9): a URL object would re-encode it (a `'` in the query becomes `%27`).
+ */
+export function createProviderLink(target?: string): ProviderLink {
   let mayConnect = false;
   const agent = new Agent({ keepAlive: true });
   agent.createConnection = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined => {
@@ -59,7 +63,7 @@ export function createProviderLink(): ProviderLink {
       }
       const headers: Record<string, string> = {};
       new Headers(init.headers).forEach((value, key) => { headers[key] = value; });
-      const req = request(new URL(url), { method: init.method ?? 'GET', headers, agent, ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
+      const req = request(new URL(url), { method: init.method ?? 'GET', headers, agent, ...(target !== undefined ? { path: target } : {}), ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
         const status = res.statusCode ?? 0;
         const responseHeaders = new Headers();
         for (const [key, value] of Object.entries(res.headers)) {

@@ -3,6 +3,7 @@ import { readAnswer } from '../protocol/read-answer.js';
 import { TOOL_CURRENT } from '../protocol/limits.js';
 import { exchangeTool } from './exchange.js';
 import type { CallOptions, CurrentOutcome } from './types.js';
+import { oneLine } from '../protocol/cap-text.js';
 
 /**
  * Calls `current` on a verified provider and reads the answer tolerantly. An answer whose
@@ -12,7 +13,8 @@ import type { CallOptions, CurrentOutcome } from './types.js';
 export async function fetchCurrent(provider: VerifiedProvider, options: CallOptions = {}): Promise<CurrentOutcome> {
   const exchange = await exchangeTool(provider, TOOL_CURRENT, {}, options);
   if (!exchange.ok) return exchange;
-  const name = provider.descriptor.name;
+  // The app's own name on one line and capped: reasons reach the panel, the CLI and the log.
+  const name = oneLine(provider.descriptor.name);
   if (exchange.result.isError === true) return { ok: false, kind: 'refused', reason: `${name} answered current with a tool error` };
   const structured = exchange.result.structuredContent;
   if (structured === undefined) return { ok: false, kind: 'refused', reason: `${name} answered current without structuredContent` };

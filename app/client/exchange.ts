@@ -5,6 +5,7 @@ import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 import type { ExchangeState } from './guarded-fetch.js';
 import { openSession } from './mcp-session.js';
 import type { CallFailure, CallOptions } from './types.js';
+import { oneLine } from '../protocol/cap-text.js';
 
 /** The parts of a tool result the host reads. */
 export interface ToolResult {
@@ -98,7 +99,8 @@ const LINK_LOST_REASON = 'the kept connection to the provider closed before it a
  * more precise than the error the SDK built from it.
  */
 function classify(error: unknown, state: ExchangeState, timedOut: boolean, cancelled: boolean, provider: VerifiedProvider, timeoutMs: number): CallFailure {
-  const name = provider.descriptor.name;
+  // The app's own name on one line and capped: reasons reach the panel, the CLI and the log.
+  const name = oneLine(provider.descriptor.name);
   if (state.tooLarge) return { kind: 'refused', reason: 'the answer was larger than 8 MiB and was cut off' };
   if (cancelled) return { kind: 'aborted', reason: 'the request was cancelled' };
   if (timedOut) return { kind: 'no-answer', reason: `${name} did not answer within ${formatSeconds(timeoutMs)}`, timedOut: true };

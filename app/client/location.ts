@@ -3,6 +3,7 @@ import { readLocation } from '../protocol/location.js';
 import { TOOL_LOCATION } from '../protocol/limits.js';
 import { exchangeTool } from './exchange.js';
 import type { CallOptions, LocationOutcome } from './types.js';
+import { oneLine } from '../protocol/cap-text.js';
 
 /**
  * Calls `location` for one id on a verified provider. A tool error (an id never issued, an
@@ -11,7 +12,8 @@ import type { CallOptions, LocationOutcome } from './types.js';
  */
 export async function fetchLocation(provider: VerifiedProvider, id: string, options: CallOptions = {}): Promise<LocationOutcome> {
   const exchange = await exchangeTool(provider, TOOL_LOCATION, { id }, { ...options, checkListedOnError: true });
-  const name = provider.descriptor.name;
+  // The app's own name on one line and capped: reasons reach the panel, the CLI and the log.
+  const name = oneLine(provider.descriptor.name);
   if (!exchange.ok) {
     if (exchange.kind === 'refused' && exchange.rpcErrorCode !== undefined) {
       return { ok: false, kind: 'not-offered', reason: `${name} does not offer location, or refused the request for ${id}` };

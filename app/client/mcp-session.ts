@@ -63,7 +63,8 @@ class LazyAjv implements jsonSchemaValidator {
 export function openSession(provider: VerifiedProvider): McpSession {
   const endpoint = new URL(provider.descriptor.endpoint);
   let bound: ExchangeBinding | undefined;
-  const link = createProviderLink();
+  // The path and query exactly as the descriptor wrote them, never as a URL re-encodes them.
+  const link = createProviderLink(provider.path);
   const transport = new StreamableHTTPClientTransport(endpoint, {
     fetch: (url, init) => {
       // An idle session sends nothing: every request belongs to a running exchange.

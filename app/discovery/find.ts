@@ -1,3 +1,4 @@
+import type { SecretSink } from '../log/logger.js';
 import type { FrontApp, OsServices } from '../os/types.js';
 import { checkFolder, listDescriptorFiles } from './check-folder.js';
 import type { DescriptorCache } from './descriptor-cache.js';
@@ -16,6 +17,12 @@ export interface DiscoveryDeps {
   descriptors?: DescriptorCache;
   /** A long-running host's verified connections (verify.ts); without it step 5 asks the OS. */
   linked?: LinkedCheck;
+  /**
+   * The logger's redaction: every token is registered here as soon as its descriptor is read
+   * (wire.md section 9), before anything is judged or sent, so a token that reached a log line
+   * by mistake would still be masked.
+   */
+  secrets?: SecretSink;
 }
 
 interface FolderRead {
@@ -28,8 +35,11 @@ async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
   const folder = await checkFolder(providersFolder(deps.env ?? process.env), uid);
   if (!folder.usable) return { folder, files: [] };
   const names = await listDescriptorFiles(folder.path);
-  if (deps.descriptors) return { folder, files: await deps.descriptors.read(folder.path, names, uid) };
-  const files = await Promise.all(names.map(async (file) => ({ file, read: await readDescriptorFile(folder.path, file, uid) })));
+  const files = deps.descriptors
+    ? await deps.descriptors.read(folder.path, names, uid)
+    : await Promise.all(names.map(async (file) => ({ file, read: await readDescriptorFile(folder.path, file, uid) })));
+  // Every parsed descriptor's token, used or not: each is a secret from now on.
+  if (deps.secrets) for (const { read } of files) if (read.ok) deps.secrets.add(read.descriptor.token);
   return { folder, files };
 }
 

@@ -16,8 +16,16 @@ export type LogSink = (level: 'debug' | 'info' | 'warn' | 'error', message: stri
 /** A logger that says nothing. */
 export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/**
+ * Where a secret is registered for redaction: what the core is handed (by injection, never a
+ * global), so it can register each token as it reads a descriptor.
+ */
+export interface SecretSink {
+  add(secret: string): void;
+}
+
 /** Secrets a redacting logger blanks. Tokens are registered as descriptors are read. */
-export class SecretRegistry {
+export class SecretRegistry implements SecretSink {
   private readonly secrets = new Set<string>();
   /** Remembers a secret for redaction. */
   add(secret: string): void {

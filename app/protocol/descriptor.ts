@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestTargetProblem } from './endpoint-path.js';
 import { IdSchema } from './ids.js';
 import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from './limits.js';
 
@@ -39,15 +40,22 @@ export function describeDescriptorProblems(error: z.ZodError): string {
   return `these fields are missing or malformed: ${fields.join(', ')}`;
 }
 
-/** `http://127.0.0.1:` + port 1-65535 without leading zeros + a path from `/`, optional query. */
-const ENDPOINT_PATTERN = /^http:\/\/127\.0\.0\.1:([1-9][0-9]{0,4})(\/[^?#\s]*)(\?[^#\s]*)?$/;
+/** `http://127.0.0.1:` + port 1-65535 without leading zeros + a request target from `/`, no fragment. */
+const ENDPOINT_PATTERN = /^http:\/\/127\.0\.0\.1:([1-9][0-9]{0,4})(\/[^#]*)$/;
 
-/** The port and path of a literal loopback endpoint, or why it is not one (wire.md section 4). */
+/**
+ * The port and request target (path and optional query, exactly as written) of a literal
+ * loopback endpoint, or why it is not one (wire.md sections 4 and 9; endpoint-path.ts has the
+ * path rule). The reason never quotes the endpoint.
+ */
 export function parseEndpoint(endpoint: string): { ok: true; port: number; path: string } | { ok: false; reason: string } {
   const m = ENDPOINT_PATTERN.exec(endpoint);
   const port = m ? Number(m[1]) : 0;
   if (!m || port > 65535) {
     return { ok: false, reason: 'its endpoint is not http://127.0.0.1:<port>/<path> (only the literal loopback address, a port 1-65535 and a path are allowed)' };
   }
-  return { ok: true, port, path: m[2] + (m[3] ?? '') };
+  const target = m[2] as string;
+  const problem = requestTargetProblem(target);
+  if (problem !== undefined) return { ok: false, reason: problem };
+  return { ok: true, port, path: target };
 }

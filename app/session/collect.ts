@@ -2,6 +2,7 @@ import { fetchCurrent } from '../client/current.js';
 import type { CallOptions } from '../client/types.js';
 import { findProvider, type DiscoveryDeps } from '../discovery/find.js';
 import type { DescriptorVerdict } from '../discovery/types.js';
+import { oneLine } from '../protocol/cap-text.js';
 import { publicDescriptor, type Descriptor, type PublicDescriptor } from '../protocol/descriptor.js';
 import type { FrontApp } from '../os/types.js';
 import type { Logger } from '../log/logger.js';
@@ -72,14 +73,14 @@ async function collectOnce(app: FrontApp, deps: CoreDeps, options: CallOptions, 
   const provider = publicDescriptor(descriptor);
   const outcome = await fetchCurrent(found.provider, callOptions(deps, options));
   if (outcome.ok) {
-    for (const warning of outcome.warnings) deps.logger?.warn(`${descriptor.name}: ${warning}`);
+    for (const warning of outcome.warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
     return {
       kind: 'collected', app, provider, answer: outcome.answer, warnings: outcome.warnings,
       ignored: found.ignored.map((v) => describeIgnored(appName, v)),
     };
   }
   if (outcome.kind === 'no-answer' && outcome.linkLost === true) return { kind: 'link-lost', provider, reason: outcome.reason };
-  deps.logger?.info(`${descriptor.name}: ${outcome.reason}`);
+  deps.logger?.info(`${oneLine(descriptor.name)}: ${outcome.reason}`);
   switch (outcome.kind) {
     case 'aborted':
       return { kind: 'cancelled', app };
@@ -92,6 +93,6 @@ async function collectOnce(app: FrontApp, deps: CoreDeps, options: CallOptions, 
 
 /** "the provider for Notes was ignored: its port belongs to another process (…)". */
 export function describeIgnored(appName: string, verdict: DescriptorVerdict): string {
-  const name = verdict.descriptor?.name ?? appName;
+  const name = verdict.descriptor ? oneLine(verdict.descriptor.name) : appName;
   return `the provider for ${name} was ignored: ${verdict.reason ?? 'no reason given'} (${verdict.file})`;
 }

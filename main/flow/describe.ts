@@ -1,4 +1,5 @@
 import type { FrontApp } from '../../app/os/types.js';
+import { oneLine } from '../../app/protocol/cap-text.js';
 import type { Collection } from '../../app/session/types.js';
 import type { Invocation } from '../ipc/contract.js';
 
@@ -31,7 +32,7 @@ export function sentence(text: string): string {
 /** The panel's view of a finished collection. */
 export function describeCollection(collection: Collection, context: DescribeContext): Invocation {
   const appName = collection.kind === 'collected' || collection.kind === 'no-answer' || collection.kind === 'refused'
-    ? collection.provider.name || appDisplayName(collection.app)
+    ? oneLine(collection.provider.name) || appDisplayName(collection.app)
     : appDisplayName(collection.app);
   const base = { id: context.id, appName, details: [] as string[], root: null };
   switch (collection.kind) {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { providersFolder } from '../../app/discovery/folder.js';
 import { silentLogger } from '../../app/log/logger.js';
+import { requestTargetProblem } from '../../app/protocol/endpoint-path.js';
 import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from '../../app/protocol/descriptor.js';
 import { PROTOCOL_VERSION } from '../../app/protocol/version.js';
 import { buildAnswer, IssuedIds, locate } from './answer.js';
@@ -44,6 +45,9 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
   if (typeof options.current !== 'function') throw new ProviderSetupError('startProvider needs a current function');
   const path = options.path ?? DEFAULT_PATH;
   if (!/^\/[A-Za-z0-9._~/-]*$/.test(path)) throw new ProviderSetupError('path must start with / and use only URL-safe characters');
+  // The host's own rule, so the kit never publishes a descriptor hosts ignore.
+  const pathProblem = requestTargetProblem(path);
+  if (pathProblem !== undefined) throw new ProviderSetupError(`path is one hosts refuse: ${pathProblem.replace(/^its endpoint's path/, 'it')}`);
   const bundleId = await bundleIdOrDefault(options.bundleId);
   const folder = options.folder ?? providersFolder();
   // Folder first: when it cannot be fixed, no listener is opened and nothing is published.

@@ -4,6 +4,7 @@ import { Answer } from './answer/Answer.js';
 import type { GlanceApi } from './bridge.js';
 import { Composer } from './Composer.js';
 import { Preview } from './review/Preview.js';
+import { ProviderText } from './text/ProviderText.js';
 import { Review } from './review/Review.js';
 import { SettingsView } from './SettingsView.js';
 import { useAnswer, usePanelState, usePrompt, useRemovals } from './use-panel-state.js';
@@ -42,7 +43,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   return (
     <main className="panel">
       <header className="header">
-        <h1 className="header__title">{invocation ? invocation.appName : 'Glance'}</h1>
+        <h1 className="header__title">{invocation ? <ProviderText text={invocation.appName} /> : 'Glance'}</h1>
         <button type="button" className="icon-button" aria-label={state.view === 'settings' ? 'Back to the context' : 'Settings'} onClick={() => void api.showView(state.view === 'settings' ? 'review' : 'settings')}>
           {state.view === 'settings' ? '←' : '⚙'}
         </button>

@@ -12,7 +12,9 @@ function partsOf(payload: ReturnType<typeof buildAgentPayload>): PromptPart[] {
 
 function contextJson(parts: PromptPart[]): Record<string, unknown> {
   const text = parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join('\n');
-  const body = text.slice(text.indexOf('<app_context>') + '<app_context>'.length, text.indexOf('image-1 ('));
+  // Inside the frame: the app's name and where the user is, each on a line, then the tree.
+  const framed = text.slice(text.indexOf('<app_context>') + '<app_context>'.length, text.indexOf('image-1 ('));
+  const body = framed.slice(framed.indexOf('\n{'));
   return JSON.parse(body) as Record<string, unknown>;
 }
 

@@ -1,6 +1,6 @@
 // The kit in this process: the folder rules, problem reporting through onProblem and the
 // logger, a deep tree, locations, and setup errors that publish nothing.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -62,6 +62,14 @@ describe('the providers folder', () => {
       await expect(start({ folder: other })).rejects.toThrow(/another user/);
       expect(readdirSync(other)).toEqual([]);
     }
+  });
+});
+
+describe('the endpoint path', () => {
+  it.each(['/context/../mcp', '/./mcp', '/context/..'])('refuses %s, which hosts would ignore (wire.md section 9), before publishing', async (path) => {
+    const folder = join(tempBase(), 'providers');
+    await expect(start({ folder, path })).rejects.toThrow(/path is one hosts refuse: it has a "\.{1,2}" segment/);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 import { collectContext } from '../../session/collect.js';
+import { coreDeps } from '../cli-deps.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { oneLine } from '../../protocol/cap-text.js';
 import { formatTree } from '../format-tree.js';
 import { resolveApp } from '../front-app.js';
 import type { CommandRun } from '../io.js';
@@ -12,7 +14,7 @@ export const runCurrent: CommandRun = async (argv, io, deps) => {
   const timeoutMs = parseTimeout(values.timeout, 'current');
   const app = await resolveApp(parsePid(values.pid, 'current'), io, deps);
   if (!app) return EXIT.noProvider;
-  const collection = await collectContext(app, { os: deps.os, env: io.env }, { timeoutMs });
+  const collection = await collectContext(app, coreDeps(io, deps), { timeoutMs });
   switch (collection.kind) {
     case 'collected': {
       const { protocol: _protocol, ...provider } = collection.provider;
@@ -20,7 +22,7 @@ export const runCurrent: CommandRun = async (argv, io, deps) => {
       if (values.json === true) {
         io.stdout(jsonLine({ provider, answer: collection.answer, warnings: collection.warnings }));
       } else {
-        io.stdout(`${provider.name} ${provider.version} (${provider.bundleId}, pid ${provider.pid}, instance ${provider.instance})\n`);
+        io.stdout(`${oneLine(provider.name)} ${oneLine(provider.version)} (${oneLine(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance})\n`);
         io.stdout(`${formatTree(collection.answer.root)}\n`);
         for (const warning of collection.warnings) io.stdout(`warning: ${warning}\n`);
       }

@@ -1,6 +1,7 @@
 import { isValidId } from '../../protocol/ids.js';
 import type { Location } from '../../protocol/location.js';
 import { locateRef } from '../../session/locate.js';
+import { coreDeps } from '../cli-deps.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CommandRun } from '../io.js';
@@ -22,7 +23,7 @@ export const runLocation: CommandRun = async (argv, io, deps) => {
   if (instance === undefined || !isValidId(instance)) throw new UsageError('location: --instance I is required: the instance that issued the id');
   const timeoutMs = parseTimeout(values.timeout, 'location');
 
-  const result = await locateRef({ pid, instance, id }, { os: deps.os, env: io.env }, { timeoutMs });
+  const result = await locateRef({ pid, instance, id }, coreDeps(io, deps), { timeoutMs });
   if (result.ok) {
     io.stdout(values.json === true ? jsonLine(result.location) : `${describeLocation(result.location)}\n`);
     return EXIT.ok;

@@ -1,13 +1,15 @@
 import { listProviders } from '../../discovery/find.js';
+import { coreDeps } from '../cli-deps.js';
 import { parseCommandLine, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { oneLine } from '../../protocol/cap-text.js';
 import type { CommandRun } from '../io.js';
 
 /** `glance providers [--json]`: every descriptor in the folder with its verdict (cli.md). Always exit 0. */
 export const runProviders: CommandRun = async (argv, io, deps) => {
   const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, 'providers');
   if (positionals.length > 0) throw new UsageError('providers: takes no arguments besides --json');
-  const { folder, descriptors } = await listProviders({ os: deps.os, env: io.env });
+  const { folder, descriptors } = await listProviders(coreDeps(io, deps));
   const rows = descriptors.map((d) => ({
     file: d.file,
     verdict: d.verdict,
@@ -23,7 +25,7 @@ export const runProviders: CommandRun = async (argv, io, deps) => {
   io.stdout(`Providers folder: ${folder.path}${folder.usable ? '' : ` (not read: ${folder.reason ?? 'unknown reason'})`}\n`);
   if (folder.usable && rows.length === 0) io.stdout('No descriptors: no provider is running as this user.\n');
   for (const row of rows) {
-    const who = row.name !== undefined ? `${row.name} (${row.bundleId}, pid ${row.pid})` : '';
+    const who = row.name !== undefined ? `${oneLine(row.name)} (${oneLine(row.bundleId ?? '')}, pid ${row.pid})` : '';
     io.stdout(row.verdict === 'usable' ? `  usable   ${row.file}  ${who}  ${row.endpoint}\n` : `  ignored  ${row.file}  ${who ? `${who}: ` : ''}${row.reason}\n`);
   }
   return EXIT.ok;

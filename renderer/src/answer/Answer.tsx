@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import type { GlanceApi } from '../bridge.js';
 import { Chips } from './Chips.js';
+import { ProviderText } from '../text/ProviderText.js';
 
 type AnswerState = Awaited<ReturnType<GlanceApi['getAnswer']>>;
 
@@ -26,10 +27,11 @@ export function Answer(props: AnswerProps): JSX.Element {
         <article className="turn" key={index} aria-busy={turn.status === 'answering'}>
           <p className="turn__question">{turn.question}</p>
           <p className="turn__text" data-testid="answer-text">
-            {turn.text}
+            {/* The model's words, which may quote the app's: drawn as provider text. */}
+            <ProviderText text={turn.text} multiline />
             {turn.status === 'answering' ? <span className="turn__cursor" aria-hidden="true">▍</span> : null}
           </p>
-          {turn.note ? <p className={`turn__note turn__note--${turn.status}`} role={turn.status === 'failed' ? 'alert' : 'status'}>{turn.note}</p> : null}
+          {turn.note ? <p className={`turn__note turn__note--${turn.status}`} role={turn.status === 'failed' ? 'alert' : 'status'}><ProviderText text={turn.note} /></p> : null}
         </article>
       ))}
       {answer ? <Chips chips={answer.chips} onPoint={props.onPoint} /> : null}

@@ -1,5 +1,7 @@
 import type { JSX } from 'react';
 import type { GlanceApi } from '../bridge.js';
+import { ProviderText } from '../text/ProviderText.js';
+import { visibleControls } from '../text/visible-controls.js';
 
 type Chip = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['chips'][number];
 
@@ -31,15 +33,15 @@ export function Chips(props: { chips: Chip[]; onPoint(id: string): void }): JSX.
             className={`chip chip--${chip.state}`}
             data-testid="chip"
             data-state={chip.state}
-            aria-label={`Show ${chip.role} ${chip.id} on screen${chip.note ? ` (${chip.note})` : ''}`}
-            title={chip.note ?? `Show ${chip.role} ${chip.id} on screen`}
+            aria-label={visibleControls(`Show ${chip.role} ${chip.id} on screen${chip.note ? ` (${chip.note})` : ''}`)}
+            title={visibleControls(chip.note ?? `Show ${chip.role} ${chip.id} on screen`)}
             onMouseEnter={() => props.onPoint(chip.id)}
             onFocus={() => props.onPoint(chip.id)}
             onClick={() => props.onPoint(chip.id)}
           >
             {chip.source === 'highlight' ? <span className="chip__mark" aria-hidden="true">◎</span> : null}
             <span className="chip__role">{chip.role}</span>
-            <code className="chip__id">{chip.id}</code>
+            <code className="chip__id"><ProviderText text={chip.id} /></code>
             {SHORT[chip.state] ? <span className="chip__state">{SHORT[chip.state]}</span> : null}
           </button>
         </li>

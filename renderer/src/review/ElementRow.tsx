@@ -2,6 +2,8 @@ import type { JSX, KeyboardEvent } from 'react';
 import type { Element } from '../../../app/protocol/element.js';
 import { accessibleName, kindOf, statesOf } from './read-element.js';
 import { INDENT_CAP, LINE_PX, type RowLayout } from './row-layout.js';
+import { ProviderText } from '../text/ProviderText.js';
+import { visibleControls } from '../text/visible-controls.js';
 
 /** What one row needs. */
 export interface ElementRowProps {
@@ -56,8 +58,9 @@ export function ElementRow(props: ElementRowProps): JSX.Element {
         <span className="row__label">
           {/* Past the indent cap the depth is said in words: the indent no longer shows it. */}
           {props.depth > INDENT_CAP ? <span className="tag tag--weak">level {props.depth + 1}</span> : null}
-          <span className="row__kind">{kindOf(element)}</span>
-          {element.title ? <span className="row__title" title={element.title}>{element.title}</span> : null}
+          {/* The kind may hold the provider's subrole: provider text, drawn like the title. */}
+          <span className="row__kind"><ProviderText text={kindOf(element)} /></span>
+          {element.title ? <span className="row__title" title={visibleControls(element.title)}><ProviderText text={element.title} /></span> : null}
           {statesOf(element).map((state) => (
             <span key={state} className="tag">{state}</span>
           ))}
@@ -78,8 +81,8 @@ export function ElementRow(props: ElementRowProps): JSX.Element {
         )}
       </div>
       {layout.textLines > 0 ? (
-        <p className="row__text" style={{ WebkitLineClamp: layout.textLines, height: layout.textLines * LINE_PX }} title={layout.text.length > 80 ? layout.text.slice(0, 2000) : undefined}>
-          {layout.text.slice(0, 2000)}
+        <p className="row__text" style={{ WebkitLineClamp: layout.textLines, height: layout.textLines * LINE_PX }} title={layout.text.length > 80 ? visibleControls(layout.text.slice(0, 2000), true) : undefined}>
+          <ProviderText text={layout.text.slice(0, 2000)} multiline />
         </p>
       ) : null}
       {layout.images.length > 0 ? (
@@ -90,8 +93,8 @@ export function ElementRow(props: ElementRowProps): JSX.Element {
         </div>
       ) : null}
       {layout.details.map((detail, index) => {
-        if (detail.kind !== 'link') return <span key={index} className="row__attr">{detail.text}</span>;
-        if (!detail.openable) return <span key={index} className="row__url">{detail.url}</span>;
+        if (detail.kind !== 'link') return <span key={index} className="row__attr"><ProviderText text={detail.text} /></span>;
+        if (!detail.openable) return <span key={index} className="row__url"><ProviderText text={detail.url} /></span>;
         return (
           <a
             key={index}
@@ -103,7 +106,7 @@ export function ElementRow(props: ElementRowProps): JSX.Element {
               props.onOpenLink(detail.url);
             }}
           >
-            {detail.name}
+            <ProviderText text={detail.name} />
           </a>
         );
       })}

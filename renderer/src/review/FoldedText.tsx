@@ -1,4 +1,5 @@
 import { useState, type JSX } from 'react';
+import { ProviderText } from '../text/ProviderText.js';
 
 /**
  * Above this, a text part of the preview is shown folded. 20,000 elements make a context of
@@ -16,12 +17,12 @@ const SHOWN_WHEN_FOLDED_CHARS = 3_000;
 export function FoldedText(props: { text: string }): JSX.Element {
   const { text } = props;
   const [unfolded, setUnfolded] = useState(false);
-  if (text.length <= FOLD_ABOVE_CHARS) return <span>{text}</span>;
+  if (text.length <= FOLD_ABOVE_CHARS) return <ProviderText text={text} multiline />;
   const rest = (text.length - SHOWN_WHEN_FOLDED_CHARS).toLocaleString('en');
   if (unfolded) {
     return (
       <>
-        <span>{text}</span>
+        <ProviderText text={text} multiline />
         <button type="button" className="preview__fold" onClick={() => setUnfolded(false)}>Show less</button>
         {'\n'}
       </>
@@ -29,7 +30,7 @@ export function FoldedText(props: { text: string }): JSX.Element {
   }
   return (
     <>
-      <span>{text.slice(0, SHOWN_WHEN_FOLDED_CHARS)}</span>
+      <ProviderText text={text.slice(0, SHOWN_WHEN_FOLDED_CHARS)} multiline />
       <span className="preview__more">{`… and ${rest} more characters of the context, sent as they are `}</span>
       <button
         type="button"

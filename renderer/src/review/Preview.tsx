@@ -1,5 +1,6 @@
 import { useEffect, useState, type JSX } from 'react';
 import { FoldedText } from './FoldedText.js';
+import { ProviderText } from '../text/ProviderText.js';
 import type { GlanceApi } from '../bridge.js';
 
 type Preview = NonNullable<Awaited<ReturnType<GlanceApi['preview']>>>;
@@ -36,9 +37,9 @@ function MessageView(props: { message: Message }): JSX.Element {
   }
   if (message.role === 'assistant') {
     const calls = message.toolCalls.map((call) => `[${call.name} ${JSON.stringify(call.input)}]`).join('\n');
-    return <span className="preview__earlier">{`Glance's agent: ${message.text}${calls ? `\n${calls}` : ''}\n`}</span>;
+    return <span className="preview__earlier"><ProviderText text={`Glance's agent: ${message.text}${calls ? `\n${calls}` : ''}\n`} multiline /></span>;
   }
-  return <span className="preview__earlier">{`Tool result: ${message.content}\n`}</span>;
+  return <span className="preview__earlier"><ProviderText text={`Tool result: ${message.content}\n`} multiline /></span>;
 }
 
 /**

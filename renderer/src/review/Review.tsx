@@ -1,6 +1,8 @@
 import type { JSX } from 'react';
 import type { GlanceApi } from '../bridge.js';
 import { ContextTree } from './ContextTree.js';
+import { ProviderText } from '../text/ProviderText.js';
+import { visibleControls } from '../text/visible-controls.js';
 
 type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
 
@@ -40,10 +42,11 @@ export function Review(props: ReviewProps): JSX.Element {
   }
   return (
     <section className="review" aria-label="Context" aria-busy={invocation.phase === 'collecting'}>
-      <p className={`status status--${invocation.phase}`} role="status" data-testid="status">{invocation.message}</p>
+      {/* Messages name the app as its descriptor does: provider text inside Glance's sentence. */}
+      <p className={`status status--${invocation.phase}`} role="status" data-testid="status"><ProviderText text={invocation.message} /></p>
       {invocation.details.length > 0 ? (
         <ul className="details" aria-label="Details">
-          {invocation.details.map((detail) => <li key={detail}>{detail}</li>)}
+          {invocation.details.map((detail) => <li key={detail}><ProviderText text={detail} /></li>)}
         </ul>
       ) : null}
       {invocation.phase === 'collecting' ? (
@@ -51,10 +54,10 @@ export function Review(props: ReviewProps): JSX.Element {
           <div className="row__head">
             <span className="row__label">
               <span className="row__kind">App</span>
-              <span className="row__title">{invocation.appName}</span>
+              <span className="row__title"><ProviderText text={invocation.appName} /></span>
               <span className="tag tag--weak">collecting</span>
             </span>
-            <button type="button" className="row__toggle" aria-label={`Remove ${invocation.appName}'s context`} onClick={() => props.onRemoveApp(invocation.id)}>
+            <button type="button" className="row__toggle" aria-label={`Remove ${visibleControls(invocation.appName)}'s context`} onClick={() => props.onRemoveApp(invocation.id)}>
               Remove
             </button>
           </div>

@@ -1,4 +1,5 @@
 import type { ContentBlock, Element } from '../../../app/protocol/element.js';
+import { visibleControls } from '../text/visible-controls.js';
 
 /**
  * How a person reads an element: a word for what it is, its name, the text it carries, its
@@ -17,9 +18,12 @@ export function kindOf(element: Element): string {
   return element.subrole ? `${word} (${element.subrole})` : word;
 }
 
-/** A short name for buttons and screen readers: "Document draft.md", "Selected text". */
+/**
+ * A short name for buttons and screen readers: "Document draft.md", "Selected text". An
+ * attribute cannot hold a <bdi>, so invisible characters are written as their marks.
+ */
 export function accessibleName(element: Element): string {
-  return element.title ? `${kindOf(element)} ${element.title}` : kindOf(element);
+  return visibleControls(element.title ? `${kindOf(element)} ${element.title}` : kindOf(element));
 }
 
 /** Text blocks joined, as the element carries them. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import type { OverlayDisplay } from '../../../app/geometry/overlay.js';
-import { SecretRegistry, type Logger } from '../../../app/log/logger.js';
+import { createRedactingLogger, SecretRegistry, type Logger } from '../../../app/log/logger.js';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
 import { collectContext } from '../../../app/session/collect.js';
 import { locateRef } from '../../../app/session/locate.js';
@@ -50,8 +50,12 @@ export const testSafeStorage = {
 /** Builds main's pieces over the real core and real OS services. */
 export function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string }): TestMain {
   const logLines: string[] = [];
-  const logger: Logger = { debug: () => undefined, info: (m) => logLines.push(m), warn: (m) => logLines.push(m), error: (m) => logLines.push(m) };
-  const core = { os: options.os, env: options.env, logger };
+  // As main: the core registers each token it reads, and the logger blanks them.
+  const secrets = new SecretRegistry();
+  const logger: Logger = createRedactingLogger((level, message) => {
+    if (level !== 'debug') logLines.push(message);
+  }, secrets);
+  const core = { os: options.os, env: options.env, logger, secrets };
   const hub = createStateHub(initialPanelState(DEFAULT_SETTINGS.hotkey, false));
   let front: FrontApp = { pid: 0 };
   let visible = false;
@@ -71,7 +75,7 @@ export function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv
     showPanel: () => { visible = true; },
     hub, logger,
   });
-  const keys = createSecretStore({ safeStorage: testSafeStorage, folder: options.dataDir, platform: 'darwin', redact: new SecretRegistry(), logger });
+  const keys = createSecretStore({ safeStorage: testSafeStorage, folder: options.dataDir, platform: 'darwin', redact: secrets, logger });
   const overlay = createOverlayService({
     displays: () => [display],
     windows: {

@@ -1,0 +1,94 @@
+// Text on screen (wire.md section 9): provider text in the BUILT panel, in Debian's Chromium, is
+// bidi-isolated and its control characters are shown as visible marks, so a title cannot
+// reorder or hide what the user reviews. A real configurable provider whose name, titles,
+// subrole, text, url and attribute hold a right-to-left override, a newline, a zero-width
+// space, a bell and an invisible tag character.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+
+const RLO = '\u202e';
+/** A file name that reads "invoice-exe.pdf" once the override flips its end. */
+const TITLE = `invoice-${RLO}fdp.exe\nSECOND LINE`;
+const TREE = {
+  id: 'app', role: 'Application', title: `Tricky${RLO} App`,
+  children: [{
+    id: 'win-1', role: 'Window', focused: true, subrole: `pane${RLO}x`,
+    children: [{
+      id: 'doc-1', role: 'Document', title: TITLE, url: `https://example.com/${RLO}gpj.exe`, focused: true, attributes: { note: `a${RLO}b\u200bc` },
+      children: [{ id: 'sel-1', role: 'Text', selected: true, content: [{ type: 'text', text: `first line\nsecond ${RLO}line\u0007 hidden\u{e0041}` }] }],
+    }],
+  }],
+};
+/** Characters that must never reach the screen raw: the override, zero-width, bell, a tag character. */
+// eslint-disable-next-line no-control-regex -- finding a control character is the point here
+const RAW = /[\u202e\u200b\u0007\u{e0041}]/u;
+
+let world: World;
+let files: string;
+beforeAll(async () => {
+  files = await mkdtemp(join(tmpdir(), 'glance-text-'));
+  const tree = join(files, 'tree.json');
+  await writeFile(tree, JSON.stringify(TREE));
+  world = await createWorld({ tricky: { script: 'configurable', env: { TP_NAME: `Tricky${RLO} Notes\nline two`, TP_TREE_FILE: tree } } });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+  await rm(files, { recursive: true, force: true });
+});
+
+/** True when the element is isolated for bidi: a <bdi>, or unicode-bidi isolate. */
+function isolated(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => el.tagName === 'BDI' || getComputedStyle(el).unicodeBidi === 'isolate');
+}
+
+describe('provider text in the panel', () => {
+  it('is isolated, with its control characters shown as visible marks, in the tree, the header, the preview and the answer', async () => {
+    const { app, page } = await world.openPanel();
+    await pressHotkey(app, { pid: world.providers['tricky']?.pid ?? -1, name: 'Tricky' });
+    await page.getByRole('list', { name: 'Collected context' }).waitFor();
+
+    // The document's title: the override and the newline are marks, and the title is isolated.
+    const doc = page.locator('.tree li[data-element-id="doc-1"]');
+    const title = doc.locator('[data-provider-text]').filter({ hasText: 'invoice-' }).first();
+    await title.waitFor();
+    expect(await isolated(title)).toBe(true);
+    const shown = (await title.textContent()) ?? '';
+    expect(shown).toBe('invoice-⟨U+202E⟩fdp.exe␊SECOND LINE');
+    // The marks stand out from the provider's own characters.
+    expect(await title.locator('.control-mark').allTextContents()).toEqual(['⟨U+202E⟩', '␊']);
+
+    // Every other place the provider's text is drawn.
+    const header = page.locator('.header__title [data-provider-text]');
+    expect(await isolated(header)).toBe(true);
+    expect(await header.textContent()).toBe('Tricky⟨U+202E⟩ Notes line two');
+    const text = page.locator('.tree li[data-element-id="sel-1"] .row__text [data-provider-text]');
+    expect(await isolated(text)).toBe(true);
+    // Line breaks in a text block are the text's own lines; the bell and the tag are marked.
+    expect(await text.textContent()).toBe('first line\nsecond ⟨U+202E⟩line␇ hidden⟨U+E0041⟩');
+    expect(await doc.locator('.row__attr [data-provider-text]').textContent()).toBe('note: a⟨U+202E⟩b⟨U+200B⟩c');
+    expect(await page.locator('.tree li[data-element-id="win-1"] .row__kind').textContent()).toBe('Window (pane⟨U+202E⟩x)');
+    // Tooltips and accessible names carry no raw control either.
+    const labels = await page.locator('[title], [aria-label]').evaluateAll((els) => els.flatMap((el) => [el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? '']));
+    expect(labels.filter((l) => RAW.test(l))).toEqual([]);
+
+    const preview = page.getByTestId('preview');
+    await expect.poll(() => preview.textContent()).toContain('invoice-⟨U+202E⟩fdp.exe');
+
+    await page.getByRole('textbox', { name: 'Your question' }).fill('What is selected?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = page.getByTestId('answer-text');
+    await answer.getByText(/Offline answer/).waitFor();
+    const answerText = answer.locator('[data-provider-text]').first();
+    expect(await isolated(answerText)).toBe(true);
+    await expect.poll(() => answer.textContent()).toContain('second ⟨U+202E⟩line␇');
+
+    // Nowhere on the page is one of them drawn raw.
+    expect(RAW.test((await page.locator('body').textContent()) ?? '')).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/panel-provider-text.png' });
+  });
+});
