@@ -137,6 +137,17 @@ describe('a value nested 20,000 levels deep, from a real provider', () => {
     }
   });
 
+  it('glance check-provider judges the answer instead of overflowing: exit 7, the skipped checks say why', async () => {
+    const run = await runGlance(['check-provider', '--pid', String(provider.pid), '--json'], env);
+    expect(run.code, run.stderr).toBe(7);
+    const checks = (JSON.parse(run.stdout) as { checks: { name: string; ok: boolean; detail?: string }[] }).checks;
+    const named = (name: string) => checks.find((c) => c.name === name);
+    expect(named('current-answer')?.ok).toBe(true);
+    expect(named('current-tree')?.detail).toMatch(DROPPED_ATTR);
+    expect(named('current-text-block')?.detail).toMatch(/not checked: the answer nests more than \d+ levels deep/);
+    expectNoSecrets([SECRET, provider.descriptor.token], [run.stdout, run.stderr]);
+  });
+
   it('what the controller publishes to the panel, and the preview, survive v8.serialize as Electron IPC uses it', async () => {
     const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
     const published: PanelState[] = [];
