@@ -137,6 +137,23 @@ describe('a value nested 20,000 levels deep, from a real provider', () => {
     }
   });
 
+  it('a model whose tool arguments nest 20,000 deep gets a refusal, and the conversation goes on (exit 0)', async () => {
+    const deepIds = `{"ids":${'['.repeat(LEVELS)}${']'.repeat(LEVELS)}}`;
+    const server = await startFakeServer([
+      { sse: openaiStream([], [{ id: 'call_1', name: 'highlight', argPieces: [deepIds] }]) },
+      { sse: openaiStream(['Sorry.']) },
+    ]);
+    try {
+      const run = await runGlance(['ask', 'what is this?', '--pid', String(provider.pid), '--backend', 'openai', '--base-url', `${server.url}/v1`, '--json'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(server.received).toHaveLength(2);
+      const messages = (server.received[1]?.body['messages'] ?? []) as { role: string; content?: unknown }[];
+      expect(messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringMatching(/"error"/) });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('glance check-provider judges the answer instead of overflowing: exit 7, the skipped checks say why', async () => {
     const run = await runGlance(['check-provider', '--pid', String(provider.pid), '--json'], env);
     expect(run.code, run.stderr).toBe(7);
