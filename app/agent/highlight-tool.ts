@@ -1,4 +1,6 @@
 import { isValidId } from '../protocol/ids.js';
+import { MAX_VALUE_DEPTH } from '../protocol/limits.js';
+import { nestsDeeperThan } from '../protocol/nesting.js';
 import type { Location } from '../protocol/location.js';
 import type { ToolSpec } from './types.js';
 
@@ -27,14 +29,19 @@ export const HIGHLIGHT_TOOL: ToolSpec = {
 /**
  * A tool call's arguments as the model streamed them (both APIs send JSON text in pieces):
  * empty is `{}`, broken JSON is null, which readHighlightInput then refuses with a reason.
+ * Arguments nested deeper than a provider's values may be are null too: they stay in the
+ * history and are serialised again with every later request and preview, and a model led
+ * on by text in the context could write them 20,000 levels deep.
  */
 export function parseToolArguments(json: string): unknown {
   if (json.trim() === '') return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(json) as unknown;
+    parsed = JSON.parse(json) as unknown;
   } catch {
     return null;
   }
+  return nestsDeeperThan(parsed, MAX_VALUE_DEPTH) ? null : parsed;
 }
 
 /** The ids a call asked for, de-duplicated in order, or why the arguments are unusable. */

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { formatSeconds } from '../client/exchange.js';
 import type { Answer } from '../protocol/answer.js';
-import { TOOL_CURRENT } from '../protocol/limits.js';
+import { MAX_DEPTH, MAX_VALUE_DEPTH, TOOL_CURRENT } from '../protocol/limits.js';
+import { nestsDeeperThan } from '../protocol/nesting.js';
 import { readAnswer } from '../protocol/read-answer.js';
 import { checkContentSize } from './content-size.js';
 import { exchange } from './mcp-exchange.js';
@@ -14,6 +15,13 @@ interface ToolResult {
   structuredContent?: Record<string, unknown>;
   content?: unknown[];
 }
+
+/**
+ * Deeper than this, the raw result cannot be an answer hosts read without a cut (elements
+ * stop at MAX_DEPTH, each taking two levels of JSON, values at MAX_VALUE_DEPTH; a few levels
+ * spare), and the checks that serialise it whole would overflow the stack (wire.md 9).
+ */
+const MAX_RAW_NESTING = 2 * MAX_DEPTH + MAX_VALUE_DEPTH + 8;
 
 /** Names of the checks on `current` that depend on getting an answer at all. */
 const DEPENDENT = ['current-answer', 'current-protocol', 'current-instance', 'current-tree', 'current-content-size', 'current-text-block'];
@@ -49,8 +57,10 @@ export async function checkCurrent(target: Target, timeoutMs: number): Promise<{
     return { checks: [time, fail('current-answer', `${why}: ${read.reason}`), ...DEPENDENT.slice(1).map((n) => notChecked(n, why))] };
   }
   const answer = read.answer;
-  const json = JSON.stringify(structured);
-  if (json.includes(target.token) || JSON.stringify(tool.content ?? []).includes(target.token)) {
+  const tooDeep = nestsDeeperThan(structured, MAX_RAW_NESTING) || nestsDeeperThan(tool.content ?? [], MAX_RAW_NESTING);
+  // Too deep to serialise: the token is looked for in what a host keeps of the answer.
+  const json = JSON.stringify(tooDeep ? answer : structured);
+  if (json.includes(target.token) || (!tooDeep && JSON.stringify(tool.content ?? []).includes(target.token))) {
     const why = 'the answer quotes the token';
     return { checks: [time, fail('current-answer', `the answer to current contains the provider's token; the token goes nowhere but the descriptor`), ...DEPENDENT.slice(1).map((n) => notChecked(n, why))] };
   }
@@ -68,8 +78,9 @@ export async function checkCurrent(target: Target, timeoutMs: number): Promise<{
       read.warnings.length === 0
         ? pass('current-tree', 'ids, roles, one Application at the root, focus path, at most one hovered')
         : fail('current-tree', `hosts had to correct the tree: ${read.warnings.join('; ')}`),
-      checkContentSize(answer.root, Buffer.byteLength(json, 'utf8')),
-      checkTextBlock(tool.content, structured),
+      ...(tooDeep
+        ? ['current-content-size', 'current-text-block'].map((name) => notChecked(name, `the answer nests more than ${MAX_RAW_NESTING} levels deep`))
+        : [checkContentSize(answer.root, Buffer.byteLength(json, 'utf8')), checkTextBlock(tool.content, structured)]),
     ],
   };
 }

@@ -1,7 +1,8 @@
 import { ContentBlockSchema, type ContentBlock, type Element, isRole, STATES, ATTRIBUTE_RELATED } from './element.js';
 import { isValidId } from './ids.js';
 import { isPlainObject, own } from './json.js';
-import { MAX_BLOB_BYTES } from './limits.js';
+import { MAX_BLOB_BYTES, MAX_VALUE_DEPTH } from './limits.js';
+import { nestsDeeperThan } from './nesting.js';
 import type { WarningCollector } from './warnings.js';
 
 
@@ -74,12 +75,17 @@ function readContent(blocks: unknown[], id: string, warn: WarningCollector): Con
       kept.push(plain); // text blocks carry no blob: nothing to measure against the limit
       continue;
     }
+    // Measured before the schema: it copies `_meta` by reference, however deep (wire.md 9).
+    if (nestsDeeperThan(block, MAX_VALUE_DEPTH)) {
+      warn.add(`a content block nested deeper than ${MAX_VALUE_DEPTH} levels was dropped`, id);
+      continue;
+    }
     const parsed = ContentBlockSchema.safeParse(block);
     if (!parsed.success) {
       warn.add('a content block of an unknown type or not valid for its type was dropped', id);
       continue;
     }
-    if (blobBytes(parsed.data) > MAX_BLOB_BYTES) {
+    if (decodedBytes(parsed.data) > MAX_BLOB_BYTES) {
       warn.add(`a content block larger than ${MAX_BLOB_BYTES / (1024 * 1024)} MiB was dropped`, id);
       continue;
     }
@@ -104,13 +110,49 @@ export function blobBytes(block: ContentBlock): number {
   return Math.floor((chars * 3) / 4);
 }
 
+/**
+ * Decoded data of a block, as wire.md counts it against MAX_BLOB_BYTES: the bytes of a base64
+ * payload, or the UTF-8 bytes of an embedded resource's text (section 9: both are data).
+ */
+export function decodedBytes(block: ContentBlock): number {
+  if (block.type === 'resource' && 'text' in block.resource) return utf8Bytes(block.resource.text);
+  return blobBytes(block);
+}
+
+/**
+ * UTF-8 length of a string, as TextEncoder would write it (a lone surrogate becomes U+FFFD,
+ * 3 bytes). Pure, without Buffer, so the protocol code runs anywhere.
+ */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4; // a surrogate pair: one code point above U+FFFF
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 function readAttributes(attributes: Record<string, unknown>, id: string, warn: WarningCollector): Record<string, unknown> {
-  // Object.fromEntries defines own properties, so a key such as "__proto__" stays a plain key.
   const related = own(attributes, ATTRIBUTE_RELATED);
-  const relatedIsList = Array.isArray(related);
-  const out = Object.fromEntries(Object.entries(attributes).filter(([key]) => key !== ATTRIBUTE_RELATED || relatedIsList));
+  const relatedIsList = Array.isArray(related) && !nestsDeeperThan(related, MAX_VALUE_DEPTH);
+  const entries = Object.entries(attributes).filter(([key, value]) => {
+    if (key === ATTRIBUTE_RELATED) return relatedIsList;
+    if (!nestsDeeperThan(value, MAX_VALUE_DEPTH)) return true;
+    // The attribute's name is the provider's text too: the warning names the field only.
+    warn.add(`an attributes value nested deeper than ${MAX_VALUE_DEPTH} levels was dropped`, id);
+    return false;
+  });
+  // Object.fromEntries defines own properties, so a key such as "__proto__" stays a plain key.
+  const out = Object.fromEntries(entries);
   if (related !== undefined) {
-    if (!relatedIsList) {
+    if (Array.isArray(related) && !relatedIsList) {
+      warn.add(`an attributes value nested deeper than ${MAX_VALUE_DEPTH} levels was dropped`, id);
+    } else if (!relatedIsList) {
       warn.add('a related attribute that is not a list of ids was dropped', id);
     } else if (!related.every(isValidId)) {
       warn.add('entries of a related attribute that are not ids were dropped', id);

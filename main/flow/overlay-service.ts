@@ -1,4 +1,5 @@
 import { overlaysForRects, type OverlayDisplay } from '../../app/geometry/overlay.js';
+import { MAX_RECTS } from '../../app/protocol/limits.js';
 import type { Rect } from '../../app/protocol/location.js';
 import type { Drawing } from '../ipc/contract.js';
 
@@ -24,7 +25,12 @@ export interface OverlayWindows {
 
 /** The overlay as the agent and the IPC handlers use it. */
 export interface OverlayService {
-  /** Draws these global rects (points, origin top-left of the primary display). */
+  /**
+   * Draws these global rects (points, origin top-left of the primary display): the first
+   * MAX_RECTS of them. One location gives at most that many (readLocation); several elements
+   * highlighted together could give more, and a drawing larger than the IPC contract allows
+   * would not reach the page at all.
+   */
   show(rects: readonly Rect[]): void;
   hide(): void;
   /** What a display's window draws now, for a page that has just loaded. */
@@ -61,7 +67,9 @@ export function createOverlayService(deps: OverlayServiceDeps): OverlayService {
       serial += 1;
       const displays = deps.displays();
       const next = new Map<number | string, Drawing>();
-      for (const overlay of overlaysForRects(rects, displays, { outset: OVERLAY_OUTSET })) {
+      const drawn = rects.length > MAX_RECTS ? rects.slice(0, MAX_RECTS) : rects;
+      // Each rect gives a display at most one part, so no display gets more than MAX_RECTS.
+      for (const overlay of overlaysForRects(drawn, displays, { outset: OVERLAY_OUTSET })) {
         next.set(overlay.displayId, { serial, rects: overlay.rects, fadeAfterMs: showMs });
       }
       // A display that drew the previous highlight and has nothing now is cleared, not left stale.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ElementSchema } from '../../app/protocol/element.js';
 import { IdSchema } from '../../app/protocol/ids.js';
-import { MAX_ELEMENTS } from '../../app/protocol/limits.js';
+import { MAX_ELEMENTS, MAX_RECTS } from '../../app/protocol/limits.js';
 import { SettingsPatchSchema, SettingsSchema } from '../../app/settings/settings.js';
 import { KEYED_BACKENDS } from '../../app/agent/backend-ids.js';
 import { RectSchema } from '../../app/protocol/location.js';
@@ -125,7 +125,7 @@ export type AnswerState = z.infer<typeof AnswerStateSchema>;
 /** What one overlay window draws: rects in its own coordinates, fading after `fadeAfterMs`. */
 export const DrawingSchema = z.object({
   serial: z.number().int().nonnegative(),
-  rects: z.array(RectSchema).max(256),
+  rects: z.array(RectSchema).max(MAX_RECTS),
   fadeAfterMs: z.number().int().nonnegative(),
 });
 export type Drawing = z.infer<typeof DrawingSchema>;

@@ -13,6 +13,8 @@
  *   TP_TREE_FILE               a JSON file with the root element, sent as written (re-read per
  *                              call: rewrite it between calls); default a small valid tree
  *   TP_ANSWER_FILE             a JSON file with the whole structuredContent of current, as written
+ *   TP_TEXT_BLOCK=omit         answer current without the text copy in content (a 5 MiB answer
+ *                              then fits the 8 MiB body limit once instead of twice)
  *   TP_ANSWER_INSTANCE         the instance stated in the answer (default: the real one)
  *   TP_ANSWER_PROTOCOL         the protocol stated in the answer (default 0.2.0)
  *   TP_EXTENSION               `omit` to declare no extension, or a protocol to declare instead
@@ -75,6 +77,7 @@ const misbehaviour: Misbehaviour = {
     return `{"protocol":${JSON.stringify(protocol)},"instance":${JSON.stringify(knob('TP_ANSWER_INSTANCE') ?? instance)},"root":${root}}`;
   },
   locationText: knob('TP_NO_LOCATION') === '1' ? undefined : locationText,
+  textBlock: knob('TP_TEXT_BLOCK') !== 'omit',
 };
 
 function locationText(id: string): string | undefined {

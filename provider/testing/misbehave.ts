@@ -15,6 +15,8 @@ export interface Misbehaviour {
   answerText: () => string;
   /** The raw location text for an id, or undefined for a tool error; absent: location not offered. */
   locationText: ((id: string) => string | undefined) | undefined;
+  /** False: `current` carries no text copy of the answer, so a big answer fits the 8 MiB body once. */
+  textBlock?: boolean;
 }
 
 interface RpcRequest {
@@ -51,7 +53,7 @@ export function createMisbehaviour(m: Misbehaviour): Intercept {
       }
       if (m.oversizedBytes > 0) return oversized(res, m.oversizedBytes);
     }
-    if (tool === 'current') return reply(res, rpc.id, m.answerText());
+    if (tool === 'current') return reply(res, rpc.id, m.answerText(), m.textBlock ?? true);
     if (tool === 'location' && m.locationText !== undefined) {
       const id = typeof rpc.params?.arguments?.id === 'string' ? rpc.params.arguments.id : '';
       const text = m.locationText(id);
@@ -62,9 +64,10 @@ export function createMisbehaviour(m: Misbehaviour): Intercept {
   };
 }
 
-function reply(res: ServerResponse, id: unknown, structured: string): boolean {
+function reply(res: ServerResponse, id: unknown, structured: string, textBlock = true): boolean {
   // The text block holds the same JSON as a string: JSON.stringify of a string never recurses.
-  const result = `{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}}`;
+  const content = textBlock ? `[{"type":"text","text":${JSON.stringify(structured)}}]` : '[]';
+  const result = `{"content":${content},"structuredContent":${structured}}`;
   send(res, `{"jsonrpc":"2.0","id":${JSON.stringify(id ?? null)},"result":${result}}`);
   return true;
 }

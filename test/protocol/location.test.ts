@@ -1,5 +1,6 @@
 // wire.md section 5, the `location` tool: state and rects must be right; hints are optional.
 import { describe, expect, it } from 'vitest';
+import { MAX_RECTS } from '../../app/protocol/limits.js';
 import { GONE, readLocation } from '../../app/protocol/location.js';
 
 const rect = { x: 10, y: -20.5, w: 300, h: 18 };
@@ -45,17 +46,51 @@ describe('readLocation', () => {
     ['without rects', { state: 'visible' }],
     ['gone without rects', { state: 'gone' }],
     ['with rects not a list', { state: 'visible', rects: rect }],
-    ['with a rect missing h', { state: 'visible', rects: [{ x: 1, y: 2, w: 3 }] }],
-    ['with a string coordinate', { state: 'visible', rects: [{ ...rect, x: '1' }] }],
-    ['with a negative width', { state: 'visible', rects: [{ ...rect, w: -1 }] }],
-    ['with a negative height', { state: 'visible', rects: [{ ...rect, h: -0.5 }] }],
-    ['with a null rect', { state: 'visible', rects: [null] }],
-    ['with an infinite coordinate', { state: 'visible', rects: [{ ...rect, y: Infinity }] }],
-    ['with a NaN size', { state: 'visible', rects: [{ ...rect, w: NaN }] }],
+    ['with rects inherited, not its own', Object.assign(Object.create({ rects: [] }) as object, { state: 'visible' })],
   ])('refuses an answer %s', (_name, raw) => {
     const result = readLocation(raw);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(/location/);
+  });
+
+  it.each([
+    ['missing h', { x: 1, y: 2, w: 3 }],
+    ['with a string coordinate', { ...rect, x: '1' }],
+    ['with a null coordinate', { ...rect, x: null }],
+    ['with a negative width', { ...rect, w: -1 }],
+    ['with a negative height', { ...rect, h: -0.5 }],
+    ['that is null', null],
+    ['that is a list', [1, 2, 3, 4]],
+    ['with an infinite coordinate', { ...rect, y: Infinity }],
+    ['with an infinite size', { ...rect, w: Infinity }],
+    ['with a NaN size', { ...rect, w: NaN }],
+  ])('drops a rect %s with a warning, and keeps the others (wire.md 9)', (_name, bad) => {
+    const result = readLocation({ state: 'visible', rects: [rect, bad, rect] });
+    expect(result).toEqual({ ok: true, location: { state: 'visible', rects: [rect, rect] }, warnings: ['1 rect that was not finite numbers with a width and height of at least 0 was dropped'] });
+  });
+
+  it('reads 1e999 in JSON text (Infinity once parsed) as a rect to drop', () => {
+    const result = readLocation(JSON.parse(`{"state":"visible","rects":[{"x":1e999,"y":0,"w":1,"h":1},{"x":0,"y":0,"w":1,"h":1}]}`));
+    expect(result.ok && result.location.rects).toEqual([{ x: 0, y: 0, w: 1, h: 1 }]);
+  });
+
+  it('reads the first 256 rects and drops the rest with a warning', () => {
+    const rects = Array.from({ length: 1000 }, (_, i) => ({ ...rect, y: i }));
+    expect(readLocation({ state: 'visible', rects: rects.slice(0, MAX_RECTS) })).toEqual({ ok: true, location: { state: 'visible', rects: rects.slice(0, MAX_RECTS) }, warnings: [] });
+    const result = readLocation({ state: 'visible', rects });
+    expect(result).toEqual({ ok: true, location: { state: 'visible', rects: rects.slice(0, MAX_RECTS) }, warnings: ['744 rects past the first 256 were dropped'] });
+  });
+
+  it('counts broken rects only among the first 256: a broken one further on is never read', () => {
+    const rects: unknown[] = [null, ...Array.from({ length: 300 }, () => rect), null];
+    const result = readLocation({ state: 'visible', rects });
+    expect(result.ok && result.location.rects).toHaveLength(MAX_RECTS - 1);
+    expect(result.ok && result.warnings).toEqual(['1 rect that was not finite numbers with a width and height of at least 0 was dropped', '46 rects past the first 256 were dropped']);
+  });
+
+  it('drops the rects of a gone location, however many, with one warning', () => {
+    const result = readLocation({ state: 'gone', rects: Array.from({ length: 100_000 }, () => null) });
+    expect(result).toEqual({ ok: true, location: { state: 'gone', rects: [] }, warnings: ['a gone location carried rects; they were dropped'] });
   });
 
   it.each([

@@ -72,16 +72,19 @@ describe('non-tree input', () => {
     expectWarning(warnings, /3 times: an element with a repeated id/);
   });
 
-  it('does not walk into deeply nested attribute values or _meta', () => {
+  it('drops deeply nested attribute values and _meta (wire.md 9) without walking them by recursion', () => {
     let nested: unknown = 'bottom';
     for (let i = 0; i < 10_000; i += 1) nested = { n: [nested] };
     const { root, warnings } = readRoot({
-      id: 'app', role: 'Application', attributes: { deep: nested },
+      id: 'app', role: 'Application', attributes: { deep: nested, kept: 1 },
       content: [{ type: 'text', text: 't', _meta: { deep: nested } }],
     });
-    expect(root.attributes?.['deep']).toBe(nested);
-    expect(root.content).toHaveLength(1);
-    expect(warnings).toEqual([]);
+    expect(root.attributes).toEqual({ kept: 1 });
+    expect(root.content).toEqual([]);
+    expect(warnings).toEqual([
+      'a content block nested deeper than 32 levels was dropped (app)',
+      'an attributes value nested deeper than 32 levels was dropped (app)',
+    ]);
   });
 });
 
