@@ -71,6 +71,8 @@ describe('the workflows', () => {
     // The Electron binary must be downloaded here, unlike on Linux.
     expect(text).not.toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD\s*[:=]/);
     expect(text).toMatch(/CSC_IDENTITY_AUTO_DISCOVERY: "false"/);
+    // npm test's panel tests need a Chromium; the runner has Chrome, not /usr/bin/chromium.
+    expect(text).toMatch(/GLANCE_CHROMIUM: \/Applications\/Google Chrome\.app\/Contents\/MacOS\/Google Chrome\n/);
     expect(commands(text)).toEqual([
       'npm ci --no-audit --no-fund',
       `node -p "require('electron')"`,
