@@ -21,6 +21,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS, where something loads a file with require(): the Electron tests' probe.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['app/**/*.ts', 'provider/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [noElectron] }],

@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Integration tests start real provider processes and real lsof: give them room on a
 // 2-core machine, and keep files in separate forks so a crashed provider stays contained.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The Electron end-to-end tests need a Mac and the Electron binary: npm run test:electron.
+    exclude: [...configDefaults.exclude, 'test/electron/**'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,

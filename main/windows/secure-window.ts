@@ -34,9 +34,13 @@ export function lockDownSession(session: Session): void {
   session.setPermissionCheckHandler(() => false);
 }
 
-/** A window with the secure web preferences the options carry (see config.ts). */
+/**
+ * A window with the secure web preferences the options carry (see config.ts). The three keys
+ * that make a page an ordinary web page are pinned here as well, where every window is made,
+ * so no caller can weaken them and electronegativity can see them (electronegativity.json).
+ */
 export function createSecureWindow(options: BrowserWindowConstructorOptions): BrowserWindow {
-  const window = new BrowserWindow(options);
+  const window = new BrowserWindow({ ...options, webPreferences: { ...options.webPreferences, sandbox: true, contextIsolation: true, nodeIntegration: false } });
   hardenContents(window.webContents);
   return window;
 }

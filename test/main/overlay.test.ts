@@ -37,6 +37,7 @@ void (FakeWindow.prototype satisfies Pick<BrowserWindow, 'setIgnoreMouseEvents' 
 vi.mock('electron', () => ({ BrowserWindow: FakeWindow, shell: { openExternal: vi.fn() } }));
 
 const { createOverlayWindows } = await import('../../main/windows/overlay.js');
+const { createSecureWindow } = await import('../../main/windows/secure-window.js');
 
 const left = { id: 1, bounds: { x: -1440, y: 0, width: 1440, height: 900 } };
 const main = { id: 2, bounds: { x: 0, y: 0, width: 1512, height: 982 } };
@@ -106,5 +107,15 @@ describe('the overlay windows', () => {
     windows.draw(main, { serial: 2, rects: [], fadeAfterMs: 0 });
     windows.hideAll();
     expect(created[0]?.calls.filter((c) => c[0] === 'hide')).toHaveLength(2);
+  });
+});
+
+describe('the secure window recipe', () => {
+  it('pins sandbox, context isolation and no Node in every window, whatever the options asked for', () => {
+    createSecureWindow({ show: false, webPreferences: { preload: '/p.cjs', sandbox: false, contextIsolation: false, nodeIntegration: true, spellcheck: false } });
+    expect(created[0]?.options).toEqual({
+      show: false,
+      webPreferences: { preload: '/p.cjs', sandbox: true, contextIsolation: true, nodeIntegration: false, spellcheck: false },
+    });
   });
 });

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 
-/** Debian's Chromium; `npx playwright install` cannot download a browser here. */
-export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's Chromium; `npx playwright install` cannot download a browser here. GLANCE_CHROMIUM
+ * names another Chromium-based browser where there is none (the mac workflow: Google Chrome).
+ */
+export const CHROMIUM = process.env['GLANCE_CHROMIUM'] ?? '/usr/bin/chromium';
 
 /** The panel's size in Electron (main/config.ts), so screenshots show what a user sees. */
 export const PANEL_VIEWPORT = { width: 420, height: 580 };

@@ -1,0 +1,182 @@
+// ISSUE 15 ON A REAL MAC: THESE TESTS STATE THE FIXED BEHAVIOUR, AND MAY FAIL UNTIL THAT WORK LANDS.
+// A review of main/ against Electron's documentation found points 1-5 of issue 15 ("The app on a
+// real Mac"); only a Mac can show them, so each is written here as it must behave once fixed.
+// A failure in this file is an open point of issue 15, not a broken test; electron.test.ts holds
+// what already works. Run with npm run test:electron (the mac workflow does, after packaging).
+// Every launch has its own GLANCE_HOME and providers folder (launch.ts).
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HOTKEY } from '../../app/settings/settings.js';
+import { electronAvailability } from './availability.js';
+import { openPanel, panelVisible, status, trySampleNotes } from './flows.js';
+import { launchGlance, launchPackaged, type Glance } from './launch.js';
+import { clickTray, panelWindow, pressHotkey } from './main-process.js';
+import { isCalculator, openCalculator, reopen, waitForFront } from './mac.js';
+
+const availability = electronAvailability();
+const run = promisify(execFile);
+/** node_modules' Electron.app, which the test launches run in. */
+const electronBundle = availability.ok ? resolve(availability.executable, '..', '..', '..') : '';
+
+describe.skipIf(!availability.ok)('issue 15 on a Mac (fixed behaviour; may fail until fixed)', () => {
+  let glance: Glance | undefined;
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await glance?.close();
+    glance = undefined;
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  describe('1. the packaged app tells which app is in front', () => {
+    let appBundle = '';
+    let scratch: string | undefined;
+    beforeAll(async () => {
+      // The mac workflow packages before these tests and names the result; elsewhere package here.
+      const given = process.env['GLANCE_PACKAGED_APP'];
+      if (given) {
+        appBundle = resolve(given);
+        return;
+      }
+      scratch = await mkdtemp(join(tmpdir(), 'glance-packaged-'));
+      await run('npx', ['electron-builder', '--mac', '--dir', `--${process.arch}`, '--publish', 'never', `-c.directories.output=${scratch}`], {
+        env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const out = (await readdir(scratch)).find((name) => name.startsWith('mac'));
+      appBundle = join(scratch, out ?? 'mac', 'Glance.app');
+    });
+    afterAll(async () => {
+      if (scratch) await rm(scratch, { recursive: true, force: true });
+    });
+
+    it("runs get-windows' helper from app.asar.unpacked and names the front app (Calculator)", async () => {
+      const resources = join(appBundle, 'Contents', 'Resources');
+      expect(existsSync(join(resources, 'app.asar'))).toBe(true);
+      // electron-builder.yml unpacks the helper: a binary inside app.asar cannot be executed.
+      expect(existsSync(join(resources, 'app.asar.unpacked', 'node_modules', 'get-windows', 'main'))).toBe(true);
+
+      const calculator = await openCalculator();
+      cleanups.push(calculator.quit);
+      glance = await launchPackaged(appBundle);
+      // The core's OS service, loaded from app.asar inside the packaged main process, asked as the
+      // hotkey asks it. Today get-windows computes its helper's path inside app.asar and the ESM
+      // child_process cannot run it (spawn ENOTDIR). If the fix passes options from main/index.ts,
+      // call it here the way main does.
+      const front = await glance.app.evaluate(async () => {
+        const { pathToFileURL } = process.getBuiltinModule('node:url');
+        const { join: joinPath } = process.getBuiltinModule('node:path');
+        const url = pathToFileURL(joinPath(process.resourcesPath, 'app.asar', 'dist', 'app', 'os', 'index.js')).href;
+        // Code evaluated through the inspector has no module loader of its own: compile the
+        // import() with the main context's (it finds the module main already loaded). As a
+        // string, too, so the test runner's transform leaves this import() alone.
+        const vm = process.getBuiltinModule('node:vm');
+        const load = vm.compileFunction('return import(url)', ['url'], { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER }) as (
+          url: string,
+        ) => Promise<{ createOs(): { frontApp(): Promise<unknown> } }>;
+        return (await load(url)).createOs().frontApp();
+      });
+      expect(front).toMatchObject({ ok: true, app: { pid: calculator.pid, bundleId: 'com.apple.calculator' } });
+    });
+  });
+
+  it('2. Esc gives the focus back to the app the user was in (app.hide on macOS)', async () => {
+    const calculator = await openCalculator();
+    cleanups.push(calculator.quit);
+    glance = await launchGlance();
+    const { app } = glance;
+    const page = await glance.panel();
+    await page.waitForLoadState('load');
+    // The hotkey in Calculator: Glance reads the front app, then shows its panel in front.
+    await pressHotkey(app, DEFAULT_HOTKEY);
+    await expect.poll(() => panelVisible(glance as Glance), { timeout: 10_000 }).toBe(true);
+    await waitForFront((front) => front.pid === glance?.pid, 'Glance, with its panel shown');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panelVisible(glance as Glance), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => app.evaluate(({ app: electronApp }) => electronApp.isHidden()), { timeout: 5_000, message: 'Glance should hide itself (app.hide)' }).toBe(true);
+    await waitForFront(isCalculator, 'Calculator, the app the user was in');
+  });
+
+  it('3. a hotkey press while the panel is in front keeps the collected context', async () => {
+    glance = await launchGlance();
+    const page = await openPanel(glance);
+    await trySampleNotes(page);
+    await waitForFront((front) => front.pid === glance?.pid, 'Glance, with its panel shown');
+
+    await pressHotkey(glance.app, DEFAULT_HOTKEY);
+    // Nothing to wait for when it is right: the front app is read in well under a second, and a
+    // wrong result would replace the context by then.
+    await page.waitForTimeout(2_000);
+    expect(await status(page)).toBe('Context from Sample Notes');
+    expect(await page.getByRole('list', { name: 'Collected context' }).isVisible()).toBe(true);
+    expect(await panelVisible(glance)).toBe(true);
+  });
+
+  it("4. Electron's default menu is replaced: no Reload or DevTools, Edit works, Cmd-W hides the panel", async () => {
+    glance = await launchGlance();
+    const { app } = glance;
+    await openPanel(glance);
+    const items = await app.evaluate(({ Menu }) => {
+      type Item = { label: string; role?: string; accelerator?: string; submenu?: { items: Item[] } };
+      const walk = (list: Item[]): { label: string; role: string; accelerator: string }[] =>
+        list.flatMap((item) => [{ label: item.label, role: (item.role ?? '').toLowerCase(), accelerator: String(item.accelerator ?? '') }, ...(item.submenu ? walk(item.submenu.items) : [])]);
+      const menu = Menu.getApplicationMenu() as unknown as { items: Item[] } | null;
+      return menu ? walk(menu.items) : null;
+    });
+    expect(items, 'an application menu of its own (app menu and Edit), not none: copy and paste need it').not.toBeNull();
+    const roles = (items ?? []).map((item) => item.role);
+    for (const role of ['reload', 'forcereload', 'toggledevtools']) expect(roles).not.toContain(role);
+    expect((items ?? []).map((item) => item.label)).not.toEqual(expect.arrayContaining([expect.stringMatching(/Reload|Developer Tools/)]));
+    for (const role of ['cut', 'copy', 'paste', 'selectall']) expect(roles).toContain(role);
+
+    // Cmd-W: the menu item it triggers, if the menu has one, clicked with the panel focused.
+    const clicked = await app.evaluate(({ Menu, BrowserWindow }) => {
+      type Item = { role?: string; accelerator?: string; submenu?: { items: Item[] }; click: (...args: unknown[]) => void };
+      const walk = (list: Item[]): Item[] => list.flatMap((item) => [item, ...(item.submenu ? walk(item.submenu.items) : [])]);
+      const menu = Menu.getApplicationMenu() as unknown as { items: Item[] } | null;
+      const panel = BrowserWindow.getAllWindows().find((w) => w.webContents.getURL().endsWith('/renderer/index.html'));
+      const closeItem = walk(menu?.items ?? []).find((item) => /^(CmdOrCtrl|CommandOrControl|Cmd|Command)\+W$/i.test(String(item.accelerator ?? '')) || item.role?.toLowerCase() === 'close');
+      if (!panel || !closeItem) return false;
+      closeItem.click(undefined, panel, panel.webContents);
+      return true;
+    });
+    const hiddenNotDestroyed = async (): Promise<boolean | string> => (await panelWindow(app))?.visible ?? 'destroyed';
+    if (clicked) {
+      await expect.poll(hiddenNotDestroyed, { timeout: 5_000, message: 'Cmd-W hides the panel' }).toBe(false);
+      await clickTray(app);
+      await expect.poll(() => panelVisible(glance as Glance), { timeout: 5_000, message: 'the panel opens again after Cmd-W' }).toBe(true);
+    }
+    // Whatever closes the window (Cmd-W, the system), the panel's close hides it unless Glance quits.
+    await app.evaluate(({ BrowserWindow }) => {
+      BrowserWindow.getAllWindows()
+        .find((w) => w.webContents.getURL().endsWith('/renderer/index.html'))
+        ?.close();
+    });
+    await expect.poll(hiddenNotDestroyed, { timeout: 5_000, message: 'close hides the panel' }).toBe(false);
+    // A destroyed window goes a moment after close; it must still be there after that moment.
+    await new Promise((done) => setTimeout(done, 1_000));
+    expect(await hiddenNotDestroyed(), 'the panel must survive close').toBe(false);
+    // And it still opens: the tray (and the hotkey) are not dead.
+    await clickTray(app);
+    await expect.poll(() => panelVisible(glance as Glance), { timeout: 5_000 }).toBe(true);
+  });
+
+  it('5. opening Glance again (Finder, open -a) shows the panel: macOS sends activate', async () => {
+    glance = await launchGlance();
+    await (await glance.panel()).waitForLoadState('load');
+    await glance.app.evaluate(({ BrowserWindow }) => {
+      BrowserWindow.getAllWindows()
+        .find((w) => w.webContents.getURL().endsWith('/renderer/index.html'))
+        ?.hide();
+    });
+    expect(await panelVisible(glance)).toBe(false);
+    // The running app is node_modules' Electron.app: opening that bundle again reaches it.
+    await reopen(electronBundle);
+    await expect.poll(() => panelVisible(glance as Glance), { timeout: 10_000, message: 'the panel should open on activate' }).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+// The GitHub workflows in .github/workflows, checked offline with action-validator (the schema
+// GitHub's workflow files follow, compiled to WebAssembly): every file validates, and the
+// validator really rejects a broken one. Then what each workflow must do, read from its steps.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const validatorCli = createRequire(import.meta.url).resolve('@action-validator/cli/cli.mjs');
+const folder = '.github/workflows';
+
+/** Runs `action-validator FILE`: exit status and what it printed (the errors as JSON). */
+async function validate(file: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [validatorCli, file]);
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+/** The `run:` commands of a workflow, in order (one-line commands, which is all ours use). */
+function commands(text: string): string[] {
+  return [...text.matchAll(/^\s*(?:- )?run: (.+)$/gm)].map((m) => (m[1] ?? '').trim());
+}
+
+const scratch: string[] = [];
+afterAll(async () => {
+  await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('the workflows', () => {
+  it('every file in .github/workflows passes action-validator', async () => {
+    const files = (await readdir(folder)).filter((name) => /\.ya?ml$/.test(name)).sort();
+    expect(files).toEqual(['linux.yml', 'mac.yml']);
+    for (const file of files) {
+      const result = await validate(join(folder, file));
+      expect(result, `${file}: ${result.output}`).toEqual({ code: 0, output: '' });
+    }
+  });
+
+  it('action-validator rejects a broken workflow (exit 1, the offending key named)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'glance-workflow-'));
+    scratch.push(dir);
+    const broken = join(dir, 'broken.yml');
+    // A typo a reviewer could miss: `step:` instead of `steps:`, and a job without runs-on.
+    await writeFile(broken, 'name: broken\non: [push]\njobs:\n  build:\n    step:\n      - run: npm test\n');
+    const result = await validate(broken);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("Additional property 'step' is not allowed");
+  });
+
+  it('pins every action to a major version at least (or a commit)', async () => {
+    for (const file of ['linux.yml', 'mac.yml']) {
+      const text = await readFile(join(folder, file), 'utf8');
+      const uses = [...text.matchAll(/uses: (\S+)/g)].map((m) => m[1] ?? '');
+      expect(uses.length, file).toBeGreaterThan(0);
+      for (const action of uses) expect(action, `${file}: ${action}`).toMatch(/^[\w.-]+\/[\w.-]+@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/);
+    }
+  });
+
+  it('mac: an arm64 macOS runner, Node 22, the binary installed, then tests, package, Electron tests, dmg, artifact', async () => {
+    const text = await readFile(join(folder, 'mac.yml'), 'utf8');
+    expect(text).toMatch(/runs-on: macos-(1[4-9]|[2-9]\d)\b/);
+    expect(text).toMatch(/node-version: 22\b/);
+    // The Electron binary must be downloaded here, unlike on Linux.
+    expect(text).not.toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD\s*[:=]/);
+    expect(text).toMatch(/CSC_IDENTITY_AUTO_DISCOVERY: "false"/);
+    // npm test's panel tests need a Chromium; the runner has Chrome, not /usr/bin/chromium.
+    expect(text).toMatch(/GLANCE_CHROMIUM: \/Applications\/Google Chrome\.app\/Contents\/MacOS\/Google Chrome\n/);
+    expect(commands(text)).toEqual([
+      'npm ci --no-audit --no-fund',
+      `node -p "require('electron')"`,
+      'npm test',
+      'npx electron-builder --mac --dir --arm64 --publish never',
+      'npm run test:electron',
+      'npx electron-builder --mac dmg --arm64 --publish never',
+    ]);
+    expect(text).toMatch(/uses: actions\/upload-artifact@v\d+\n\s+with:\n\s+name: Glance-mac-arm64\n\s+path: release\/\*\.dmg/);
+  });
+
+  it('linux: .ci/run as root on Debian with Node 20, like the project machines', async () => {
+    const text = await readFile(join(folder, 'linux.yml'), 'utf8');
+    expect(text).toContain('container: node:20-bookworm');
+    expect(commands(text)).toEqual(['bash .ci/run']);
+  });
+});
