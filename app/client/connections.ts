@@ -1,7 +1,8 @@
-import { Agent, request, type ClientRequestArgs } from 'node:http';
+import { Agent, request, type ClientRequest, type ClientRequestArgs } from 'node:http';
 import { createConnection } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
+import { isEventStream } from './event-stream.js';
 
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -25,6 +26,12 @@ export const LINK_CLOSED = 'ELINKCLOSED';
  * listens on the port. Such an exchange runs with `allowConnect(false)`: should the socket
  * be gone, the request fails with LINK_CLOSED and nothing is sent anywhere.
  *
+ * A connection that carried an event stream is never kept (wire.md section 9, "Streams"): the
+ * stream was cut off at its response, or it ended, and either way its socket goes with it.
+ * When an exchange ends, whatever request is still open (a stream the provider keeps open after
+ * answering a notification) is ended too (`endRequests`), so the one socket a link may keep is
+ * the idle one of a clean JSON exchange.
+ *
  * Only what the MCP client needs: a string body, no redirects (node:http follows none), no
  * content decoding (we ask for none).
  */
@@ -32,6 +39,8 @@ export interface ProviderLink {
   fetch: Fetch;
   /** Whether a request may open a new socket: only after a full check in this invocation. */
   allowConnect(allowed: boolean): void;
+  /** Ends every request still open, with its socket; idle keep-alive sockets stay. */
+  endRequests(): void;
   /** True while an idle socket this link opened is still connected both ways, ready for reuse. */
   readonly connected: boolean;
   /** Destroys every socket of the link, idle or not. */
@@ -41,6 +50,8 @@ export interface ProviderLink {
 /** A link with no socket yet; it opens none until allowConnect(true). */
 export function createProviderLink(): ProviderLink {
   let mayConnect = false;
+  /** Requests from their start until their response has ended or they closed. */
+  const open = new Set<ClientRequest>();
   const agent = new Agent({ keepAlive: true });
   agent.createConnection = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined => {
     if (!mayConnect) {
@@ -60,6 +71,9 @@ export function createProviderLink(): ProviderLink {
       const headers: Record<string, string> = {};
       new Headers(init.headers).forEach((value, key) => { headers[key] = value; });
       const req = request(new URL(url), { method: init.method ?? 'GET', headers, agent, ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
+        res.once('end', () => open.delete(req));
+        // Ended or cut off, an event stream's socket is destroyed, never handed back to the pool.
+        if (isEventStream(res.headers['content-type'] ?? null)) req.shouldKeepAlive = false;
         const status = res.statusCode ?? 0;
         const responseHeaders = new Headers();
         for (const [key, value] of Object.entries(res.headers)) {
@@ -77,6 +91,8 @@ export function createProviderLink(): ProviderLink {
           reject(error instanceof Error ? error : new Error(String(error)));
         }
       });
+      open.add(req);
+      req.once('close', () => open.delete(req));
       req.on('error', reject);
       req.end(init.body ?? undefined);
     });
@@ -84,6 +100,10 @@ export function createProviderLink(): ProviderLink {
     fetch: fetchOver,
     allowConnect: (allowed) => {
       mayConnect = allowed;
+    },
+    endRequests: () => {
+      for (const req of open) req.destroy();
+      open.clear();
     },
     // The agent's free list holds exactly the idle keep-alive sockets; one the provider has
     // half-closed is no longer 'open'.

@@ -1,4 +1,5 @@
 import { MAX_BODY_BYTES } from '../protocol/limits.js';
+import { isEventStream, requestIds, untilAnswered } from './event-stream.js';
 
 /** What the guarded fetch saw, so a failure can be named precisely afterwards. */
 export interface ExchangeState {
@@ -18,6 +19,8 @@ type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
  *   so that request would only cost a round trip (or hang on a hostile provider);
  * - it cuts a body off past 8 MiB while it streams in, aborting the request, so a 64 MiB
  *   answer is never buffered;
+ * - an answer sent as an event stream is cut off once it holds the responses to the request's
+ *   ids, which ends the request and destroys its socket (wire.md section 9, "Streams");
  * - every request is bound to the exchange's deadline signal.
  */
 export function createGuardedFetch(endpoint: URL, deadline: AbortSignal, state: ExchangeState, base: Fetch = fetch): Fetch {
@@ -46,7 +49,10 @@ export function createGuardedFetch(endpoint: URL, deadline: AbortSignal, state: 
       throw new Error('the answer is larger than the limit');
     }
     if (response.body === null) return response;
-    return new Response(response.body.pipeThrough(byteCap(state, local)), {
+    let body = response.body.pipeThrough(byteCap(state, local));
+    const ids = requestIds(init?.body);
+    if (ids.size > 0 && isEventStream(response.headers.get('content-type'))) body = body.pipeThrough(untilAnswered(ids, () => local.abort()));
+    return new Response(body, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

@@ -77,6 +77,9 @@ export function openSession(provider: VerifiedProvider): McpSession {
   client.onerror = () => undefined; // background errors are judged by the call's own outcome
   const unbind = (): void => {
     link.allowConnect(false);
+    // Every request of the exchange has been answered or given up by now: one still open is a
+    // stream the provider keeps open, and it ends with the exchange.
+    link.endRequests();
     bound = undefined;
   };
   return {
