@@ -32,8 +32,9 @@ export const LINK_CLOSED = 'ELINKCLOSED';
  * answering a notification) is ended too (`endRequests`), so the one socket a link may keep is
  * the idle one of a clean JSON exchange.
  *
- * Only what the MCP client needs: a string body, no redirects (node:http follows none), no
- * content decoding (we ask for none).
+ * Every request names the port in its Host header and asks for no content coding
+ * (providerHeaders). Only what the MCP client needs: a string body, no redirects (node:http
+ * follows none), no content decoding (the guarded fetch refuses a coded body).
  */
 export interface ProviderLink {
   fetch: Fetch;
@@ -45,6 +46,23 @@ export interface ProviderLink {
   readonly connected: boolean;
   /** Destroys every socket of the link, idle or not. */
   close(): void;
+}
+
+/**
+ * `Host: 127.0.0.1:<port>` with the port always written: node:http leaves out the default
+ * port 80, and a provider answers any other Host with 421 (wire.md sections 5 and 9).
+ */
+export function hostHeader(port: number): string {
+  return `127.0.0.1:${port}`;
+}
+
+/**
+ * The headers every request to a provider carries whoever makes it (the host, check-provider's
+ * exchanges and its raw probes): the exact Host, and `Accept-Encoding: identity`, so that a
+ * compression layer that honours it sends the body as it is; the host decodes nothing.
+ */
+export function providerHeaders(endpoint: URL): { host: string; 'accept-encoding': string } {
+  return { host: hostHeader(endpoint.port === '' ? 80 : Number(endpoint.port)), 'accept-encoding': 'identity' };
 }
 
 /** A link with no socket yet; it opens none until allowConnect(true). */
@@ -68,9 +86,11 @@ export function createProviderLink(): ProviderLink {
         reject(new TypeError('only string bodies are sent to a provider'));
         return;
       }
+      const target = new URL(url);
       const headers: Record<string, string> = {};
       new Headers(init.headers).forEach((value, key) => { headers[key] = value; });
-      const req = request(new URL(url), { method: init.method ?? 'GET', headers, agent, ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
+      Object.assign(headers, providerHeaders(target));
+      const req = request(target, { method: init.method ?? 'GET', headers, agent, ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
         res.once('end', () => open.delete(req));
         // Ended or cut off, an event stream's socket is destroyed, never handed back to the pool.
         if (isEventStream(res.headers['content-type'] ?? null)) req.shouldKeepAlive = false;

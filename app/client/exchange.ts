@@ -103,6 +103,7 @@ function classify(error: unknown, state: ExchangeState, timedOut: boolean, cance
   if (cancelled) return { kind: 'aborted', reason: 'the request was cancelled' };
   if (timedOut) return { kind: 'no-answer', reason: `${name} did not answer within ${formatSeconds(timeoutMs)}`, timedOut: true };
   if (state.redirect) return { kind: 'no-answer', reason: `${name} answered with a redirect, which Glance never follows` };
+  if (state.coded !== undefined) return { kind: 'refused', reason: `${name} sent a compressed answer (Content-Encoding: ${state.coded}), which Glance does not decode` };
   if (state.httpStatus !== undefined) return { kind: 'no-answer', reason: `${name} answered with HTTP status ${state.httpStatus}` };
   if (state.wrongAddress) return { kind: 'no-answer', reason: 'a request to another address than the endpoint was refused' };
   if (error instanceof McpError) return { kind: 'refused', reason: `${name} answered with a JSON-RPC error (code ${error.code})`, rpcErrorCode: error.code };

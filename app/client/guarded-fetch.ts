@@ -7,6 +7,8 @@ export interface ExchangeState {
   redirect?: boolean;
   tooLarge?: boolean;
   wrongAddress?: boolean;
+  /** The body came with a content coding (named when it is a known one), which is never decoded. */
+  coded?: string;
 }
 
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -17,6 +19,8 @@ type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
  * - it never sends an `Origin` header and never follows a redirect, not even same-origin;
  * - it answers the SDK's GET for an event stream itself with 405: providers are stateless,
  *   so that request would only cost a round trip (or hang on a hostile provider);
+ * - it refuses a body with a Content-Encoding other than identity: the host asks for none and
+ *   decodes none, so what it reads is what was sent (wire.md section 9, "No content coding");
  * - it cuts a body off past 8 MiB while it streams in, aborting the request, so a 64 MiB
  *   answer is never buffered;
  * - an answer sent as an event stream is cut off once it holds the responses to the request's
@@ -42,6 +46,13 @@ export function createGuardedFetch(endpoint: URL, deadline: AbortSignal, state: 
       throw new Error('the provider answered with a redirect');
     }
     if (!response.ok) state.httpStatus = response.status;
+    // An error status is judged by its status: its body is never read for meaning.
+    const coding = response.ok ? contentCoding(response.headers.get('content-encoding')) : undefined;
+    if (coding !== undefined) {
+      state.coded = coding;
+      local.abort();
+      throw new Error('the answer has a content coding');
+    }
     const declared = Number(response.headers.get('content-length') ?? '0');
     if (declared > MAX_BODY_BYTES) {
       state.tooLarge = true;
@@ -58,6 +69,16 @@ export function createGuardedFetch(endpoint: URL, deadline: AbortSignal, state: 
       headers: response.headers,
     });
   };
+}
+
+/** Codings named as they are; anything else is "another coding" (a header is the provider's text). */
+const KNOWN_CODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br', 'compress', 'x-compress', 'zstd']);
+
+/** The coding of a Content-Encoding header for messages, or undefined when the body is as sent. */
+export function contentCoding(header: string | null): string | undefined {
+  const codings = (header ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0) return undefined;
+  return codings.every((c) => KNOWN_CODINGS.has(c)) ? codings.join(', ') : 'another coding';
 }
 
 function byteCap(state: ExchangeState, local: AbortController): TransformStream<Uint8Array, Uint8Array> {
