@@ -1,3 +1,4 @@
+import { UnverifiedConnection } from '../discovery/connect-checked.js';
 import { MAX_BODY_BYTES } from '../protocol/limits.js';
 import { isEventStream, requestIds, untilAnswered } from './event-stream.js';
 
@@ -7,6 +8,8 @@ export interface ExchangeState {
   redirect?: boolean;
   tooLarge?: boolean;
   wrongAddress?: boolean;
+  /** The connect-time check refused the connection (why): nothing was sent on it. */
+  unverified?: string;
   /** The body came with a content coding (named when it is a known one), which is never decoded. */
   coded?: string;
 }
@@ -39,7 +42,13 @@ export function createGuardedFetch(endpoint: URL, deadline: AbortSignal, state: 
     headers.delete('origin');
     const local = new AbortController();
     const signals = [deadline, local.signal, ...(init?.signal ? [init.signal] : [])];
-    const response = await base(endpoint, { ...init, headers, redirect: 'manual', signal: AbortSignal.any(signals) });
+    let response: Response;
+    try {
+      response = await base(endpoint, { ...init, headers, redirect: 'manual', signal: AbortSignal.any(signals) });
+    } catch (error) {
+      if (error instanceof UnverifiedConnection) state.unverified = error.reason;
+      throw error;
+    }
     if (response.status >= 300 && response.status < 400) {
       state.redirect = true;
       await response.body?.cancel().catch(() => undefined);

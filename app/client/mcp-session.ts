@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
+import type { ConnectionGuard } from '../discovery/check-connection.js';
 import type { VerifiedProvider } from '../discovery/types.js';
 import { createProviderLink, type ProviderLink } from './connections.js';
 import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
@@ -16,8 +17,11 @@ import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
 export interface ExchangeBinding {
   signal: AbortSignal;
   state: ExchangeState;
-  /** True only when the provider passed the full check of wire.md section 4 for this exchange. */
-  mayConnect: boolean;
+  /**
+   * Checks each connection the exchange opens (wire.md section 9); absent when the exchange may
+   * open none and must use the kept, already checked connection.
+   */
+  guard?: ConnectionGuard;
 }
 
 /** An MCP client for one provider; `initialised` once initialize passed the extension check. */
@@ -30,7 +34,7 @@ export interface McpSession {
   /** Its sockets; an idle one stays open while the session waits in the pool. */
   readonly link: ProviderLink;
   bind(binding: ExchangeBinding): void;
-  /** Ends the bound exchange; the link keeps an idle socket but may open no new one. */
+  /** Ends the bound exchange and any request still open; the link keeps an idle socket but may open no new one. */
   unbind(): void;
   /** Closes the client and destroys every socket of the link. */
   close(): Promise<void>;
@@ -76,7 +80,7 @@ export function openSession(provider: VerifiedProvider): McpSession {
   const client = new Client({ name: 'glance', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
   client.onerror = () => undefined; // background errors are judged by the call's own outcome
   const unbind = (): void => {
-    link.allowConnect(false);
+    link.allowConnect(undefined);
     // Every request of the exchange has been answered or given up by now: one still open is a
     // stream the provider keeps open, and it ends with the exchange.
     link.endRequests();
@@ -90,7 +94,7 @@ export function openSession(provider: VerifiedProvider): McpSession {
     link,
     bind: (binding) => {
       bound = binding;
-      link.allowConnect(binding.mayConnect);
+      link.allowConnect(binding.guard === undefined ? undefined : { guard: binding.guard, signal: binding.signal });
     },
     unbind,
     close: async () => {
