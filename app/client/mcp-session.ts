@@ -65,7 +65,24 @@ class LazyAjv implements jsonSchemaValidator {
 
 /** A fresh, uninitialised session for a verified provider. */
 export function openSession(provider: VerifiedProvider): McpSession {
-  const endpoint = new URL(provider.descriptor.endpoint);
+  return createSession({ endpoint: provider.descriptor.endpoint, token: provider.descriptor.token, key: sessionKey(provider) });
+}
+
+/** Where a session talks to and how it introduces itself; the client name is only ever `glance` or check-provider's. */
+export interface SessionTarget {
+  endpoint: string;
+  token: string;
+  /** The identity a pool keeps it under (sessionKey). */
+  key: string;
+  clientName?: string;
+}
+
+/**
+ * A fresh, uninitialised session. check-provider makes its exchanges through this too, so that
+ * they are the host's own: the same link, headers, guards, limits and reading (wire.md 9).
+ */
+export function createSession(target: SessionTarget): McpSession {
+  const endpoint = new URL(target.endpoint);
   let bound: ExchangeBinding | undefined;
   const link = createProviderLink();
   const transport = new StreamableHTTPClientTransport(endpoint, {
@@ -74,10 +91,10 @@ export function openSession(provider: VerifiedProvider): McpSession {
       if (bound === undefined) return Promise.reject(new Error('no exchange is running on this session'));
       return createGuardedFetch(endpoint, bound.signal, bound.state, link.fetch)(url, init);
     },
-    requestInit: { headers: { Authorization: `Bearer ${provider.descriptor.token}` } },
+    requestInit: { headers: { Authorization: `Bearer ${target.token}` } },
     reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
   });
-  const client = new Client({ name: 'glance', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
+  const client = new Client({ name: target.clientName ?? 'glance', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
   client.onerror = () => undefined; // background errors are judged by the call's own outcome
   const unbind = (): void => {
     link.allowConnect(undefined);
@@ -87,7 +104,7 @@ export function openSession(provider: VerifiedProvider): McpSession {
     bound = undefined;
   };
   return {
-    key: sessionKey(provider),
+    key: target.key,
     client,
     transport,
     initialised: false,
