@@ -142,4 +142,17 @@ describe('discovery', () => {
     const older = listed.descriptors.find((d) => d.file === p.file);
     expect(older?.reason).toMatch(/newer descriptor/);
   });
+
+  it('of several, skips a newer one whose port nobody serves: step 5 still chooses among them before the connect', async () => {
+    const p = await start();
+    const stale = join(suite.dir(), `stale.${p.pid}.json`);
+    const original = join(suite.dir(), p.file);
+    await writeFile(stale, JSON.stringify({ ...(JSON.parse(await readFile(original, 'utf8')) as object), name: 'Stale', endpoint: 'http://127.0.0.1:1/context/mcp' }), { mode: 0o600 });
+    const past = new Date(Date.now() - 60_000);
+    await utimes(original, past, past);
+    const found = await findProvider({ pid: p.pid }, { os, env: suite.env() });
+    expect(found.kind === 'usable' && found.provider.descriptor.name).toBe('Test Provider');
+    expect(found.kind === 'usable' && found.ignored.map((v) => v.reason)).toEqual([expect.stringMatching(/nobody listens on its port 1\b/)]);
+    expect((await collectContext({ pid: p.pid }, { os, env: suite.env() })).kind).toBe('collected');
+  });
 });
