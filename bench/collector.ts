@@ -19,9 +19,9 @@ export interface Collector {
 
 /**
  * A collector as the host runs it: the Electron main process keeps one HostCache for its
- * lifetime (`kept`). `checked` keeps the cache but asks the OS who listens on every press, as
- * a press does once the provider has closed the kept connection (a Node server does after
- * 5 s idle). `none` is a host without the cache (each invocation parses every descriptor and
+ * lifetime (`kept`). `checked` keeps the cache but no connection, so every press connects and
+ * asks the OS at connect time, as a press does once the provider has closed the kept
+ * connection (a Node server does after 5 s idle). `none` is a host without the cache (each invocation parses every descriptor and
  * initialises a new MCP session), as the one-shot `glance current` is.
  */
 export function createCollector(os: OsServices, env: NodeJS.ProcessEnv, mode: 'kept' | 'checked' | 'none' = 'kept'): Collector {

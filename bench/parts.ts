@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { findProvider, type DiscoveryDeps } from '../app/discovery/find.js';
 import { collectContext, discoveryDeps } from '../app/session/collect.js';
 import { createHostCache } from '../app/session/host-cache.js';
-import { lsofListeners, procListeners } from '../app/os/index.js';
+import { connectionGuard } from '../app/discovery/check-connection.js';
+import { probeConnection } from '../app/discovery/connect-checked.js';
+import { createOs, lsofListeners, procListeners, type ListenersMethod } from '../app/os/index.js';
 import type { OsServices } from '../app/os/types.js';
 import { readAnswer } from '../app/protocol/read-answer.js';
 import { runChild } from './children.js';
@@ -86,7 +88,11 @@ async function measureKept(app: Awaited<ReturnType<typeof frontAppOf>>, base: Di
   return summarise(samples.slice(3));
 }
 
-/** Who listens on the provider's port, by lsof and by /proc. */
+/**
+ * Who listens on the provider's port, by lsof and by /proc; and the connect-time check as an
+ * exchange runs it (wire.md section 9): a connect to the port, the one question to the OS
+ * about the listeners and this connection's server end, then a close, each way.
+ */
 export async function benchListeners(provider: BenchProvider, reps: number): Promise<ListenerRow[]> {
   const port = Number(new URL(provider.descriptor.endpoint).port);
   const check = (result: Awaited<ReturnType<typeof procListeners>>): void => {
@@ -94,8 +100,17 @@ export async function benchListeners(provider: BenchProvider, reps: number): Pro
   };
   const lsof = await measure(reps, 2, async () => check(await lsofListeners(port)));
   const proc = await measure(reps, 2, async () => check(await procListeners(port)));
+  const connectCheck = (method: ListenersMethod) => async (): Promise<void> => {
+    const verdict = await probeConnection(connectionGuard(port, provider.pid, createOs({ listenersMethod: method })), BENCH_TIMEOUT_MS);
+    if (!verdict.ok) throw new Error(`the connect-time check refused the provider: ${verdict.reason}`);
+  };
+  const connectLsof = await measure(reps, 2, connectCheck('lsof'));
+  const connectProc = await measure(reps, 2, connectCheck('proc'));
   const sockets = tcpTableLines();
-  return [{ method: 'lsof', ...summarise(lsof), sockets }, { method: 'proc', ...summarise(proc), sockets }];
+  return [
+    { method: 'lsof', ...summarise(lsof), sockets }, { method: 'proc', ...summarise(proc), sockets },
+    { method: 'connect+lsof', ...summarise(connectLsof), sockets }, { method: 'connect+proc', ...summarise(connectProc), sockets },
+  ];
 }
 
 /** Sockets in the kernel's TCP tables now: /proc reads them all, so they set its cost. */

@@ -15,8 +15,8 @@ export interface CollectRow extends Summary {
   /** median_ms / floor_ms. */
   ratio: number;
   /**
-   * Warm rows: the same loop asking the OS who listens on every press instead of using the
-   * kept connection (a press after the provider closed it).
+   * Warm rows: the same loop with no kept connection, so every press connects and runs the
+   * connect-time check (a press after the provider closed the kept connection).
    */
   checked_median_ms?: number;
   /** Warm rows: the same loop without the host's cache (descriptors parsed, MCP initialised each time). */
@@ -32,13 +32,13 @@ export interface DiscoveryRow extends Summary {
   uncached_p90_ms: number;
   /** With the cache, for a pid that has no descriptor: the folder read and matched, no verification. */
   unverified_median_ms: number;
-  /** With the cache and a kept verified connection to the provider, which stands in for asking the OS. */
+  /** With the cache and a kept verified connection to the provider, which stands in for the connect-time check. */
   kept_median_ms: number;
 }
 
-/** One way of asking who listens on a port. */
+/** One way of asking who listens on a port; `connect+` rows are the connect-time check with a connect and close around it. */
 export interface ListenerRow extends Summary {
-  method: 'lsof' | 'proc';
+  method: 'lsof' | 'proc' | 'connect+lsof' | 'connect+proc';
   /** TCP sockets on the machine at the time (Linux): /proc/net/tcp lists every one of them. */
   sockets: number;
 }
@@ -81,7 +81,7 @@ export function formatTable(r: BenchResults): string {
     const uncached = `${ms(d.uncached_median_ms)} (${ms(d.uncached_p10_ms)}-${ms(d.uncached_p90_ms)})`;
     lines.push(`discovery    ${String(d.descriptors).padStart(5)} descriptors  ${spread(d).padEnd(22)} kept connection ${ms(d.kept_median_ms).padEnd(7)} uncached ${uncached.padEnd(22)} no match ${ms(d.unverified_median_ms)}`);
   }
-  for (const l of r.listener) lines.push(`listener     ${l.method.padEnd(5)}  ${spread(l).padEnd(22)} with ${l.sockets} TCP sockets on the machine`);
+  for (const l of r.listener) lines.push(`listener     ${l.method.padEnd(12)}  ${spread(l).padEnd(22)} with ${l.sockets} TCP sockets on the machine`);
   lines.push(`read         ${r.read.elements} elements  ${spread(r.read)}`);
   lines.push(`heap         after ${r.heap.invocations[0]}: ${r.heap.after_10_bytes} B, after ${r.heap.invocations[1]}: ${r.heap.after_100_bytes} B, growth ${r.heap_growth_bytes} B (without code space ${r.heap_data_growth_bytes} B)`, '');
   for (const t of r.targets) lines.push(`target       ${t.name.padEnd(44)} ${ms(t.value_ms)} vs ${ms(t.target_ms)}  ${t.met ? 'met' : 'MISSED'}`);

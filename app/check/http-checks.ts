@@ -47,7 +47,7 @@ export async function checkHttpRefusals(target: Target, timeoutMs: number): Prom
     if (c.token !== 'none') headers['Authorization'] = `Bearer ${c.token === 'right' ? target.token : wrongToken(target.token)}`;
     if (c.origin === true) headers['Origin'] = WEB_ORIGIN;
     if (c.host === 'wrong') headers['Host'] = `localhost:${target.port}`;
-    const result = await probe({ port: target.port, path: target.path, method: c.method, headers, timeoutMs, ...(c.method === 'POST' ? { body: INITIALIZE } : {}) });
+    const result = await probe({ guard: target.guard, path: target.path, method: c.method, headers, timeoutMs, ...(c.method === 'POST' ? { body: INITIALIZE } : {}) });
     results.push(judge(c, result));
   }
   return results;

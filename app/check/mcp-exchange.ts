@@ -1,8 +1,8 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { createGuardedFetch, type ExchangeState } from '../client/guarded-fetch.js';
+import type { ExchangeState } from '../client/guarded-fetch.js';
 import { formatSeconds } from '../client/exchange.js';
+import { createSession } from '../client/mcp-session.js';
 import { providerText } from './redact.js';
 import type { Target } from './types.js';
 
@@ -13,9 +13,12 @@ export type Exchange<T> = { ok: true; value: T; elapsedMs: number } | { ok: fals
 export type Steps<T> = (client: Client, bound: { signal: AbortSignal; timeout: number }) => Promise<T>;
 
 /**
- * One exchange as a host makes it (wire.md section 7): connect, initialise, then `steps`, all
- * under one time limit, through the host's own guarded fetch (no Origin, no redirects, the
- * 8 MiB cap). Unlike the host's client it reports the provider's own error texts, redacted:
+ * One exchange as the host makes it (wire.md sections 7 and 9): connect, initialise, then
+ * `steps`, all under one time limit, over the host's own session: the same link (each
+ * connection checked before a byte is sent, Host: 127.0.0.1:<port>, Accept-Encoding:
+ * identity, one socket at a time) and the same guarded fetch (no Origin, no redirects, no
+ * content coding, event streams ended at their response, the 8 MiB cap). So what passes here,
+ * the host can read. Unlike the host it reports the provider's own error texts, redacted:
  * check-provider is for the provider's developer (cli.md).
  */
 export async function exchange<T>(target: Target, timeoutMs: number, steps: Steps<T>): Promise<Exchange<T>> {
@@ -23,34 +26,32 @@ export async function exchange<T>(target: Target, timeoutMs: number, steps: Step
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   const state: ExchangeState = {};
-  const endpoint = new URL(target.endpoint);
-  const transport = new StreamableHTTPClientTransport(endpoint, {
-    fetch: createGuardedFetch(endpoint, deadline.signal, state),
-    requestInit: { headers: { Authorization: `Bearer ${target.token}` } },
-    reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
-  });
-  const client = new Client({ name: 'glance-check-provider', version: '0.1.0' }, { capabilities: {} });
-  client.onerror = () => undefined; // judged by the outcome of the awaited calls
+  const session = createSession({ endpoint: target.endpoint, token: target.token, key: 'check-provider', clientName: 'glance-check-provider' });
+  session.bind({ signal: deadline.signal, state, guard: target.guard });
   const bound = { signal: deadline.signal, timeout: timeoutMs };
   try {
-    await client.connect(transport, bound);
-    const value = await steps(client, bound);
+    await session.client.connect(session.transport, bound);
+    const value = await steps(session.client, bound);
     return { ok: true, value, elapsedMs: Math.round(performance.now() - started) };
   } catch (error) {
     const elapsedMs = Math.round(performance.now() - started);
-    const timedOut = deadline.signal.aborted;
+    const timedOut = deadline.signal.aborted && state.unverified === undefined;
     return { ok: false, reason: describeFailure(error, state, timedOut, timeoutMs, target.token), elapsedMs, timedOut };
   } finally {
     clearTimeout(timer);
-    await client.close().catch(() => undefined);
+    await session.close();
   }
 }
 
 /** Names what went wrong; what the guarded fetch saw is more precise than the SDK's error. */
 function describeFailure(error: unknown, state: ExchangeState, timedOut: boolean, timeoutMs: number, token: string): string {
+  if (state.unverified !== undefined) return `nothing was sent: the connection failed the host's check (${state.unverified})`;
   if (state.tooLarge) return 'the answer was larger than 8 MiB, the most a host receives';
   if (timedOut) return `no answer within the time limit of ${formatSeconds(timeoutMs)}`;
   if (state.redirect) return 'the provider answered with a redirect, which hosts never follow';
+  if (state.coded !== undefined) {
+    return `the provider sent a compressed answer (Content-Encoding: ${state.coded}); hosts ask for no content coding (Accept-Encoding: identity) and refuse a compressed answer: send the body as it is`;
+  }
   if (state.httpStatus !== undefined) return `the provider answered HTTP ${state.httpStatus} to a request with the right token`;
   if (error instanceof McpError) return `the provider answered with a JSON-RPC error (code ${error.code}): ${providerText(error.message, token)}`;
   const code = networkCode(error);

@@ -1,3 +1,4 @@
+import { connectionGuard } from '../discovery/check-connection.js';
 import { isPlainObject } from '../protocol/json.js';
 import type { SecretSink } from '../log/logger.js';
 import type { OsServices } from '../os/types.js';
@@ -93,6 +94,7 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
     return shown;
   }
   const target: Target = {
+    guard: connectionGuard(endpoint.port, pid, deps.os),
     pid, port: endpoint.port, path: endpoint.path, endpoint: d['endpoint'] as string, token,
     protocol: typeof d['protocol'] === 'string' ? d['protocol'] : '', instance: typeof d['instance'] === 'string' ? d['instance'] : '',
   };

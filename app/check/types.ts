@@ -2,6 +2,7 @@
  * The result of `glance check-provider`: one named check per rule of the provider side
  * (cli.md), each passed or failed with a reason the provider's developer can act on.
  */
+import type { ConnectionGuard } from '../discovery/check-connection.js';
 
 /** One check as cli.md prints it: `{ "name", "ok", "detail"? }`. */
 export interface CheckResult {
@@ -32,6 +33,8 @@ export function notChecked(name: string, because: string): CheckResult {
 
 /** Where the provider's MCP server is, as far as the descriptor says; the token stays in here. */
 export interface Target {
+  /** Checks each connection before anything is sent on it, as the host does (wire.md section 9). */
+  guard: ConnectionGuard;
   /** The process the user named with --pid. */
   pid: number;
   port: number;

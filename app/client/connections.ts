@@ -1,7 +1,9 @@
-import { Agent, request, type ClientRequestArgs } from 'node:http';
-import { createConnection } from 'node:net';
+import { Agent, request, type ClientRequest, type ClientRequestArgs, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
+import type { ConnectionGuard } from '../discovery/check-connection.js';
+import { connectChecked } from '../discovery/connect-checked.js';
+import { isEventStream } from './event-stream.js';
 
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -17,21 +19,34 @@ export const LINK_CLOSED = 'ELINKCLOSED';
  * stalling provider). Here every socket belongs to one session, opens only while an exchange
  * allows it, and is destroyed with the session.
  *
- * A socket may be opened only by an exchange whose provider passed the full check of wire.md
- * section 4 for that invocation (`allowConnect(true)`), so every socket of a link reached the
- * process that held the port when it was checked. A session kept in the pool keeps its idle
- * socket (unref'd, so it never keeps a process alive); while that socket stays connected, it
- * is the verified connection a later invocation may use instead of asking the OS again who
- * listens on the port. Such an exchange runs with `allowConnect(false)`: should the socket
- * be gone, the request fails with LINK_CLOSED and nothing is sent anywhere.
+ * A socket may be opened only while an exchange allows it (`allowConnect(permit)`), and every
+ * socket is handed to node:http only after the connect-time check of wire.md section 9 passed
+ * on it (connectChecked: the listeners and the server end of this very connection are the
+ * provider's), before a byte is written. So every socket of a link reached the provider
+ * process. A session kept in the pool keeps its idle socket (unref'd, so it never keeps a
+ * process alive); while that socket stays connected, it is the verified connection a later
+ * invocation may use without asking the OS again. Such an exchange runs with
+ * `allowConnect(undefined)`: should the socket be gone, the request fails with LINK_CLOSED and
+ * nothing is sent anywhere.
  *
- * Only what the MCP client needs: a string body, no redirects (node:http follows none), no
- * content decoding (we ask for none).
+ * A connection that carried an event stream is never kept (wire.md section 9, "Streams"): the
+ * stream was cut off at its response, or it ended, and either way its socket goes with it.
+ * When an exchange ends, whatever request is still open (a stream the provider keeps open after
+ * answering a notification) is ended too (`endRequests`), so the one socket a link may keep is
+ * the idle one of a clean JSON exchange.
+ *
+ * Every request names the port in its Host header and asks for no content coding
+ * (providerHeaders). Only what the MCP client needs: a string body, no redirects (node:http
+ * follows none), no content decoding (the guarded fetch refuses a coded body).
  */
 export interface ProviderLink {
   fetch: Fetch;
-  /** Whether a request may open a new socket: only after a full check in this invocation. */
-  allowConnect(allowed: boolean): void;
+  /** Whether a request may open a new socket, and how each is checked; undefined: none may be opened. */
+  allowConnect(permit: ConnectPermit | undefined): void;
+  /** Ends every request still open, with its socket; idle keep-alive sockets stay. */
+  endRequests(): void;
+  /** Destroys the idle keep-alive sockets, so that the next request connects (and is checked) anew. */
+  dropIdle(): void;
   /** True while an idle socket this link opened is still connected both ways, ready for reuse. */
   readonly connected: boolean;
   /** Destroys every socket of the link, idle or not. */
@@ -39,21 +54,65 @@ export interface ProviderLink {
 }
 
 /**
- * A link with no socket yet; it opens none until allowConnect(true). `target`, when given, is
+ * `Host: 127.0.0.1:<port>` with the port always written: node:http leaves out the default
+ * port 80, and a provider answers any other Host with 421 (wire.md sections 5 and 9).
+ */
+export function hostHeader(port: number): string {
+  return `127.0.0.1:${port}`;
+}
+
+/**
+ * The headers every request to a provider carries whoever makes it (the host, check-provider's
+ * exchanges and its raw probes): the exact Host, and `Accept-Encoding: identity`, so that a
+ * compression layer that honours it sends the body as it is; the host decodes nothing.
+ */
+export function providerHeaders(endpoint: URL): { host: string; 'accept-encoding': string } {
+  return { host: hostHeader(endpoint.port === '' ? 80 : Number(endpoint.port)), 'accept-encoding': 'identity' };
+}
+
+/** What lets an exchange open sockets: the provider's connect-time check, within the exchange's signal. */
+export interface ConnectPermit {
+  guard: ConnectionGuard;
+  signal: AbortSignal;
+}
+
+/**
+ * A link with no socket yet; it opens none until allowConnect(permit). `path`, when given, is
  * the request target every request carries, exactly as the descriptor wrote it (wire.md
  * section 9): a URL object would re-encode it (a `'` in the query becomes `%27`).
  */
-export function createProviderLink(target?: string): ProviderLink {
-  let mayConnect = false;
-  const agent = new Agent({ keepAlive: true });
+export function createProviderLink(path?: string): ProviderLink {
+  let permit: ConnectPermit | undefined;
+  /** Aborted by close(): a socket still being checked then is destroyed, not handed over. */
+  const closing = new AbortController();
+  /** Requests from their start until their response has ended or they closed. */
+  const open = new Set<ClientRequest>();
+  // One socket at a time: the requests of an exchange follow one another, and one issued just
+  // before the previous response has ended waits for its socket rather than opening (and
+  // checking) a second connection.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   agent.createConnection = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined => {
-    if (!mayConnect) {
-      const error = Object.assign(new Error('the verified connection to the provider has closed'), { code: LINK_CLOSED });
-      // node:http takes the error through the callback; the socket argument is unused then.
-      callback?.(error, undefined as unknown as Duplex);
+    // node:http takes an error through the callback; the socket argument is unused then.
+    const failed = (error: Error): void => callback?.(error, undefined as unknown as Duplex);
+    if (permit === undefined) {
+      failed(Object.assign(new Error('the verified connection to the provider has closed'), { code: LINK_CLOSED }));
       return undefined;
     }
-    return createConnection({ host: options.host ?? '127.0.0.1', port: Number(options.port) });
+    const { guard, signal } = permit;
+    if (Number(options.port) !== guard.port) {
+      failed(new Error('refused to connect to another port than the checked one'));
+      return undefined;
+    }
+    // The request waits, unsent, until the check hands the socket over (or refuses it).
+    connectChecked(guard, AbortSignal.any([signal, closing.signal])).then(
+      (socket) => {
+        if (!closing.signal.aborted) return callback?.(null, socket);
+        socket.destroy();
+        failed(new Error('the link was closed'));
+      },
+      (error: unknown) => failed(error instanceof Error ? error : new Error(String(error))),
+    );
+    return undefined;
   };
   const fetchOver: Fetch = (url, init = {}) =>
     new Promise<Response>((resolve, reject) => {
@@ -61,19 +120,27 @@ export function createProviderLink(target?: string): ProviderLink {
         reject(new TypeError('only string bodies are sent to a provider'));
         return;
       }
+      const target = new URL(url);
       const headers: Record<string, string> = {};
       new Headers(init.headers).forEach((value, key) => { headers[key] = value; });
-      const req = request(new URL(url), { method: init.method ?? 'GET', headers, agent, ...(target !== undefined ? { path: target } : {}), ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
+      Object.assign(headers, providerHeaders(target));
+      const req = request(target, { method: init.method ?? 'GET', headers, agent, ...(path !== undefined ? { path } : {}), ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
+        res.once('end', () => open.delete(req));
+        // Ended or cut off, an event stream's socket is destroyed, never handed back to the pool.
+        if (isEventStream(res.headers['content-type'] ?? null)) req.shouldKeepAlive = false;
         const status = res.statusCode ?? 0;
         const responseHeaders = new Headers();
         for (const [key, value] of Object.entries(res.headers)) {
           for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(key, one);
         }
-        const nullBody = status === 204 || status === 205 || status === 304;
+        // A body that is empty by its status or its length, and a 202's (MCP gives it none, and
+        // the SDK cancels it, which would destroy the socket the next request is waiting for),
+        // is drained here, up to a small cap, and given as none.
+        const nullBody = status === 202 || status === 204 || status === 205 || status === 304 || res.headers['content-length'] === '0';
+        if (nullBody) drain(res);
         try {
           // No statusText: a hostile reason phrase would only give the Response constructor a reason to throw.
           const body = nullBody ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
-          if (nullBody) res.resume();
           resolve(new Response(body, { status, headers: responseHeaders }));
         } catch (error) {
           // A status outside 200-599: not an answer. The socket goes with it.
@@ -81,13 +148,22 @@ export function createProviderLink(target?: string): ProviderLink {
           reject(error instanceof Error ? error : new Error(String(error)));
         }
       });
+      open.add(req);
+      req.once('close', () => open.delete(req));
       req.on('error', reject);
       req.end(init.body ?? undefined);
     });
   return {
     fetch: fetchOver,
-    allowConnect: (allowed) => {
-      mayConnect = allowed;
+    allowConnect: (next) => {
+      permit = next;
+    },
+    endRequests: () => {
+      for (const req of open) req.destroy();
+      open.clear();
+    },
+    dropIdle: () => {
+      for (const free of Object.values(agent.freeSockets)) for (const socket of free ?? []) socket.destroy();
     },
     // The agent's free list holds exactly the idle keep-alive sockets; one the provider has
     // half-closed is no longer 'open'.
@@ -96,8 +172,22 @@ export function createProviderLink(target?: string): ProviderLink {
     },
     // The agent destroys its sockets, idle and in use alike.
     close: () => {
-      mayConnect = false;
+      permit = undefined;
+      closing.abort();
       agent.destroy();
     },
   };
+}
+
+/** The most of a body with nothing to say that is read to keep its socket; past it, the socket goes. */
+const DRAIN_LIMIT = 64 * 1024;
+
+/** Reads a response nobody will look at to its end, so its socket can serve the next request. */
+function drain(res: IncomingMessage): void {
+  let received = 0;
+  res.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > DRAIN_LIMIT) res.destroy();
+  });
+  res.resume();
 }

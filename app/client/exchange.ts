@@ -47,8 +47,8 @@ export async function exchangeTool(
     clearTimeout(timer);
     return { ok: false, kind: 'no-answer', reason: LINK_LOST_REASON, linkLost: true };
   }
-  // Only a full check of the listener in this invocation lets the exchange open a socket.
-  session.bind({ signal, state, mayConnect: !viaLink });
+  // A new connection is checked as it opens; a provider verified by its kept link gets none.
+  session.bind({ signal, state, ...(viaLink ? {} : { guard: provider.guard }) });
   let reusable = false;
   try {
     if (signal.aborted) throw new Error('aborted before start');
@@ -101,10 +101,12 @@ const LINK_LOST_REASON = 'the kept connection to the provider closed before it a
 function classify(error: unknown, state: ExchangeState, timedOut: boolean, cancelled: boolean, provider: VerifiedProvider, timeoutMs: number): CallFailure {
   // The app's own name on one line and capped: reasons reach the panel, the CLI and the log.
   const name = oneLine(provider.descriptor.name);
+  if (state.unverified !== undefined) return { kind: 'ignored', reason: state.unverified };
   if (state.tooLarge) return { kind: 'refused', reason: 'the answer was larger than 8 MiB and was cut off' };
   if (cancelled) return { kind: 'aborted', reason: 'the request was cancelled' };
   if (timedOut) return { kind: 'no-answer', reason: `${name} did not answer within ${formatSeconds(timeoutMs)}`, timedOut: true };
   if (state.redirect) return { kind: 'no-answer', reason: `${name} answered with a redirect, which Glance never follows` };
+  if (state.coded !== undefined) return { kind: 'refused', reason: `${name} sent a compressed answer (Content-Encoding: ${state.coded}), which Glance does not decode` };
   if (state.httpStatus !== undefined) return { kind: 'no-answer', reason: `${name} answered with HTTP status ${state.httpStatus}` };
   if (state.wrongAddress) return { kind: 'no-answer', reason: 'a request to another address than the endpoint was refused' };
   if (error instanceof McpError) return { kind: 'refused', reason: `${name} answered with a JSON-RPC error (code ${error.code})`, rpcErrorCode: error.code };

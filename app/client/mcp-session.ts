@@ -8,7 +8,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
+import type { ConnectionGuard } from '../discovery/check-connection.js';
 import type { VerifiedProvider } from '../discovery/types.js';
+import { parseEndpoint } from '../protocol/descriptor.js';
 import { createProviderLink, type ProviderLink } from './connections.js';
 import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
 
@@ -16,8 +18,11 @@ import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
 export interface ExchangeBinding {
   signal: AbortSignal;
   state: ExchangeState;
-  /** True only when the provider passed the full check of wire.md section 4 for this exchange. */
-  mayConnect: boolean;
+  /**
+   * Checks each connection the exchange opens (wire.md section 9); absent when the exchange may
+   * open none and must use the kept, already checked connection.
+   */
+  guard?: ConnectionGuard;
 }
 
 /** An MCP client for one provider; `initialised` once initialize passed the extension check. */
@@ -30,7 +35,7 @@ export interface McpSession {
   /** Its sockets; an idle one stays open while the session waits in the pool. */
   readonly link: ProviderLink;
   bind(binding: ExchangeBinding): void;
-  /** Ends the bound exchange; the link keeps an idle socket but may open no new one. */
+  /** Ends the bound exchange and any request still open; the link keeps an idle socket but may open no new one. */
   unbind(): void;
   /** Closes the client and destroys every socket of the link. */
   close(): Promise<void>;
@@ -61,34 +66,55 @@ class LazyAjv implements jsonSchemaValidator {
 
 /** A fresh, uninitialised session for a verified provider. */
 export function openSession(provider: VerifiedProvider): McpSession {
-  const endpoint = new URL(provider.descriptor.endpoint);
+  return createSession({ endpoint: provider.descriptor.endpoint, token: provider.descriptor.token, key: sessionKey(provider) });
+}
+
+/** Where a session talks to and how it introduces itself; the client name is only ever `glance` or check-provider's. */
+export interface SessionTarget {
+  endpoint: string;
+  token: string;
+  /** The identity a pool keeps it under (sessionKey). */
+  key: string;
+  clientName?: string;
+}
+
+/**
+ * A fresh, uninitialised session. check-provider makes its exchanges through this too, so that
+ * they are the host's own: the same link, headers, guards, limits and reading (wire.md 9).
+ */
+export function createSession(target: SessionTarget): McpSession {
+  const endpoint = new URL(target.endpoint);
   let bound: ExchangeBinding | undefined;
   // The path and query exactly as the descriptor wrote them, never as a URL re-encodes them.
-  const link = createProviderLink(provider.path);
+  const written = parseEndpoint(target.endpoint);
+  const link = createProviderLink(written.ok ? written.path : undefined);
   const transport = new StreamableHTTPClientTransport(endpoint, {
     fetch: (url, init) => {
       // An idle session sends nothing: every request belongs to a running exchange.
       if (bound === undefined) return Promise.reject(new Error('no exchange is running on this session'));
       return createGuardedFetch(endpoint, bound.signal, bound.state, link.fetch)(url, init);
     },
-    requestInit: { headers: { Authorization: `Bearer ${provider.descriptor.token}` } },
+    requestInit: { headers: { Authorization: `Bearer ${target.token}` } },
     reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
   });
-  const client = new Client({ name: 'glance', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
+  const client = new Client({ name: target.clientName ?? 'glance', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
   client.onerror = () => undefined; // background errors are judged by the call's own outcome
   const unbind = (): void => {
-    link.allowConnect(false);
+    link.allowConnect(undefined);
+    // Every request of the exchange has been answered or given up by now: one still open is a
+    // stream the provider keeps open, and it ends with the exchange.
+    link.endRequests();
     bound = undefined;
   };
   return {
-    key: sessionKey(provider),
+    key: target.key,
     client,
     transport,
     initialised: false,
     link,
     bind: (binding) => {
       bound = binding;
-      link.allowConnect(binding.mayConnect);
+      link.allowConnect(binding.guard === undefined ? undefined : { guard: binding.guard, signal: binding.signal });
     },
     unbind,
     close: async () => {

@@ -44,8 +44,13 @@ const PER_PROVIDER = 2;
 /** Providers remembered: the apps a user switches between; older ones are dropped first. */
 const PROVIDERS = 8;
 
-/** An empty pool. */
-export function createSessionPool(): SessionPool {
+/**
+ * An empty pool. Without `keepSockets` a returned session keeps no idle socket, so each exchange
+ * connects anew and is checked at connect time (what a press costs once the provider closed
+ * the connection; the bench measures both).
+ */
+export function createSessionPool(options: { keepSockets?: boolean } = {}): SessionPool {
+  const keepSockets = options.keepSockets ?? true;
   const idle = new Map<string, McpSession[]>();
   let closed = false;
   let size = 0;
@@ -74,6 +79,7 @@ export function createSessionPool(): SessionPool {
         await session.close();
         return;
       }
+      if (!keepSockets) session.link.dropIdle();
       const list = idle.get(session.key) ?? [];
       idle.delete(session.key); // re-inserted last: the Map's order is the recency order
       idle.set(session.key, list);

@@ -14,7 +14,7 @@ export interface CallOptions {
 
 /**
  * Why an exchange produced nothing usable. The categories are the CLI's exit statuses:
- * no-answer 4, refused 5, error 6 (location only), not-offered 6 (location only).
+ * ignored 3, no-answer 4, refused 5, error 6 (location only), not-offered 6 (location only).
  */
 export type CallFailure =
   /**
@@ -27,7 +27,9 @@ export type CallFailure =
   | { kind: 'refused'; reason: string; rpcErrorCode?: number }
   | { kind: 'aborted'; reason: string }
   | { kind: 'error'; reason: string }
-  | { kind: 'not-offered'; reason: string };
+  | { kind: 'not-offered'; reason: string }
+  /** The connect-time check refused the connection (wire.md section 9): nothing was sent, the descriptor is ignored. */
+  | { kind: 'ignored'; reason: string };
 
 /** The answer to `current` after the tolerant reading, or why there is none. */
 export type CurrentOutcome = { ok: true; answer: Answer; warnings: string[]; elementCount: number } | ({ ok: false } & CallFailure);

@@ -1,26 +1,42 @@
-import type { OsServices } from '../os/types.js';
+import type { ListeningSocket, OsServices } from '../os/types.js';
 
 /** Addresses a provider's listener may be bound to: loopback, or a wildcard (wire.md section 4, step 5). */
 const ACCEPTED_ADDRESSES = new Set(['127.0.0.1', '0.0.0.0', '*', '::', '[::]']);
 
+/** A verdict on the port, with a reason a person can read when the token must not go there. */
+export type PortVerdict = { ok: true } | { ok: false; reason: string };
+
 /**
  * Every socket listening on the port must belong to the descriptor's process and listen on
  * 127.0.0.1 or a wildcard address. Anything else (nobody, another process, an unknown owner,
- * another address) means the token must not be sent there.
+ * another address) means the token must not be sent there. `os` only names another process.
  */
-export async function checkListeners(port: number, pid: number, os: OsServices): Promise<{ ok: true } | { ok: false; reason: string }> {
-  const result = await os.listeners(port);
-  if (!result.ok) return { ok: false, reason: `Glance could not ask the system who listens on port ${port}: ${result.reason}` };
-  if (result.sockets.length === 0) return { ok: false, reason: `nobody listens on its port ${port}` };
-  for (const socket of result.sockets) {
-    if (socket.pid !== pid) {
-      if (socket.pid < 0) return { ok: false, reason: `its port ${port} is held by a process Glance cannot identify` };
-      const name = await os.processName(socket.pid);
-      return { ok: false, reason: `its port ${port} belongs to another process (${name ? `${name}, ` : ''}pid ${socket.pid})` };
-    }
+export async function judgeListeners(sockets: readonly ListeningSocket[], port: number, pid: number, os: OsServices): Promise<PortVerdict> {
+  if (sockets.length === 0) return { ok: false, reason: `nobody listens on its port ${port}` };
+  for (const socket of sockets) {
+    if (socket.pid !== pid) return { ok: false, reason: await anotherProcess(socket.pid, port, os) };
     if (!ACCEPTED_ADDRESSES.has(socket.address)) {
       return { ok: false, reason: `process ${pid} listens on port ${port} at ${socket.address}, not on 127.0.0.1` };
     }
   }
   return { ok: true };
+}
+
+/** "its port 80 belongs to another process (python3, pid 812)", or that it cannot be told. */
+export async function anotherProcess(other: number, port: number, os: OsServices): Promise<string> {
+  if (other < 0) return `its port ${port} is held by a process Glance cannot identify`;
+  const name = await os.processName(other);
+  return `its port ${port} belongs to another process (${name ? `${name}, ` : ''}pid ${other})`;
+}
+
+/**
+ * Step 5 of wire.md section 4 by the listing alone, with no connection: used to choose among
+ * several descriptors for one process before connecting. The connection itself is checked
+ * again when it is open (check-connection.ts), which is what keeps the token from a process
+ * that takes the port in between.
+ */
+export async function checkListeners(port: number, pid: number, os: OsServices): Promise<PortVerdict> {
+  const result = await os.listeners(port);
+  if (!result.ok) return { ok: false, reason: `Glance could not ask the system who listens on port ${port}: ${result.reason}` };
+  return judgeListeners(result.sockets, port, pid, os);
 }

@@ -1,6 +1,9 @@
 import type { SecretSink } from '../log/logger.js';
 import type { FrontApp, OsServices } from '../os/types.js';
 import { checkFolder, listDescriptorFiles } from './check-folder.js';
+import { connectionGuard } from './check-connection.js';
+import { checkListeners } from './check-listeners.js';
+import { probeConnection } from './connect-checked.js';
 import type { DescriptorCache } from './descriptor-cache.js';
 import { providersFolder } from './folder.js';
 import { readDescriptorFile, type DescriptorFile } from './read-descriptor.js';
@@ -46,6 +49,10 @@ async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
 /**
  * Finds the provider of the front app (wire.md section 4): descriptors naming its pid,
  * each verified, the most recently modified usable one wins. Every ignored one keeps its reason.
+ * Step 5 is left to the connect (check-connection.ts), so the usual case asks the OS nothing
+ * about the port here; only when several descriptors of this process pass the other steps is
+ * the listing asked for each, to choose among them as before (the chosen one's connection is
+ * still checked when it is opened).
  */
 export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<FindResult> {
   const { folder, files } = await readFolder(deps);
@@ -54,7 +61,10 @@ export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<
   const mine = files.filter(({ file, read }) => (read.ok ? read.descriptor.pid === app.pid : file.endsWith(`.${app.pid}.json`)));
   if (mine.length === 0) return { kind: 'none', folder };
   const bundleId = app.bundleId ?? (await deps.os.bundleId(app.pid));
-  const verdicts = await Promise.all(mine.map(({ file, read }) => judge(file, read, deps.os, bundleId, deps.linked)));
+  let verdicts = await Promise.all(mine.map(({ file, read }) => judge(file, read, deps.os, bundleId, deps.linked)));
+  if (verdicts.filter((v) => v.provider !== undefined && v.provider.viaLink !== true).length > 1) {
+    verdicts = await Promise.all(verdicts.map((v) => byListing(v, deps.os)));
+  }
   const usable = verdicts
     .filter((v): v is DescriptorVerdict & { provider: VerifiedProvider } => v.provider !== undefined)
     .sort((a, b) => b.mtimeMs - a.mtimeMs);
@@ -64,10 +74,21 @@ export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<
   return { kind: 'ignored', verdicts: ignored, folder };
 }
 
-/** Every file in the folder with its verdict, for `glance providers`; always asks the OS (step 5). */
+/**
+ * Every file in the folder with its verdict, for `glance providers`. It sends nothing, but it
+ * does open a connection to each descriptor that passes the other steps and checks it as an
+ * exchange would, then closes it unused (probeConnection): the listing alone cannot tell an
+ * IPv6-only listener, which leaves 127.0.0.1 unserved, from a dual-stack one, and "usable"
+ * should mean what it means to the host. It costs the one question to the OS the listing cost.
+ */
 export async function listProviders(deps: DiscoveryDeps): Promise<{ folder: FolderStatus; descriptors: DescriptorVerdict[] }> {
   const { folder, files } = await readFolder(deps);
-  const descriptors = await Promise.all(files.map(async ({ file, read }) => stripProvider(await judge(file, read, deps.os))));
+  const descriptors = await Promise.all(files.map(async ({ file, read }) => {
+    const judged = await judge(file, read, deps.os);
+    if (judged.provider === undefined) return stripProvider(judged);
+    const step5 = await probeConnection(judged.provider.guard);
+    return stripProvider(step5.ok ? judged : { ...judged, verdict: 'ignored', reason: step5.reason });
+  }));
   // Of several usable ones for the same pid only the newest is used: say so for the others.
   const newest = new Map<number, DescriptorVerdict>();
   for (const d of descriptors) {
@@ -90,8 +111,19 @@ async function judge(file: string, read: DescriptorFile, os: OsServices, bundleI
   if (!read.ok) return { file, verdict: 'ignored', reason: read.reason, mtimeMs: read.mtimeMs };
   const verification = await verifyDescriptor(read.descriptor, os, bundleId, linked);
   if (!verification.ok) return { file, verdict: 'ignored', reason: verification.reason, descriptor: read.descriptor, mtimeMs: read.mtimeMs };
-  const provider: VerifiedProvider = { descriptor: read.descriptor, file, port: verification.port, path: verification.path, ...(verification.viaLink ? { viaLink: true } : {}) };
+  const provider: VerifiedProvider = {
+    descriptor: read.descriptor, file, port: verification.port, path: verification.path,
+    guard: connectionGuard(verification.port, read.descriptor.pid, os),
+    ...(verification.viaLink ? { viaLink: true } : {}),
+  };
   return { file, verdict: 'usable', descriptor: read.descriptor, mtimeMs: read.mtimeMs, provider };
+}
+
+/** Step 5 by the listing alone, for a usable verdict that must be weighed against others. */
+async function byListing(judged: Judged, os: OsServices): Promise<Judged> {
+  if (judged.provider === undefined || judged.provider.viaLink === true) return judged;
+  const listed = await checkListeners(judged.provider.port, judged.provider.descriptor.pid, os);
+  return listed.ok ? judged : { ...stripProvider(judged), verdict: 'ignored', reason: listed.reason };
 }
 
 function stripProvider({ provider: _provider, ...verdict }: Judged): DescriptorVerdict {

@@ -1,4 +1,5 @@
 import type { Descriptor } from '../protocol/descriptor.js';
+import type { ConnectionGuard } from './check-connection.js';
 
 /** The providers folder and whether we read it (wire.md section 4, step 1). */
 export interface FolderStatus {
@@ -20,13 +21,19 @@ export interface DescriptorVerdict {
   mtimeMs: number;
 }
 
-/** A descriptor that passed every check of wire.md section 4: safe to send the token to. */
+/**
+ * A descriptor that passed the checks of wire.md section 4 that come before a connection; step
+ * 5 (who listens, and who took this connection) runs at connect time through `guard`, so the
+ * token goes only over a connection that passed it (section 9).
+ */
 export interface VerifiedProvider {
   descriptor: Descriptor;
   file: string;
   port: number;
   /** Path and optional query of the endpoint, used as given. */
   path: string;
+  /** Checks every new connection to the endpoint before a byte is sent on it. */
+  guard: ConnectionGuard;
   /**
    * True when step 5 was met by a connection of the host's pool that passed the full check
    * earlier and is still connected, instead of asking the OS now: then only that connection

@@ -2,9 +2,8 @@ import type { Descriptor } from '../protocol/descriptor.js';
 import { parseEndpoint } from '../protocol/descriptor.js';
 import { isSupportedVersion, SUPPORTED_RANGE, VERSION_PATTERN } from '../protocol/version.js';
 import type { OsServices } from '../os/types.js';
-import { checkListeners } from './check-listeners.js';
 
-/** A descriptor that passed steps 4 and 5, or the reason it is ignored. */
+/** A descriptor that passed step 4 (step 5 runs at connect time), or the reason it is ignored. */
 export type Verification = { ok: true; port: number; path: string; viaLink?: boolean } | { ok: false; reason: string };
 
 /**
@@ -14,15 +13,21 @@ export type Verification = { ok: true; port: number; path: string; viaLink?: boo
 export type LinkedCheck = (descriptor: Descriptor) => boolean;
 
 /**
- * Steps 4 and 5 of wire.md section 4 for one parsed descriptor, cheapest first. `bundleId`
- * is what the OS reports for the process (the front app's, or looked up by pid). Nothing is
- * sent to the endpoint here: the listener check is a question to the OS.
+ * Step 4 of wire.md section 4 for one parsed descriptor, cheapest first. `bundleId` is what
+ * the OS reports for the process (the front app's, or looked up by pid). Nothing is sent, and
+ * nothing is connected to, here.
  *
- * With `linked`, step 5 may be met by a verified connection still open to this provider run
- * (the issue's "a verified connection reused while its process and socket last"): a request
- * over an established TCP connection reaches the process that accepted it, whoever listens
- * on the port now, so asking the OS again would protect nothing. The process must still be
- * running with the same bundle id; the request may then use that connection only.
+ * Step 5 (who listens on the port) is not asked here: it runs when a connection is open and
+ * before anything is sent on it (check-connection.ts, wire.md section 9), because a check made
+ * before the connect says nothing about who accepts the connect. So a provider "verified" here
+ * has passed every check that can be made without a connection.
+ *
+ * With `linked`, a verified connection still open to this provider run stands in for the
+ * connect-time check (the issue's "a verified connection reused while its process and socket
+ * last"): it passed that check when it was opened, and a request over an established TCP
+ * connection reaches the process that accepted it, whoever listens on the port now. The
+ * process must still be running with the same bundle id; the request may then use that
+ * connection only (`viaLink`).
  */
 export async function verifyDescriptor(descriptor: Descriptor, os: OsServices, bundleId?: string, linked?: LinkedCheck): Promise<Verification> {
   if (!isSupportedVersion(descriptor.protocol)) {
@@ -42,7 +47,5 @@ export async function verifyDescriptor(descriptor: Descriptor, os: OsServices, b
     return { ok: false, reason: `it names the app ${descriptor.bundleId}, but process ${descriptor.pid} is ${actual}` };
   }
   if (linked?.(descriptor) === true) return { ok: true, port: endpoint.port, path: endpoint.path, viaLink: true };
-  const listener = await checkListeners(endpoint.port, descriptor.pid, os);
-  if (!listener.ok) return listener;
   return { ok: true, port: endpoint.port, path: endpoint.path };
 }

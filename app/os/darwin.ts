@@ -11,6 +11,7 @@ import type { DarwinTools } from './bundle-id-darwin.js';
 import { DEFAULT_DARWIN_TOOLS, darwinBundleId } from './bundle-id-darwin.js';
 import { getWindowsSource, readFrontApp } from './front-app.js';
 import { isValidPort, lsofListeners } from './lsof.js';
+import { lsofConnection } from './lsof-connection.js';
 import { processNameFromList, psListLister } from './process-name.js';
 
 /** Creates the macOS implementation of OsServices. */
@@ -33,6 +34,8 @@ export function createDarwinOs(options: OsOptions = {}): OsServices {
     bundleId,
     listeners: async (port) =>
       isValidPort(port) ? lsofListeners(port, { lsofPath: tools.lsof, timeoutMs }) : { ok: false, reason: `${port} is not a TCP port` },
+    connection: async (port, client) =>
+      isValidPort(port) ? lsofConnection(port, client, { lsofPath: tools.lsof, timeoutMs }) : { ok: false, reason: `${port} is not a TCP port` },
     processName: (pid) => processNameFromList(pid, lister, timeoutMs),
   };
 }

@@ -9,9 +9,10 @@ import { isAlivePs } from './alive.js';
 import { createDarwinOs } from './darwin.js';
 import { createLinuxOs } from './linux.js';
 import { lsofListeners } from './lsof.js';
+import { lsofConnection } from './lsof-connection.js';
 import { processNameFromList, psListLister } from './process-name.js';
 
-export type { FrontApp, FrontAppResult, ListeningSocket, ListenersResult, OsServices } from './types.js';
+export type { ConnectionResult, FrontApp, FrontAppResult, ListeningSocket, ListenersResult, OsServices, SocketEnd } from './types.js';
 export type { ListenersMethod, OsOptions } from './options.js';
 export type { ActiveWindowInfo, FrontAppSource } from './front-app.js';
 export type { ProcessLister } from './process-name.js';
@@ -20,6 +21,8 @@ export { createLinuxOs } from './linux.js';
 export { isValidPid, processExists } from './alive.js';
 export { isValidPort, lsofListeners, parseLsofListeners } from './lsof.js';
 export { procListeners, parseProcNetTcp } from './proc-net.js';
+export { lsofConnection, parseLsofConnection } from './lsof-connection.js';
+export { procConnection, parseServerEnd } from './proc-connection.js';
 export { linuxBundleId } from './bundle-id-linux.js';
 export { darwinBundleId } from './bundle-id-darwin.js';
 
@@ -34,6 +37,7 @@ export function createUnsupportedOs(platform: string, options: OsOptions = {}): 
     isAlive: (pid) => isAlivePs(pid, 'ps', timeoutMs),
     bundleId: async () => undefined,
     listeners: (port) => lsofListeners(port, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
+    connection: (port, client) => lsofConnection(port, client, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
     processName: (pid) => processNameFromList(pid, options.processLister ?? psListLister, timeoutMs),
   };
 }

@@ -67,7 +67,7 @@ function parseLsofName(name: string, port: number, type: string | undefined): st
 }
 
 /** True when a line of lsof's stderr is only a warning (unreadable mounts and the like). */
-function isWarning(line: string): boolean {
+export function isWarning(line: string): boolean {
   return /^lsof: WARNING/i.test(line) || /^\s+(Output information|Information may be)/i.test(line);
 }
 

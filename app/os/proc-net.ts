@@ -59,7 +59,7 @@ export function decodeProcAddress(hex: string, littleEndian: boolean): string | 
 }
 
 /** Reads a /proc/net table. Only tcp6 may be missing (a kernel without IPv6): then it is empty. */
-async function readTable(path: string, optional: boolean): Promise<string> {
+export async function readTable(path: string, optional: boolean): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error: unknown) {

@@ -25,6 +25,22 @@ export interface ListeningSocket {
 /** Who listens on a port; `ok: false` when the OS could not be asked (lsof missing, timed out). */
 export type ListenersResult = { ok: true; sockets: ListeningSocket[] } | { ok: false; reason: string };
 
+/** One end of a TCP connection, as the socket reports it (`socket.localAddress`, `localPort`). */
+export interface SocketEnd {
+  address: string;
+  port: number;
+}
+
+/**
+ * One question for the connect-time check (wire.md section 9): who listens on the port, and who
+ * holds the server end of one connection to it, the one whose client end is `client`.
+ * `server` is the pids holding that end ([-1] when it is there but its holder cannot be told);
+ * `queued` when the kernel shows it established but not yet accepted (it then sits in the
+ * accept queue of one of `sockets`, so only a holder of a listener can take it: /proc only);
+ * undefined when it is not seen (not accepted yet, or held by a process the OS will not show).
+ */
+export type ConnectionResult = { ok: true; sockets: ListeningSocket[]; server: number[] | 'queued' | undefined } | { ok: false; reason: string };
+
 /** The OS services the core uses. Every method resolves; none throws for an ordinary "no". */
 export interface OsServices {
   /** The front app. Never reports our own process as the front app. */
@@ -35,6 +51,8 @@ export interface OsServices {
   bundleId(pid: number): Promise<string | undefined>;
   /** Every socket listening on this TCP port, on any address. */
   listeners(port: number): Promise<ListenersResult>;
+  /** The listeners on the port and the holders of the server end of one connection, in one query. */
+  connection(port: number, client: SocketEnd): Promise<ConnectionResult>;
   /** A process's name for messages ("python3"), or undefined. */
   processName(pid: number): Promise<string | undefined>;
 }

@@ -15,6 +15,12 @@ export interface CoreDeps extends DiscoveryDeps {
   logger?: Logger;
   /** A long-running host's caches (createHostCache); a one-shot command does without. */
   cache?: HostCache;
+  /**
+   * Test seam, nothing in the app sets it: runs after discovery chose a provider and before the
+   * exchange opens a connection, to widen the window a process taking the port would need
+   * (test/faults/port-thief.test.ts).
+   */
+  afterDiscovery?: () => Promise<void>;
 }
 
 /**
@@ -71,6 +77,7 @@ async function collectOnce(app: FrontApp, deps: CoreDeps, options: CallOptions, 
   }
   const { descriptor } = found.provider;
   const provider = publicDescriptor(descriptor);
+  await deps.afterDiscovery?.();
   const outcome = await fetchCurrent(found.provider, callOptions(deps, options));
   if (outcome.ok) {
     for (const warning of outcome.warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
@@ -82,6 +89,11 @@ async function collectOnce(app: FrontApp, deps: CoreDeps, options: CallOptions, 
   if (outcome.kind === 'no-answer' && outcome.linkLost === true) return { kind: 'link-lost', provider, reason: outcome.reason };
   deps.logger?.info(`${oneLine(descriptor.name)}: ${outcome.reason}`);
   switch (outcome.kind) {
+    case 'ignored': {
+      // Step 5 failed on the open connection: the same verdict discovery would have given.
+      const verdict: DescriptorVerdict = { file: found.provider.file, verdict: 'ignored', reason: outcome.reason, descriptor, mtimeMs: 0 };
+      return { kind: 'ignored', app, reasons: [verdict, ...found.ignored].map((v) => describeIgnored(appName, v)) };
+    }
     case 'aborted':
       return { kind: 'cancelled', app };
     case 'refused':

@@ -35,5 +35,11 @@ async function locateOnce(ref: ElementRef, deps: CoreDeps, options: CallOptions,
     return { ok: false, kind: 'ignored', reason: found.verdicts.map((v) => describeIgnored(`process ${ref.pid}`, v)).join('; '), asked: false };
   }
   if (found.provider.descriptor.instance !== ref.instance) return gone;
-  return { ...(await fetchLocation(found.provider, ref.id, callOptions(deps, options))), asked: true };
+  const outcome = await fetchLocation(found.provider, ref.id, callOptions(deps, options));
+  if (!outcome.ok && outcome.kind === 'ignored') {
+    // Step 5 failed on the open connection: nothing was sent, as when discovery ignores it.
+    const verdict = { file: found.provider.file, verdict: 'ignored' as const, reason: outcome.reason, descriptor: found.provider.descriptor, mtimeMs: 0 };
+    return { ok: false, kind: 'ignored', reason: describeIgnored(`process ${ref.pid}`, verdict), asked: false };
+  }
+  return { ...outcome, asked: true };
 }

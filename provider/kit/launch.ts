@@ -30,6 +30,8 @@ export interface TestingHooks {
   unchecked?: boolean;
   /** Sees each authorised POST before MCP does and may answer it itself. */
   intercept?: Intercept;
+  /** Listens on this port instead of any free one (port 80, for the Host header test). */
+  port?: number;
 }
 
 /** Default endpoint path; hosts use whatever path the descriptor gives. */
@@ -76,7 +78,7 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
   const server = createServer();
   server.headersTimeout = 5_000;
   server.requestTimeout = 10_000;
-  const port = await listen(server);
+  const port = await listen(server, hooks.port ?? 0);
   const endpoint = `http://127.0.0.1:${port}${path}`;
   server.on('request', createRequestHandler({ port, path, token, logger, newServer: () => createMcpServer(parts), ...(hooks.intercept ? { intercept: hooks.intercept } : {}) }));
 
@@ -109,11 +111,11 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
   return { stop, endpoint, descriptorPath, instance, pid: process.pid, bundleId, protocol, folder };
 }
 
-function listen(server: Server): Promise<number> {
+function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     // 127.0.0.1 only, never a wildcard or ::1: hosts check the literal address (wire.md section 4).
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });

@@ -32,6 +32,7 @@
  *                              connection outlives a call (as a server without keep-alive)
  *   TP_CONNECTION=drop-kept    destroy a connection, unanswered, when a second tools/call
  *                              comes over it (as a keep-alive time passing just as the host sends)
+ *   TP_PORT                    listen on this port (e.g. 80) instead of any free one
  *   TP_DESCRIPTOR_PROTOCOL, TP_DESCRIPTOR_BUNDLE_ID, TP_DESCRIPTOR_PID, TP_DESCRIPTOR_ENDPOINT,
  *   TP_DESCRIPTOR_INSTANCE     publish these instead of the true values
  *
@@ -122,6 +123,7 @@ launchProvider({
   descriptor: lyingDescriptor,
   declare: extension === 'omit' ? null : (extension ?? PROTOCOL_VERSION),
   unchecked: true,
+  ...(knob('TP_PORT') !== undefined ? { port: Number(knob('TP_PORT')) } : {}),
   intercept: (req, res, body) => {
     if (redirectSelf) misbehaviour.redirect = endpoint;
     if ((body as { method?: unknown } | null)?.method === 'tools/call') {

@@ -48,7 +48,7 @@ describe('the benchmark, in its tiny configuration', () => {
       expect(row).toMatchObject(summary);
       expect(row.kept_median_ms).toBeGreaterThan(0);
     }
-    expect(written.listener.map((l) => l.method)).toEqual(['lsof', 'proc']);
+    expect(written.listener.map((l) => l.method)).toEqual(['lsof', 'proc', 'connect+lsof', 'connect+proc']);
     for (const row of written.listener) expect(row).toMatchObject(summary);
     expect(written.read).toMatchObject({ elements: TINY.read.elements, ...summary });
     expect(typeof written.heap_growth_bytes).toBe('number');

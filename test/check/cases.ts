@@ -29,6 +29,7 @@ export const HTTP_AND_MCP_CASES: BrokenCase[] = [
   { fault: 'origin-after-token', failing: ['http-origin-without-token'], detail: /answered HTTP 401; .*before the token is looked at/ },
   { fault: 'allows-get', failing: ['http-get', 'http-delete'], detail: /answered HTTP 200; GET gets 405/ },
   { fault: 'no-host-check', failing: ['http-wrong-host'], detail: /answered HTTP 200; a Host other than 127\.0\.0\.1:<port> gets 421/ },
+  { fault: 'gzip', failing: ['mcp-initialize', 'current-call', 'location-unknown-id'], detail: /sent a compressed answer \(Content-Encoding: gzip\).*hosts ask for no content coding \(Accept-Encoding: identity\) and refuse a compressed answer/ },
   { fault: 'redirect', failing: ['mcp-initialize', 'current-call', 'location-unknown-id'], detail: /redirect, which hosts never follow/ },
   { fault: 'no-extension', failing: ['mcp-extension'], detail: /does not declare capabilities\.extensions\["io\.appcontext\/context"\]\.protocol/ },
   { fault: 'declares-other', failing: ['mcp-extension'], detail: /declares protocol 0\.2\.1, but its descriptor states 0\.2\.0/ },

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
+import { collectContext } from '../../app/session/collect.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
 import type { TestProvider } from '../helpers/test-provider.js';
 
@@ -77,11 +78,17 @@ describe('discovery', () => {
     });
     afterAll(() => new Promise<void>((resolve) => other.close(() => resolve())));
 
-    it('is ignored, and the other process is named', async () => {
+    // Step 5 runs on the open connection (wire.md section 9): by the exchange, and by the
+    // listing of `glance providers`, which connects and sends nothing.
+    it('is ignored at connect time, and the other process is named', async () => {
       const address = other.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       const p = await start({ TP_DESCRIPTOR_ENDPOINT: `http://127.0.0.1:${port}/context/mcp` });
-      expect(await reasonFor(p.pid)).toMatch(new RegExp(`port ${port} belongs to another process \\(.*pid ${process.pid}\\)`));
+      const reason = new RegExp(`port ${port} belongs to another process \\(.*pid ${process.pid}\\)`);
+      const collected = await collectContext({ pid: p.pid }, { os, env: suite.env() });
+      expect(collected.kind === 'ignored' && collected.reasons).toEqual([expect.stringMatching(reason)]);
+      const listed = (await listProviders({ os, env: suite.env() })).descriptors.find((d) => d.descriptor?.pid === p.pid);
+      expect(listed).toMatchObject({ verdict: 'ignored', reason: expect.stringMatching(reason) });
     });
   });
 
@@ -134,5 +141,18 @@ describe('discovery', () => {
     const listed = await listProviders({ os, env: suite.env() });
     const older = listed.descriptors.find((d) => d.file === p.file);
     expect(older?.reason).toMatch(/newer descriptor/);
+  });
+
+  it('of several, skips a newer one whose port nobody serves: step 5 still chooses among them before the connect', async () => {
+    const p = await start();
+    const stale = join(suite.dir(), `stale.${p.pid}.json`);
+    const original = join(suite.dir(), p.file);
+    await writeFile(stale, JSON.stringify({ ...(JSON.parse(await readFile(original, 'utf8')) as object), name: 'Stale', endpoint: 'http://127.0.0.1:1/context/mcp' }), { mode: 0o600 });
+    const past = new Date(Date.now() - 60_000);
+    await utimes(original, past, past);
+    const found = await findProvider({ pid: p.pid }, { os, env: suite.env() });
+    expect(found.kind === 'usable' && found.provider.descriptor.name).toBe('Test Provider');
+    expect(found.kind === 'usable' && found.ignored.map((v) => v.reason)).toEqual([expect.stringMatching(/nobody listens on its port 1\b/)]);
+    expect((await collectContext({ pid: p.pid }, { os, env: suite.env() })).kind).toBe('collected');
   });
 });

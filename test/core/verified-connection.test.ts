@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProviderLink, LINK_CLOSED } from '../../app/client/connections.js';
+import { connectionGuard } from '../../app/discovery/check-connection.js';
 import { listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
 import type { OsServices } from '../../app/os/types.js';
@@ -22,12 +23,16 @@ afterEach(async () => {
   for (const cache of caches.splice(0)) await cache.close();
 });
 
-/** The real OS services, counting how often the listener check asks the OS. */
+/** The real OS services, counting how often the listener check asks the OS (at connect time or by listing). */
 function countingOs(): { os: OsServices; asked: () => number } {
   const real = createOs();
   let asked = 0;
   return {
-    os: { ...real, listeners: (port) => { asked += 1; return real.listeners(port); } },
+    os: {
+      ...real,
+      listeners: (port) => { asked += 1; return real.listeners(port); },
+      connection: (port, client) => { asked += 1; return real.connection(port, client); },
+    },
     asked: () => asked,
   };
 }
@@ -105,20 +110,23 @@ describe('the link of one session', () => {
     server = undefined;
   });
 
-  it('opens no socket unless the exchange was checked in full, and fails at once instead', async () => {
+  it('opens no socket unless the exchange allows it, and then only a checked one; fails at once instead', async () => {
     let connections = 0;
     server = createServer((_req, res) => res.end('{}'));
     server.on('connection', () => { connections += 1; });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}/`;
+    // The server runs in this very process: the connect-time check finds it holds both ends.
+    const permit = { guard: connectionGuard(port, process.pid, createOs()), signal: new AbortController().signal };
     const link = createProviderLink();
     await expect(link.fetch(url, { method: 'POST', body: '{}' })).rejects.toMatchObject({ code: LINK_CLOSED });
     expect(connections).toBe(0);
     expect(link.connected).toBe(false);
-    link.allowConnect(true);
+    link.allowConnect(permit);
     const first = await link.fetch(url, { method: 'POST', body: '{}' });
     await first.text();
-    link.allowConnect(false);
+    link.allowConnect(undefined);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(link.connected).toBe(true);
     // The kept socket carries the next request; no new one is opened.

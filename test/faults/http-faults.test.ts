@@ -41,6 +41,7 @@ const CASES: Case[] = [
   { fault: 'HTTP 403', via: 'raw', knobs: { RAW_FAULT: 'status', RAW_STATUS: '403' }, kind: 'no-answer', reason: /answered with HTTP status 403/ },
   { fault: 'HTTP 500 to initialize', via: 'raw', knobs: { RAW_FAULT: 'status', RAW_STATUS: '500', RAW_SCOPE: 'all' }, kind: 'no-answer', reason: /answered with HTTP status 500/ },
   { fault: 'non-JSON body', via: 'raw', knobs: { RAW_FAULT: 'non-json' }, kind: 'refused', reason: /sent an answer that is not valid JSON-RPC\/MCP/ },
+  { fault: 'gzip-compressed answer (whatever was asked)', via: 'raw', knobs: { RAW_FAULT: 'gzip' }, kind: 'refused', reason: /sent a compressed answer \(Content-Encoding: gzip\), which Glance does not decode/ },
   { fault: 'event stream that never ends', via: 'raw', knobs: { RAW_FAULT: 'sse-forever' }, kind: 'no-answer', reason: /did not answer within 0\.6 s/ },
   { fault: '64 MiB chunked body', via: 'raw', knobs: { RAW_FAULT: 'gigantic' }, kind: 'refused', reason: /larger than 8 MiB/, limit: 8000 },
   { fault: '64 MiB body with Content-Length', via: 'kit', knobs: { TP_OVERSIZED_MB: '64' }, kind: 'refused', reason: /larger than 8 MiB/, limit: 8000 },
