@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { app, globalShortcut, safeStorage, screen, session, shell } from 'electron';
 import { SecretRegistry } from '../app/log/logger.js';
 import { createOs } from '../app/os/index.js';
-import { collectContext } from '../app/session/collect.js';
-import { createHostCache } from '../app/session/host-cache.js';
-import { locateRef } from '../app/session/locate.js';
+import { collectContext } from '../app/invocation/collect.js';
+import { createHostCache } from '../app/invocation/host-cache.js';
+import { locateRef } from '../app/invocation/locate.js';
 import { createSettingsStore } from '../app/settings/store.js';
 import { createAgentService } from './flow/agent-service.js';
 import { createController } from './flow/controller.js';
@@ -49,7 +49,7 @@ async function start(): Promise<void> {
   const os = createOs();
   // Parsed descriptors, initialised MCP sessions and their idle verified sockets, kept between
   // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
-  // kept socket while it stays connected (app/session/host-cache.ts).
+  // kept socket while it stays connected (app/invocation/host-cache.ts).
   const cache = createHostCache();
   // The core registers every token it reads with `secrets`, which the logger redacts.
   const core = { os, logger, cache, secrets };

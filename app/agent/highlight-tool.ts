@@ -2,7 +2,7 @@ import { isValidId } from '../protocol/ids.js';
 import { MAX_VALUE_DEPTH } from '../protocol/limits.js';
 import { nestsDeeperThan } from '../protocol/nesting.js';
 import type { Location } from '../protocol/location.js';
-import type { ToolSpec } from './types.js';
+import type { ToolSpec } from '../../contract/agent.js';
 
 /** The tool's name, as the model calls it. */
 export const HIGHLIGHT_TOOL_NAME = 'highlight';

@@ -1,12 +1,12 @@
 import { createBackend } from '../agent/backends.js';
 import { Conversation } from '../agent/conversation.js';
 import type { LocateFn } from '../agent/highlight-tool.js';
-import { collectContext } from '../session/collect.js';
-import { locateRef } from '../session/locate.js';
-import { createHostCache } from '../session/host-cache.js';
-import type { CoreDeps } from '../session/collect.js';
-import { applyRemovals, listIds } from '../session/review.js';
-import type { Collection } from '../session/types.js';
+import { collectContext } from '../invocation/collect.js';
+import { locateRef } from '../invocation/locate.js';
+import { createHostCache } from '../invocation/host-cache.js';
+import type { CoreDeps } from '../invocation/collect.js';
+import { applyRemovals, listIds } from '../../contract/review.js';
+import type { Collection } from '../invocation/types.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
 import { coreDeps } from './cli-deps.js';
 import { jsonReporter, textReporter, type AskReporter, type ContextReport } from './ask-output.js';

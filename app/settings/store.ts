@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from './settings.js';
+import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 
 /**
  * The settings file in the app's data folder. Plain Node with the folder passed in, so the

@@ -1,16 +1,17 @@
-import { BACKEND_NAMES, type KeyedBackendId } from '../../app/agent/backend-ids.js';
+import { BACKEND_NAMES, type KeyedBackendId } from '../../contract/backends.js';
 import { createBackend as createBackendDefault, defaultModel } from '../../app/agent/backends.js';
 import { Conversation } from '../../app/agent/conversation.js';
 import type { LocateFn } from '../../app/agent/highlight-tool.js';
 import { buildAgentPayload, contextParts, type SentContext } from '../../app/agent/prompt.js';
-import type { AgentRequest, PromptPart } from '../../app/agent/types.js';
+import type { AgentRequest } from '../../app/agent/types.js';
+import type { PromptPart } from '../../contract/agent.js';
 import type { Logger } from '../../app/log/logger.js';
 import type { Rect } from '../../app/protocol/location.js';
-import type { LocateResult } from '../../app/session/locate.js';
-import { applyRemovals } from '../../app/session/review.js';
-import type { ElementRef } from '../../app/session/types.js';
-import type { Settings } from '../../app/settings/settings.js';
-import type { AnswerState, Chip, Preview } from '../ipc/contract.js';
+import type { LocateResult } from '../../app/invocation/locate.js';
+import { applyRemovals } from '../../contract/review.js';
+import type { ElementRef } from '../../app/invocation/types.js';
+import type { Settings } from '../../contract/settings.js';
+import type { AnswerState, Chip, Preview } from '../../contract/ipc.js';
 import { appendText, chipFromLocation, endTurn, highlightChip, sentIdsOf, setChip, startTurn, type Session } from './answer-state.js';
 import type { CollectedContext } from './controller.js';
 

@@ -4,7 +4,7 @@ import type { LocateFn } from '../../app/agent/highlight-tool.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { AgentFailureKind } from '../../app/agent/types.js';
 import type { Location } from '../../app/protocol/location.js';
-import type { AnswerState, Chip, Turn } from '../ipc/contract.js';
+import type { AnswerState, Chip, Turn } from '../../contract/ipc.js';
 import { sentence } from './describe.js';
 
 /**

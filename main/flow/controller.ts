@@ -1,11 +1,11 @@
 import type { Logger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js';
-import type { Collection, ElementRef } from '../../app/session/types.js';
+import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation } from './describe.js';
 import type { StateHub } from './state-hub.js';
 
-/** The core's collectContext, as the controller calls it (app/session/collect.ts). */
+/** The core's collectContext, as the controller calls it (app/invocation/collect.ts). */
 export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal }) => Promise<Collection>;
 
 /** What one hotkey flow needs. Plain functions, so the e2e test server drives the same flow. */

@@ -1,7 +1,7 @@
 import { overlaysForRects, type OverlayDisplay } from '../../app/geometry/overlay.js';
 import { MAX_RECTS } from '../../app/protocol/limits.js';
 import type { Rect } from '../../app/protocol/location.js';
-import type { Drawing } from '../ipc/contract.js';
+import type { Drawing } from '../../contract/ipc.js';
 
 /**
  * What the overlay shows, without Electron: which display draws which rects (the core's

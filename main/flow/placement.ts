@@ -1,8 +1,8 @@
 import { idsWithState } from '../../app/agent/context-tree.js';
 import type { Logger } from '../../app/log/logger.js';
 import type { Location } from '../../app/protocol/location.js';
-import type { LocateResult } from '../../app/session/locate.js';
-import type { ElementRef } from '../../app/session/types.js';
+import type { LocateResult } from '../../app/invocation/locate.js';
+import type { ElementRef } from '../../app/invocation/types.js';
 import type { CollectedContext } from './controller.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { PanelState } from '../ipc/contract.js';
+import type { PanelState } from '../../contract/ipc.js';
 
 /**
  * The one copy of what the panel shows. Main changes it; every change is pushed whole to the

@@ -1,4 +1,4 @@
-import { invokeContract, type InvokeHandlers, type InvokeName, type InvokeResponse } from './contract.js';
+import { invokeContract, type InvokeHandlers, type InvokeName, type InvokeResponse } from '../../contract/ipc.js';
 
 /**
  * Parses a request against the contract and calls its handler. No electron here, so the

@@ -4,7 +4,7 @@ import { panelPosition } from '../../app/geometry/panel-position.js';
 import { placeBeside } from '../../app/geometry/placement.js';
 import type { Location } from '../../app/protocol/location.js';
 import { HIDE_ON_BLUR_DELAY_MS, PANEL_SIZE, panelWindowOptions } from '../config.js';
-import { eventContract, type AnswerState, type PanelState } from '../ipc/contract.js';
+import { eventContract, type AnswerState, type PanelState } from '../../contract/ipc.js';
 import { createSecureWindow } from './secure-window.js';
 
 /** What the panel needs. */

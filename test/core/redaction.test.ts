@@ -10,7 +10,7 @@ import { runChecks } from '../../app/check/run.js';
 import { providersFolder } from '../../app/discovery/folder.js';
 import { SecretRegistry } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { createMainLogger } from '../../main/logger.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';

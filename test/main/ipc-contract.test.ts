@@ -4,7 +4,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
-import { invokeContract, type InvokeHandlers, type InvokeName } from '../../main/ipc/contract.js';
+import { invokeContract, type InvokeHandlers, type InvokeName } from '../../contract/ipc.js';
 
 type Listener = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>;
 const registered = new Map<string, Listener>();

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import type { Location } from '../../app/protocol/location.js';
-import type { LocateResult } from '../../app/session/locate.js';
-import type { ElementRef } from '../../app/session/types.js';
+import type { LocateResult } from '../../app/invocation/locate.js';
+import type { ElementRef } from '../../app/invocation/types.js';
 import type { CollectedContext } from '../../main/flow/controller.js';
 import { createSelectionPlacement } from '../../main/flow/placement.js';
 import { createStateHub, followInvocations, initialPanelState } from '../../main/flow/state-hub.js';

@@ -1,4 +1,4 @@
-import type { Element } from '../../../app/protocol/element.js';
+import type { Element } from '../../../contract/review.js';
 import { attributesOf, imagesOf, linksOf, textOf } from './read-element.js';
 
 /**

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
-import { invokeContract, type InvokeName, type PageName } from '../../../main/ipc/contract.js';
+import { invokeContract, type InvokeName, type PageName } from '../../../contract/ipc.js';
 import { dispatch } from '../../../main/ipc/dispatch.js';
 import { createTestMain } from './test-main.js';
 

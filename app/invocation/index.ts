@@ -2,5 +2,4 @@
 export { collectContext, describeIgnored, type CoreDeps } from './collect.js';
 export { createHostCache, type HostCache } from './host-cache.js';
 export { locateRef, type LocateResult } from './locate.js';
-export { applyRemovals, collectRemovedIds, listIds } from './review.js';
 export type { Collection, ElementRef } from './types.js';
