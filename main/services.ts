@@ -10,7 +10,7 @@ import { createOverlayService } from './flow/overlay-service.js';
 import { createSelectionPlacement } from './flow/placement.js';
 import { createSampleNotes, SAMPLE_NOTES } from './flow/sample-notes.js';
 import { createSettingsService } from './flow/settings-service.js';
-import { createStateHub, followInvocations, initialPanelState, type StateHub } from './flow/state-hub.js';
+import { createStateHub, initialPanelState, type StateHub } from './flow/state-hub.js';
 import { createHotkeyRegistrar } from './hotkey.js';
 import { createHandlers } from './ipc/handlers.js';
 import type { MainPorts } from './ports.js';
@@ -87,17 +87,13 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const placement = createSelectionPlacement({
     locate,
     timeoutMs: () => settings.current().timeoutMs,
-    isCurrent: (id) => hub.get().invocation?.id === id,
+    isCurrent: controller.isCurrent,
     placeBeside: panel.placeBeside,
     logger,
   });
-  followInvocations(hub, {
-    started: () => agent.reset(),
-    collected: (id) => {
-      const context = controller.collected(id);
-      if (context) void placement.onCollected(context);
-    },
-  });
+  // The controller owns the current invocation; the agent and the placement follow its events.
+  controller.subscribe(agent.follow);
+  controller.subscribe(placement.follow);
 
   const tray = ports.tray({
     openPanel: panel.toggle,

@@ -37,7 +37,7 @@ const STALE = 'This context is no longer current: press the hotkey again.';
 /** One handler per contract channel. Payloads arrive already parsed (see dispatch). */
 export function createHandlers(deps: HandlerDeps): InvokeHandlers {
   /** Requests name their invocation, so a panel showing an older one cannot act on a newer one. */
-  const isCurrent = (invocation: number): boolean => deps.hub.get().invocation?.id === invocation;
+  const isCurrent = deps.controller.isCurrent;
   return {
     getState: async () => deps.hub.get(),
     showView: async ({ view }) => {
