@@ -4,7 +4,7 @@ import type { LocateFn } from '../agent/highlight-tool.js';
 import { collectContext } from '../invocation/collect.js';
 import { locateRef } from '../invocation/locate.js';
 import { createHostCache } from '../invocation/host-cache.js';
-import type { CoreDeps } from '../invocation/collect.js';
+import type { CoreDeps } from '../invocation/verified-call.js';
 import { applyRemovals, listIds } from '../../contract/review.js';
 import type { Collection } from '../invocation/types.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
