@@ -145,7 +145,7 @@ export const invokeContract = {
   showView: { page: 'panel', channel: 'panel:show-view', request: z.object({ view: PanelStateSchema.shape.view }).strict(), response: z.undefined() },
   closePanel: { page: 'panel', channel: 'panel:close', request: z.undefined(), response: z.undefined() },
   dismissNotices: { page: 'panel', channel: 'panel:dismiss-notices', request: z.undefined(), response: z.undefined() },
-  removeAppContext: { page: 'panel', channel: 'session:remove-app-context', request: InvocationIdSchema, response: z.object({ aborted: z.boolean() }) },
+  removeAppContext: { page: 'panel', channel: 'invocation:remove-app-context', request: InvocationIdSchema, response: z.object({ aborted: z.boolean() }) },
   preview: { page: 'panel', channel: 'agent:preview', request: PreviewRequestSchema, response: PreviewSchema.nullable() },
   send: { page: 'panel', channel: 'agent:send', request: SendRequestSchema, response: SendResultSchema },
   stop: { page: 'panel', channel: 'agent:stop', request: InvocationIdSchema, response: z.object({ stopped: z.boolean() }) },
@@ -179,8 +179,3 @@ export type InvokeResponse<K extends InvokeName> = z.infer<(typeof invokeContrac
 
 /** Every invoke handler main provides: one per channel, typed by the contract. */
 export type InvokeHandlers = { [K in InvokeName]: (request: InvokeRequest<K>) => Promise<InvokeResponse<K>> };
-
-/** The invoke name for a channel string, or undefined for a channel that is not in the contract. */
-export function invokeNameForChannel(channel: string): InvokeName | undefined {
-  return (Object.keys(invokeContract) as InvokeName[]).find((name) => invokeContract[name].channel === channel);
-}

@@ -9,7 +9,7 @@ import { createMainServices } from './services.js';
 import { createTray, type GlanceTray } from './tray.js';
 import { createOverlayWindows } from './windows/overlay.js';
 import { createPanel } from './windows/panel.js';
-import { hardenAllContents, isWebUrl, lockDownSession } from './windows/secure-window.js';
+import { hardenAllContents, isWebUrl, denyAllPermissions } from './windows/secure-window.js';
 
 /**
  * The Electron shell, as a table of contents (design.md, pattern 1): it makes Electron's
@@ -27,7 +27,7 @@ async function start(): Promise<void> {
   app.dock?.hide();
   hardenAllContents(app);
   await app.whenReady();
-  lockDownSession(session.defaultSession);
+  denyAllPermissions(session.defaultSession);
 
   // The panel sits under the tray icon and the tray opens the panel: the panel asks lazily.
   const trayRef: { current?: GlanceTray } = {};

@@ -4,8 +4,6 @@ import { createOpenAIBackend, LOCAL_DEFAULT_MODEL, OPENAI_DEFAULT_MODEL } from '
 import type { BackendId } from '../../contract/backends.js';
 import type { AgentBackend } from './types.js';
 
-export { BACKEND_IDS, isBackendId, type BackendId } from '../../contract/backends.js';
-
 /** One choice of backend, as the settings or the command line give it. Keys come separately. */
 export interface BackendSettings {
   backend: BackendId;

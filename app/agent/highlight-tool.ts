@@ -8,7 +8,7 @@ import type { ToolSpec } from '../../contract/agent.js';
 export const HIGHLIGHT_TOOL_NAME = 'highlight';
 
 /** At most this many ids per call: a model listing the whole tree is not pointing at anything. */
-export const MAX_HIGHLIGHT_IDS = 32;
+const MAX_HIGHLIGHT_IDS = 32;
 
 /** The one tool the agent gets (cli.md, `ask`): `{ ids: string[] }`. */
 export const HIGHLIGHT_TOOL: ToolSpec = {

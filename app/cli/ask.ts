@@ -15,7 +15,7 @@ import { EXIT } from './exit-codes.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
 import type { AgentBackend } from '../agent/types.js';
 
-/** The two session functions `ask` uses, and how Ctrl-C reaches it; tests may pass their own. */
+/** The two invocation functions (collectContext, locateRef) `ask` uses, and how Ctrl-C reaches it; tests may pass their own. */
 export interface AskServices {
   collect: typeof collectContext;
   locate: typeof locateRef;
@@ -65,7 +65,7 @@ function reviewed(collection: Collection, options: AskOptions, io: CliIo): { rep
   return { report: { provider, sent, ...(sent === null ? { reason: 'the root element was excluded, so no context is sent' } : {}) } };
 }
 
-/** Builds `ask` over the given session functions. */
+/** Builds `ask` over the given invocation functions. */
 export function createAsk(services: AskServices): CommandRun {
   return async (argv, io, deps: CliDeps) => {
     const options = parseAskArgs(argv);

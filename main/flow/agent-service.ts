@@ -55,7 +55,7 @@ export interface AgentServiceDeps {
 const KEY_HINT = "the API key in Glance's settings";
 
 /** The backend as the user chose it, named honestly; the offline one says it is no model. */
-export function backendLabel(settings: Settings): string {
+function backendLabel(settings: Settings): string {
   if (settings.backend === 'offline') return BACKEND_NAMES.offline;
   const model = settings.model || defaultModel(settings.backend, settings.baseURL || undefined);
   return `${settings.backend === 'anthropic' ? 'Anthropic' : settings.baseURL ? 'OpenAI-compatible server' : 'OpenAI'} (${model})`;

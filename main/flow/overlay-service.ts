@@ -13,7 +13,7 @@ import type { Drawing } from '../../contract/ipc.js';
 export const OVERLAY_SHOW_MS = 4000;
 export const OVERLAY_FADE_MS = 400;
 /** Points around each rect, so the ring sits around the text instead of on it. */
-export const OVERLAY_OUTSET = 3;
+const OVERLAY_OUTSET = 3;
 
 /** The windows, one per display, created when first needed. */
 export interface OverlayWindows {

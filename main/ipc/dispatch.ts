@@ -6,7 +6,7 @@ import { invokeContract, type InvokeHandlers, type InvokeName, type InvokeRespon
  */
 
 /** A request main refused; the message names the channel and fields, never the values sent. */
-export class IpcRefusal extends Error {
+class IpcRefusal extends Error {
   override readonly name = 'IpcRefusal';
 }
 
