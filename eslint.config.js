@@ -1,11 +1,36 @@
-// Lint rules, including the boundaries of ../shared/design.md:
-// the core (app/) and the provider kit never import electron and never print;
-// the renderer never imports electron or Node's modules.
+// Lint rules, among them every "never" of the architecture (docs/architecture.md), each failing
+// `npm run lint` and so CI:
+// - the core (app/) never imports main/, renderer/ or electron, and never prints;
+// - contract/ is pure: zod, itself and the protocol's schemas (app/protocol/) only, so the
+//   panel can load it; never main/, renderer/, the core's I/O, electron or Node's modules;
+// - the renderer imports only contract/ outside renderer/ (types or pure functions): never
+//   main/, the core, electron or Node's modules;
+// - main/ never imports renderer/.
+// They are ESLint's own no-restricted-imports. eslint-plugin-boundaries 7.2 was tried first with
+// ESLint 10 here: with our `.js` specifiers of `.ts` files its default resolver resolves
+// nothing, and an unresolved import is silently not judged (a crafted app -> main import passed);
+// it would need a TypeScript resolver as a second dependency. A relative specifier says where it
+// leads once the file's depth is known, so the rules below are made per folder depth:
+// test/lint/architecture.test.ts crafts an import across each never and sees it reported.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const noElectron = { name: 'electron', message: 'The core runs in plain Node: inject what you need from main/.' };
-const nodeModules = ['node:*', 'fs', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto'];
+/** Node's modules, by name only (a gitignore-style `os` would also catch a folder called os). */
+const nodeModules = (message) => ({ regex: '^(node:|(fs|path|os|child_process|net|http|https|crypto)(/|$))', message });
+
+/**
+ * no-restricted-imports for every file of `folder`, depth by depth: `banned(up)` gets the
+ * regex source that climbs from a file at that depth to the repository root (`^(\.\./){n}`)
+ * and returns the pattern objects to forbid; `paths` and `extra` patterns apply at every depth.
+ */
+function layer(folder, { banned, paths = [], extra = [], ext = 'ts' }) {
+  const below = folder.split('/').length;
+  return Array.from({ length: 6 }, (_, depth) => ({
+    files: [`${folder}/${'*/'.repeat(depth)}*.${ext}`],
+    rules: { 'no-restricted-imports': ['error', { paths, patterns: [...extra, ...banned(`^(\\.\\./){${below + depth}}`)] }] },
+  }));
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
@@ -34,10 +59,22 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  {
-    files: ['renderer/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron], patterns: nodeModules }],
-    },
-  },
+  ...layer('app', {
+    paths: [noElectron],
+    banned: (up) => [{ regex: `${up}(main|renderer)(/|$)`, message: 'The core never imports main/ or renderer/: main passes what the core needs.' }],
+  }),
+  ...layer('contract', {
+    paths: [{ name: 'electron', message: 'contract/ is loaded by the panel and the preloads: no electron.' }],
+    extra: [nodeModules('contract/ is loaded by the panel: no Node modules.')],
+    banned: (up) => [{ regex: `${up}(?!contract/|app/protocol/)`, message: 'contract/ imports only itself and the protocol schemas (app/protocol/), so the panel can load it.' }],
+  }),
+  ...['ts', 'tsx'].flatMap((ext) => layer('renderer', {
+    ext,
+    paths: [noElectron],
+    extra: [nodeModules('The renderer is a web page: no Node modules.')],
+    banned: (up) => [{ regex: `${up}(?!contract/|renderer/)`, message: 'The renderer imports only contract/ outside renderer/ (the IPC contract, the bridge types, pure functions).' }],
+  })),
+  ...layer('main', {
+    banned: (up) => [{ regex: `${up}renderer(/|$)`, message: 'main/ never imports the renderer: what both use lives in contract/.' }],
+  }),
 );

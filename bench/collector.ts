@@ -4,9 +4,9 @@
  */
 import type { FrontApp, OsServices } from '../app/os/types.js';
 import type { DiscoveryDeps } from '../app/discovery/find.js';
-import { collectContext } from '../app/session/collect.js';
-import { createHostCache } from '../app/session/host-cache.js';
-import type { Collection } from '../app/session/types.js';
+import { collectContext } from '../app/invocation/collect.js';
+import { createHostCache } from '../app/invocation/host-cache.js';
+import type { Collection } from '../app/invocation/types.js';
 
 /** Generous on purpose: the bench measures how long a collect takes, not whether it fits 1.5 s. */
 export const BENCH_TIMEOUT_MS = 10_000;

@@ -11,7 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = here.endsWith(`${sep}dist${sep}bench`) ? join(here, '..', '..') : join(here, '..');
 
 /** The compiled output folder. */
-export const DIST = join(REPO_ROOT, 'dist');
+const DIST = join(REPO_ROOT, 'dist');
 
 /** A compiled file by its path below dist/, e.g. `bench/cold.js`. */
 export function distFile(path: string): string {

@@ -13,7 +13,7 @@ export interface Summary {
 }
 
 /** The value at quantile q (0..1) of sorted samples, interpolated between neighbours. */
-export function quantile(sorted: readonly number[], q: number): number {
+function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);

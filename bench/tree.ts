@@ -56,13 +56,3 @@ function paragraph(section: number, index: number): TreeElement {
   return element;
 }
 
-/** The number of elements in a tree, counted iteratively. */
-export function countElements(root: TreeElement): number {
-  let n = 0;
-  const stack = [root];
-  for (let e = stack.pop(); e !== undefined; e = stack.pop()) {
-    n += 1;
-    for (const child of e.children ?? []) stack.push(child);
-  }
-  return n;
-}

@@ -15,7 +15,7 @@ export const PANEL_SIZE = { width: 420, height: 580 } as const;
 export const HIDE_ON_BLUR_DELAY_MS = 150;
 
 /** The one secure recipe for every window's web contents (design.md, pattern 3). */
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
     preload: preloadPath,
     // The renderer is an ordinary web page: no Node, its own JS world, the OS sandbox.

@@ -1,33 +1,21 @@
 import { join } from 'node:path';
 import { app, globalShortcut, safeStorage, screen, session, shell } from 'electron';
-import { SecretRegistry } from '../app/log/logger.js';
 import { createOs } from '../app/os/index.js';
-import { collectContext } from '../app/session/collect.js';
-import { createHostCache } from '../app/session/host-cache.js';
-import { locateRef } from '../app/session/locate.js';
-import { createSettingsStore } from '../app/settings/store.js';
-import { createAgentService } from './flow/agent-service.js';
-import { createController } from './flow/controller.js';
-import { createOverlayService } from './flow/overlay-service.js';
-import { createSelectionPlacement } from './flow/placement.js';
-import { createSampleNotes, SAMPLE_NOTES } from './flow/sample-notes.js';
-import { createSettingsService } from './flow/settings-service.js';
-import { createStateHub, followInvocations, initialPanelState } from './flow/state-hub.js';
-import { createHotkeyRegistrar } from './hotkey.js';
-import { createHandlers } from './ipc/handlers.js';
 import { registerIpc } from './ipc/register.js';
-import { createMainLogger } from './logger.js';
+import { createMainLogSink } from './logger.js';
+import type { MainPorts } from './ports.js';
 import { forkSampleNotes } from './sample-process.js';
-import { createSecretStore } from './secrets.js';
+import { createMainServices } from './services.js';
 import { createTray, type GlanceTray } from './tray.js';
 import { createOverlayWindows } from './windows/overlay.js';
 import { createPanel } from './windows/panel.js';
-import { hardenAllContents, isWebUrl, lockDownSession } from './windows/secure-window.js';
+import { hardenAllContents, isWebUrl, denyAllPermissions } from './windows/secure-window.js';
 
 /**
- * The composition root: it reads as the table of contents of the main process (design.md,
- * pattern 1). Every piece is created here with what it needs and nothing is wired by import
- * order. Built files sit in dist/: dist/main (this), dist/preload, dist/renderer.
+ * The Electron shell, as a table of contents (design.md, pattern 1): it makes Electron's
+ * objects and hands them as ports to the one composition of the services (services.ts), which
+ * the e2e harness runs too. Nothing is wired by import order. Built files sit in dist/:
+ * dist/main (this), dist/preload, dist/renderer.
  */
 async function start(): Promise<void> {
   // One Glance at a time: a second launch only opens the first one's panel.
@@ -39,23 +27,9 @@ async function start(): Promise<void> {
   app.dock?.hide();
   hardenAllContents(app);
   await app.whenReady();
-  lockDownSession(session.defaultSession);
+  denyAllPermissions(session.defaultSession);
 
-  const secrets = new SecretRegistry();
-  const logger = createMainLogger(secrets);
-  const store = createSettingsStore(app.getPath('userData'));
-  const loaded = await store.load();
-  const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
-  const os = createOs();
-  // Parsed descriptors, initialised MCP sessions and their idle verified sockets, kept between
-  // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
-  // kept socket while it stays connected (app/session/host-cache.ts).
-  const cache = createHostCache();
-  // The core registers every token it reads with `secrets`, which the logger redacts.
-  const core = { os, logger, cache, secrets };
-  const keys = createSecretStore({ safeStorage, folder: app.getPath('userData'), redact: secrets, logger });
-
-  // The panel is placed under the tray icon and the tray opens the panel: one is created first.
+  // The panel sits under the tray icon and the tray opens the panel: the panel asks lazily.
   const trayRef: { current?: GlanceTray } = {};
   const panel = createPanel({
     preloadPath: join(import.meta.dirname, '../preload/preload.cjs'),
@@ -63,113 +37,44 @@ async function start(): Promise<void> {
     screen,
     trayBounds: () => trayRef.current?.bounds() ?? { x: 0, y: 0, width: 0, height: 0 },
   });
-
-  const controller = createController({
-    os,
-    collect: (front, options) => collectContext(front, core, options),
-    timeoutMs: () => settings.current().timeoutMs,
-    ownPid: process.pid,
-    showPanel: panel.show,
-    hub,
-    logger,
-  });
-  // Something to try before any app of the user's speaks the protocol: the bundled sample.
-  const sampleNotes = createSampleNotes({ launch: () => forkSampleNotes(join(import.meta.dirname, '../provider/sample/main.js')), logger });
-  const trySampleNotes = (): void => void controller.collectFrom(SAMPLE_NOTES, () => sampleNotes.start());
-  // A panel the user dismissed stops its collection: nothing is read for a panel nobody sees.
-  panel.onHidden(() => void controller.panelClosed());
-  const hotkeys = createHotkeyRegistrar(globalShortcut, () => void controller.onHotkey());
-  const settings = createSettingsService({
-    store,
-    hub,
-    initial: loaded.settings,
-    effects: {
-      applyHotkey: hotkeys.apply,
-      applyLaunchAtLogin: (openAtLogin) => {
-        app.setLoginItemSettings({ openAtLogin });
-        return undefined;
-      },
-    },
-  });
-
-  // Highlights: one transparent window per display, created when a display first draws.
-  const overlayWindows = createOverlayWindows({
+  const overlays = createOverlayWindows({
     preloadPath: join(import.meta.dirname, '../preload/overlay.cjs'),
     rendererFile: join(import.meta.dirname, '../renderer/overlay.html'),
   });
-  const overlay = createOverlayService({ displays: () => screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds })), windows: overlayWindows });
-  // Every location goes to the provider and instance recorded with the id (locateRef).
-  const locate = (ref: Parameters<typeof locateRef>[0], options: { timeoutMs: number; signal: AbortSignal }) => locateRef(ref, core, options);
-  const agent = createAgentService({
-    collected: controller.collected,
-    settings: settings.current,
-    apiKey: keys.get,
-    locate,
-    overlay,
-    publish: panel.publishAnswer,
-    logger,
-  });
-  const placement = createSelectionPlacement({
-    locate,
-    timeoutMs: () => settings.current().timeoutMs,
-    isCurrent: (id) => hub.get().invocation?.id === id,
-    placeBeside: panel.placeBeside,
-    logger,
-  });
-  followInvocations(hub, {
-    started: () => agent.reset(),
-    collected: (id) => {
-      const context = controller.collected(id);
-      if (context) void placement.onCollected(context);
-    },
-  });
 
-  const tray = createTray({
-    openPanel: panel.toggle,
-    openSettings: () => {
-      hub.update({ view: 'settings' });
-      panel.show();
-    },
-    trySampleNotes,
-    togglePause: () => void settings.update({ paused: !settings.current().paused }),
-    quit: () => app.quit(),
-    isPaused: () => settings.current().paused,
-    hotkey: () => settings.current().hotkey,
-  });
-  trayRef.current = tray;
-
-  registerIpc({
-    pageUrls: { panel: panel.rendererUrl, overlay: overlayWindows.rendererUrl },
-    logger,
-    handlers: createHandlers({
-      hub,
-      controller,
-      settings,
-      agent,
-      keys,
-      overlay,
-      closePanel: panel.hide,
-      trySampleNotes,
+  const services = await createMainServices({
+    dataDir: app.getPath('userData'),
+    ownPid: process.pid,
+    os: createOs(),
+    log: createMainLogSink(),
+    shortcut: globalShortcut,
+    tray: (actions) => (trayRef.current = createTray(actions)),
+    windows: { panel, overlays },
+    screen: { displays: () => screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds })) },
+    safeStorage,
+    utilityProcess: { launchSample: () => forkSampleNotes(join(import.meta.dirname, '../provider/sample/main.js')) },
+    shell: {
       openExternal: async (url) => {
         if (isWebUrl(url)) await shell.openExternal(url);
       },
-    }),
-  });
-  hub.subscribe((state) => {
-    panel.publish(state);
-    tray.refresh();
-  });
+    },
+    app: {
+      setLaunchAtLogin: (openAtLogin) => {
+        app.setLoginItemSettings({ openAtLogin });
+        return undefined;
+      },
+      quit: () => app.quit(),
+    },
+  } satisfies MainPorts);
 
+  registerIpc({ pageUrls: { panel: panel.rendererUrl, overlay: overlays.rendererUrl }, logger: services.logger, handlers: services.handlers });
   app.on('second-instance', panel.show);
   // Closing the panel hides it; Glance lives in the menu bar until Quit.
   app.on('window-all-closed', () => undefined);
   app.on('will-quit', () => {
     globalShortcut.unregisterAll();
-    void cache.close();
-    void sampleNotes.stop();
+    void services.close();
   });
-  // A failed hotkey or a damaged settings file is said at once, not on the first press.
-  if (hub.get().notices.length > 0) panel.show();
 }
 
 start().catch((error: unknown) => {

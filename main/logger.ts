@@ -1,13 +1,14 @@
-import { createRedactingLogger, type Logger, type SecretRegistry } from '../app/log/logger.js';
+import type { LogSink } from '../app/log/logger.js';
 
 /**
- * The main process's logger: the core's redacting logger writing to stderr, which macOS keeps
- * in the app's unified log. Debug lines only when GLANCE_DEBUG is set.
+ * Where the main process's log lines go: stderr, which macOS keeps in the app's unified log.
+ * Debug lines only when GLANCE_DEBUG is set. The services wrap it in the core's redacting
+ * logger (services.ts), so no token or key reaches it.
  */
-export function createMainLogger(secrets: SecretRegistry, env: NodeJS.ProcessEnv = process.env): Logger {
+export function createMainLogSink(env: NodeJS.ProcessEnv = process.env): LogSink {
   const debug = env['GLANCE_DEBUG'] === '1';
-  return createRedactingLogger((level, message) => {
+  return (level, message) => {
     if (level === 'debug' && !debug) return;
     console.error(`[glance] ${level}: ${message}`);
-  }, secrets);
+  };
 }

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
-import { KEYED_BACKENDS, type KeyedBackendId } from '../app/agent/backend-ids.js';
+import { KEYED_BACKENDS, type KeyedBackendId } from '../contract/backends.js';
 import type { Logger, SecretRegistry } from '../app/log/logger.js';
-import type { KeyStatus } from './ipc/contract.js';
+import type { KeyStatus } from '../contract/ipc.js';
 
 /**
  * API keys, kept with Electron's safeStorage (the Keychain on macOS): one encrypted blob in the

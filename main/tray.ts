@@ -1,23 +1,10 @@
 import { Menu, Tray, nativeImage, type Rectangle } from 'electron';
+import type { TrayActions, TrayPort } from './ports.js';
 import { TRAY_ICON_1X, TRAY_ICON_2X } from './tray-icon.js';
 
-/** What the tray's menu does. */
-export interface TrayActions {
-  openPanel(): void;
-  openSettings(): void;
-  /** Starts the bundled Sample Notes and collects from it (it has no window to be in front). */
-  trySampleNotes(): void;
-  togglePause(): void;
-  quit(): void;
-  isPaused(): boolean;
-  hotkey(): string;
-}
-
-/** The menu-bar icon. */
-export interface GlanceTray {
+/** The menu-bar icon: the port the services refresh, and where the panel goes under it. */
+export interface GlanceTray extends TrayPort {
   bounds(): Rectangle;
-  /** Rebuilds the menu after pause or the hotkey changed. */
-  refresh(): void;
 }
 
 /**

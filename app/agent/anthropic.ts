@@ -1,13 +1,14 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages.js';
-import { DEFAULT_MODELS } from './backend-ids.js';
+import { DEFAULT_MODELS } from '../../contract/backends.js';
 import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
-import type { AgentBackend, AgentMessage, AgentRequest, BackendEvent, PromptPart } from './types.js';
+import type { AgentBackend, AgentRequest, BackendEvent } from './types.js';
+import type { AgentMessage, PromptPart } from '../../contract/agent.js';
 
-/** The model asked when none is configured (backend-ids.ts says why this one). */
+/** The model asked when none is configured (contract/backends.ts says why this one). */
 export const ANTHROPIC_DEFAULT_MODEL = DEFAULT_MODELS.anthropic;
 
 /** Settings for the Anthropic Messages API backend. */

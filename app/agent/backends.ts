@@ -1,10 +1,8 @@
 import { ANTHROPIC_DEFAULT_MODEL, createAnthropicBackend } from './anthropic.js';
 import { createOfflineBackend } from './offline.js';
 import { createOpenAIBackend, LOCAL_DEFAULT_MODEL, OPENAI_DEFAULT_MODEL } from './openai.js';
-import type { BackendId } from './backend-ids.js';
+import type { BackendId } from '../../contract/backends.js';
 import type { AgentBackend } from './types.js';
-
-export { BACKEND_IDS, isBackendId, type BackendId } from './backend-ids.js';
 
 /** One choice of backend, as the settings or the command line give it. Keys come separately. */
 export interface BackendSettings {

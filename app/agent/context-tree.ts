@@ -1,6 +1,6 @@
 import type { ContentBlock, Element } from '../protocol/element.js';
 import { imageRefusal } from './image-type.js';
-import type { PromptPart } from './types.js';
+import type { PromptPart } from '../../contract/agent.js';
 
 /** An image taken out of the tree so the backend can send it as an image part. */
 export interface ExtractedImage {

@@ -1,9 +1,10 @@
-import { listIds } from '../session/review.js';
+import { listIds } from '../../contract/review.js';
 import { HIGHLIGHT_TOOL_NAME, highlightToolResult, readHighlightInput, resolveHighlights } from './highlight-tool.js';
 import type { HighlightResult, LocateFn } from './highlight-tool.js';
 import { buildAgentPayload, followUpParts } from './prompt.js';
 import type { SentContext } from './prompt.js';
-import type { AgentBackend, AgentFailureKind, AgentMessage, AgentRequest, ToolCall } from './types.js';
+import type { AgentBackend, AgentFailureKind, AgentRequest } from './types.js';
+import type { AgentMessage, ToolCall } from '../../contract/agent.js';
 
 /** What a conversation reports while it answers one question. The last event is done or error. */
 export type ConversationEvent =

@@ -19,7 +19,7 @@ export interface FailureContext {
 }
 
 /** The address with any user name, password, query and fragment removed, for messages. */
-export function safeAddress(baseURL: string): string {
+function safeAddress(baseURL: string): string {
   try {
     const url = new URL(baseURL);
     return `${url.protocol}//${url.host}${url.pathname}`;

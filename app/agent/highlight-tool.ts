@@ -2,13 +2,13 @@ import { isValidId } from '../protocol/ids.js';
 import { MAX_VALUE_DEPTH } from '../protocol/limits.js';
 import { nestsDeeperThan } from '../protocol/nesting.js';
 import type { Location } from '../protocol/location.js';
-import type { ToolSpec } from './types.js';
+import type { ToolSpec } from '../../contract/agent.js';
 
 /** The tool's name, as the model calls it. */
 export const HIGHLIGHT_TOOL_NAME = 'highlight';
 
 /** At most this many ids per call: a model listing the whole tree is not pointing at anything. */
-export const MAX_HIGHLIGHT_IDS = 32;
+const MAX_HIGHLIGHT_IDS = 32;
 
 /** The one tool the agent gets (cli.md, `ask`): `{ ids: string[] }`. */
 export const HIGHLIGHT_TOOL: ToolSpec = {

@@ -1,13 +1,14 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions/completions.js';
-import { DEFAULT_MODELS } from './backend-ids.js';
+import { DEFAULT_MODELS } from '../../contract/backends.js';
 import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
-import type { AgentBackend, AgentMessage, AgentRequest, BackendEvent, PromptPart } from './types.js';
+import type { AgentBackend, AgentRequest, BackendEvent } from './types.js';
+import type { AgentMessage, PromptPart } from '../../contract/agent.js';
 
-/** The model asked on api.openai.com when none is configured (backend-ids.ts says why this one). */
+/** The model asked on api.openai.com when none is configured (contract/backends.ts says why this one). */
 export const OPENAI_DEFAULT_MODEL = DEFAULT_MODELS.openai;
 /** The model asked on another server (Ollama's name; LM Studio and llama.cpp take any name). */
 export const LOCAL_DEFAULT_MODEL = DEFAULT_MODELS.local;

@@ -2,7 +2,8 @@ import { capText } from '../protocol/cap-text.js';
 import type { Element } from '../protocol/element.js';
 import { idsWithState, imageParts, renderTree } from './context-tree.js';
 import { HIGHLIGHT_TOOL } from './highlight-tool.js';
-import type { AgentRequest, PromptPart } from './types.js';
+import type { AgentRequest } from './types.js';
+import type { PromptPart } from '../../contract/agent.js';
 
 /** What the user reviewed and lets go to the agent. */
 export interface SentContext {

@@ -1,38 +1,10 @@
 /**
- * The agent's vocabulary, shared by every backend, the conversation, the CLI and (later) the
- * panel. Backends speak only these shapes, so the conversation's tool loop and the callers
- * never see an SDK type.
+ * The agent's core-side types: the request one model turn takes, and what a backend yields.
+ * The messages themselves (prompt parts, tool calls, the history, the tool's spec) are zod
+ * schemas in contract/agent.ts, which the panel's preview shares.
  */
+import type { AgentMessage, ToolCall, ToolSpec } from '../../contract/agent.js';
 import type { Element } from '../protocol/element.js';
-
-/** One piece of a user turn, in the order the model reads it. */
-export type PromptPart =
-  | { type: 'text'; text: string }
-  /** An image from an element's MCP content, passed through as base64 with its MIME type. */
-  | { type: 'image'; data: string; mimeType: string; elementId: string };
-
-/** A request by the model to run the host's one tool. */
-export interface ToolCall {
-  /** The backend's own id for the call, echoed in the tool result. */
-  callId: string;
-  name: string;
-  /** The parsed arguments; the conversation validates them, the backend does not. */
-  input: unknown;
-}
-
-/** A backend-neutral conversation history. */
-export type AgentMessage =
-  | { role: 'user'; parts: PromptPart[] }
-  | { role: 'assistant'; text: string; toolCalls: ToolCall[] }
-  /** The host's answer to one tool call: JSON text, never provider content. */
-  | { role: 'tool'; callId: string; content: string; isError?: boolean };
-
-/** The one tool the host offers: its name, what it is for, and its JSON schema. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
 
 /** What the context is, structurally, for backends that answer without a model (offline). */
 export interface ContextSummary {

@@ -1,16 +1,16 @@
 import type { OsServices } from '../os/types.js';
-import { parseEndpoint, TOKEN_PATTERN } from '../protocol/descriptor.js';
+import { DescriptorSchema, parseEndpoint, TOKEN_PATTERN } from '../protocol/descriptor.js';
 import { isValidId } from '../protocol/ids.js';
 import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '../protocol/limits.js';
 import { isSupportedVersion, SUPPORTED_RANGE, VERSION_PATTERN } from '../protocol/version.js';
 import { checkTokenStrength } from './token-strength.js';
 import { fail, pass, type CheckResult } from './types.js';
 
-/** The eight fields and the JSON type each must have (wire.md section 3). */
-const FIELDS = {
-  protocol: 'string', bundleId: 'string', name: 'string', version: 'string',
-  pid: 'number', instance: 'string', endpoint: 'string', token: 'string',
-} as const;
+/**
+ * The eight fields and the JSON type each must have (wire.md section 3), read off the
+ * descriptor's own schema, so the checker and the host can never disagree on the fields.
+ */
+const FIELDS: Record<string, string> = Object.fromEntries(Object.entries(DescriptorSchema.shape).map(([field, schema]) => [field, schema.type]));
 
 /** The descriptor as a plain object, with each field read only if it has the right type. */
 export type RawDescriptor = Record<string, unknown>;

@@ -1,4 +1,5 @@
-import { BACKEND_IDS, isBackendId, type BackendSettings } from '../agent/backends.js';
+import type { BackendSettings } from '../agent/backends.js';
+import { BACKEND_IDS, isBackendId } from '../../contract/backends.js';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../agent/turn.js';
 import { parseCommandLine, parsePid, parseTimeout } from './args.js';
 import { UsageError } from './exit-codes.js';

@@ -1,12 +1,12 @@
 import { createBackend } from '../agent/backends.js';
 import { Conversation } from '../agent/conversation.js';
 import type { LocateFn } from '../agent/highlight-tool.js';
-import { collectContext } from '../session/collect.js';
-import { locateRef } from '../session/locate.js';
-import { createHostCache } from '../session/host-cache.js';
-import type { CoreDeps } from '../session/collect.js';
-import { applyRemovals, listIds } from '../session/review.js';
-import type { Collection } from '../session/types.js';
+import { collectContext } from '../invocation/collect.js';
+import { locateRef } from '../invocation/locate.js';
+import { createHostCache } from '../invocation/host-cache.js';
+import type { CoreDeps } from '../invocation/verified-call.js';
+import { applyRemovals, listIds } from '../../contract/review.js';
+import type { Collection } from '../invocation/types.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
 import { coreDeps } from './cli-deps.js';
 import { jsonReporter, textReporter, type AskReporter, type ContextReport } from './ask-output.js';
@@ -15,7 +15,7 @@ import { EXIT } from './exit-codes.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
 import type { AgentBackend } from '../agent/types.js';
 
-/** The two session functions `ask` uses, and how Ctrl-C reaches it; tests may pass their own. */
+/** The two invocation functions (collectContext, locateRef) `ask` uses, and how Ctrl-C reaches it; tests may pass their own. */
 export interface AskServices {
   collect: typeof collectContext;
   locate: typeof locateRef;
@@ -65,7 +65,7 @@ function reviewed(collection: Collection, options: AskOptions, io: CliIo): { rep
   return { report: { provider, sent, ...(sent === null ? { reason: 'the root element was excluded, so no context is sent' } : {}) } };
 }
 
-/** Builds `ask` over the given session functions. */
+/** Builds `ask` over the given invocation functions. */
 export function createAsk(services: AskServices): CommandRun {
   return async (argv, io, deps: CliDeps) => {
     const options = parseAskArgs(argv);

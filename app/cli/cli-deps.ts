@@ -1,7 +1,7 @@
 import { createRedactingLogger, SecretRegistry, type Logger } from '../log/logger.js';
 import { createOs } from '../os/index.js';
 import type { OsServices } from '../os/types.js';
-import type { CoreDeps } from '../session/collect.js';
+import type { CoreDeps } from '../invocation/verified-call.js';
 import type { CliDeps, CliIo } from './io.js';
 
 /** CliDeps with everything filled in: what a command actually runs with. */

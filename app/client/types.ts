@@ -20,7 +20,7 @@ export type CallFailure =
   /**
    * timedOut tells a time limit passing from a refused, broken or HTTP-error exchange.
    * linkLost: the provider was verified by a kept connection that closed before anything came
-   * back; checking it in full and asking once more is safe (session/verified-call.ts).
+   * back; checking it in full and asking once more is safe (invocation/verified-call.ts).
    */
   | { kind: 'no-answer'; reason: string; timedOut?: boolean; linkLost?: boolean }
   /** rpcErrorCode is set when the provider answered with a JSON-RPC error. */

@@ -9,14 +9,7 @@
  * space (DIPs are points on macOS), so no conversion is needed, only clipping.
  */
 import type { Rect } from '../protocol/location.js';
-
-/** A rectangle as Electron gives display bounds (structurally Electron's `Rectangle`). */
-export interface ScreenRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { ScreenRect } from './screen.js';
 
 /** What the overlay needs of a display: an id to find its window, and its full bounds. */
 export interface OverlayDisplay {

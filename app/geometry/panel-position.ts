@@ -4,24 +4,11 @@
  * Coordinates are Electron's DIPs (macOS points, origin top-left of the primary display);
  * displays left of or above the primary one have negative coordinates.
  */
-
-/** A rectangle in screen coordinates. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** What the geometry needs of a display: its full bounds and the part windows may use. */
-export interface DisplayArea {
-  bounds: Rect;
-  workArea: Rect;
-}
+import type { DisplayArea, ScreenRect } from './screen.js';
 
 /** The inputs: the tray icon's bounds, the panel's size, every display. */
 export interface PanelPositionInput {
-  tray: Rect;
+  tray: ScreenRect;
   panel: { width: number; height: number };
   displays: readonly DisplayArea[];
   /** Space between the icon (or the menu bar) and the panel, in points. */
@@ -83,7 +70,7 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /** Zero inside the rectangle, else the straight-line distance to its nearest edge. */
-function distanceToRect(point: Point, rect: Rect): number {
+function distanceToRect(point: Point, rect: ScreenRect): number {
   const dx = Math.max(rect.x - point.x, 0, point.x - (rect.x + rect.width));
   const dy = Math.max(rect.y - point.y, 0, point.y - (rect.y + rect.height));
   return Math.hypot(dx, dy);

@@ -4,23 +4,17 @@
  * `edge`, the side of the element it prefers things attached to. Pure and unit-tested; the
  * caller falls back to the tray position when this returns undefined.
  */
-import type { Location, Rect } from '../protocol/location.js';
-import type { ScreenRect } from './overlay.js';
+import type { EDGES, Location, Rect } from '../protocol/location.js';
+import type { DisplayArea, ScreenRect } from './screen.js';
 
-/** A side of the element. */
-export type Side = 'top' | 'bottom' | 'left' | 'right';
-
-/** What placement needs of a display: its bounds and the part windows may use. */
-export interface PlacementDisplay {
-  bounds: ScreenRect;
-  workArea: ScreenRect;
-}
+/** A side of the element: one of the protocol's `edge` values. */
+export type Side = (typeof EDGES)[number];
 
 /** The inputs: the panel's size, the selection's location, every display. */
 export interface PlacementInput {
   panel: { width: number; height: number };
   location: Pick<Location, 'rects' | 'avoid' | 'edge'>;
-  displays: readonly PlacementDisplay[];
+  displays: readonly DisplayArea[];
   /** Points between the element and the panel. */
   gap?: number;
 }
@@ -53,10 +47,10 @@ function intersection(a: Rect, b: Rect): number {
 const toRect = (s: ScreenRect): Rect => ({ x: s.x, y: s.y, w: s.width, h: s.height });
 
 /** The display the element is mostly on, else the one whose centre is nearest. */
-function displayFor(target: Rect, displays: readonly PlacementDisplay[]): PlacementDisplay | undefined {
+function displayFor(target: Rect, displays: readonly DisplayArea[]): DisplayArea | undefined {
   const cx = target.x + target.w / 2;
   const cy = target.y + target.h / 2;
-  const score = (d: PlacementDisplay): [number, number] => {
+  const score = (d: DisplayArea): [number, number] => {
     const b = toRect(d.bounds);
     const inside = intersection(target, b) || (cx >= b.x && cx < b.x + b.w && cy >= b.y && cy < b.y + b.h ? 1 : 0);
     return [inside, -Math.hypot(b.x + b.w / 2 - cx, b.y + b.h / 2 - cy)];

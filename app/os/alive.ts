@@ -21,7 +21,7 @@ export function isValidPid(pid: number): boolean {
 export type SignalProbe = 'signalled' | 'not-permitted' | 'gone';
 
 /** Probes a pid with signal 0 (which delivers nothing). Invalid pids are "gone", never a group. */
-export function probePid(pid: number): SignalProbe {
+function probePid(pid: number): SignalProbe {
   if (!isValidPid(pid)) return 'gone';
   try {
     process.kill(pid, 0);

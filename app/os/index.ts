@@ -30,7 +30,7 @@ export { darwinBundleId } from './bundle-id-darwin.js';
  * A platform we have no front-app support for: it says so plainly, and still answers what a
  * POSIX system can (kill(0), ps, lsof) so `--pid` keeps working.
  */
-export function createUnsupportedOs(platform: string, options: OsOptions = {}): OsServices {
+function createUnsupportedOs(platform: string, options: OsOptions = {}): OsServices {
   const timeoutMs = options.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     frontApp: async () => ({ ok: false, reason: `Telling which app is in front is not supported on ${platform}. Pass --pid to name the app.` }),

@@ -9,7 +9,7 @@ import { DEFAULT_LSOF, isValidPort, isWarning, type LsofOptions } from './lsof.j
 import type { ConnectionResult, ListeningSocket, SocketEnd } from './types.js';
 
 /** The arguments of one lookup: numeric output, every TCP socket on `port`, machine fields with the state. */
-export function lsofConnectionArgs(port: number): string[] {
+function lsofConnectionArgs(port: number): string[] {
   return ['-nP', `-iTCP:${port}`, '-FpntT'];
 }
 

@@ -21,7 +21,7 @@ export function isValidPort(port: number): boolean {
 }
 
 /** The arguments of one lookup: numeric output, TCP listeners on `port` only, machine fields. */
-export function lsofArgs(port: number): string[] {
+function lsofArgs(port: number): string[] {
   return ['-nP', `-iTCP:${port}`, '-sTCP:LISTEN', '-Fpnt'];
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from './settings.js';
+import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 
 /**
  * The settings file in the app's data folder. Plain Node with the folder passed in, so the
@@ -9,7 +9,7 @@ import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from './settings.js';
  */
 
 /** The settings file's name inside the data folder. */
-export const SETTINGS_FILE = 'settings.json';
+const SETTINGS_FILE = 'settings.json';
 
 /** What loading found: the settings, and a sentence for the user when the file was damaged. */
 export interface LoadedSettings {

@@ -1,18 +1,19 @@
-import { BACKEND_NAMES, type KeyedBackendId } from '../../app/agent/backend-ids.js';
+import { BACKEND_NAMES, type KeyedBackendId } from '../../contract/backends.js';
 import { createBackend as createBackendDefault, defaultModel } from '../../app/agent/backends.js';
 import { Conversation } from '../../app/agent/conversation.js';
 import type { LocateFn } from '../../app/agent/highlight-tool.js';
 import { buildAgentPayload, contextParts, type SentContext } from '../../app/agent/prompt.js';
-import type { AgentRequest, PromptPart } from '../../app/agent/types.js';
+import type { AgentRequest } from '../../app/agent/types.js';
+import type { PromptPart } from '../../contract/agent.js';
 import type { Logger } from '../../app/log/logger.js';
 import type { Rect } from '../../app/protocol/location.js';
-import type { LocateResult } from '../../app/session/locate.js';
-import { applyRemovals } from '../../app/session/review.js';
-import type { ElementRef } from '../../app/session/types.js';
-import type { Settings } from '../../app/settings/settings.js';
-import type { AnswerState, Chip, Preview } from '../ipc/contract.js';
-import { appendText, chipFromLocation, endTurn, highlightChip, sentIdsOf, setChip, startTurn, type Session } from './answer-state.js';
-import type { CollectedContext } from './controller.js';
+import type { LocateResult } from '../../app/invocation/locate.js';
+import { applyRemovals } from '../../contract/review.js';
+import type { ElementRef } from '../../app/invocation/types.js';
+import type { Settings } from '../../contract/settings.js';
+import type { AnswerState, Chip, Preview } from '../../contract/ipc.js';
+import { appendText, chipFromLocation, endTurn, highlightChip, sentIdsOf, setChip, startTurn, type Chat } from './answer-state.js';
+import type { CollectedContext, InvocationEvent } from './controller.js';
 
 /** What the panel asks of the agent: one reviewed request (removals are ids, main applies them). */
 export interface AgentRequestInput {
@@ -33,6 +34,8 @@ export interface AgentPort {
   answer(): AnswerState | null;
   /** A new hotkey press: abort what runs, forget the conversation, clear the overlay. */
   reset(): void;
+  /** Follows the controller's invocation events: a started invocation resets the agent. */
+  follow(event: InvocationEvent): void;
 }
 
 /** What the service needs; main passes Electron-backed pieces, the tests real local ones. */
@@ -52,7 +55,7 @@ export interface AgentServiceDeps {
 const KEY_HINT = "the API key in Glance's settings";
 
 /** The backend as the user chose it, named honestly; the offline one says it is no model. */
-export function backendLabel(settings: Settings): string {
+function backendLabel(settings: Settings): string {
   if (settings.backend === 'offline') return BACKEND_NAMES.offline;
   const model = settings.model || defaultModel(settings.backend, settings.baseURL || undefined);
   return `${settings.backend === 'anthropic' ? 'Anthropic' : settings.baseURL ? 'OpenAI-compatible server' : 'OpenAI'} (${model})`;
@@ -67,21 +70,21 @@ function asPreview(request: AgentRequest, backend: string): Preview {
 /** The agent service over one conversation at a time (one per hotkey press). */
 export function createAgentService(deps: AgentServiceDeps): AgentPort {
   const makeBackend = deps.createBackend ?? createBackendDefault;
-  let current: Session | undefined;
+  let current: Chat | undefined;
   /** Counts resets, so a Send that was reading the key when the hotkey came is dropped. */
   let generation = 0;
 
   /**
-   * A session whose context went out: a question completed. Until then (the first question
+   * A chat whose context went out: a question completed. Until then (the first question
    * failed or was stopped) the conversation kept no trace, so the next Send takes the user's
    * removals as they are now, and the preview shows that.
    */
-  const established = (invocation: number): Session | undefined =>
+  const established = (invocation: number): Chat | undefined =>
     current?.invocation === invocation && current.answer.turns.some((turn) => turn.status === 'done') ? current : undefined;
 
-  const update = (session: Session, answer: AnswerState): void => {
-    session.answer = answer;
-    if (session === current) deps.publish(answer);
+  const update = (chat: Chat, answer: AnswerState): void => {
+    chat.answer = answer;
+    if (chat === current) deps.publish(answer);
   };
 
   const contextFor = (invocation: number, removedIds: string[]): { context: SentContext; issuer?: CollectedContext['issuer'] } => {
@@ -114,7 +117,7 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
     return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
   };
 
-  const startSession = async (request: AgentRequestInput): Promise<Session> => {
+  const startChat = async (request: AgentRequestInput): Promise<Chat> => {
     const settings = deps.settings();
     const { context, issuer } = contextFor(request.invocation, request.removedIds);
     const key = settings.backend === 'offline' ? undefined : await deps.apiKey(settings.backend);
@@ -131,34 +134,44 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
     };
   };
 
-  const run = async (session: Session, prompt: string, abort: AbortController): Promise<void> => {
+  const reset = (): void => {
+    generation += 1;
+    if (!current) return;
+    current.running?.abort();
+    current.pointing?.abort.abort();
+    current = undefined;
+    deps.overlay.hide();
+    deps.publish(null);
+  };
+
+  const run = async (chat: Chat, prompt: string, abort: AbortController): Promise<void> => {
     // Every rect the highlight tool found visible in this turn is drawn together.
     const shown: Rect[] = [];
     try {
-      for await (const event of session.conversation.ask(prompt, abort.signal)) {
-        if (event.type === 'text') update(session, appendText(session.answer, event.text, session.sent));
+      for await (const event of chat.conversation.ask(prompt, abort.signal)) {
+        if (event.type === 'text') update(chat, appendText(chat.answer, event.text, chat.sent));
         else if (event.type === 'highlight') {
           if (event.unknown) continue; // not an id that was sent: never a chip, nobody asked
           const found = chipFromLocation(event.location, event.reason);
-          update(session, highlightChip(session.answer, event.id, found, session.sent));
-          if (found.state === 'visible' && event.location && session === current) {
+          update(chat, highlightChip(chat.answer, event.id, found, chat.sent));
+          if (found.state === 'visible' && event.location && chat === current) {
             shown.push(...event.location.rects);
             deps.overlay.show(shown);
           }
-        } else update(session, endTurn(session.answer, event));
+        } else update(chat, endTurn(chat.answer, event));
       }
     } catch (error) {
       deps.logger.error(`agent: the answer failed inside Glance (${error instanceof Error ? error.name : 'unknown'})`);
-      update(session, endTurn(session.answer, { type: 'error', kind: 'bad-response', reason: 'Glance failed while reading the answer' }));
+      update(chat, endTurn(chat.answer, { type: 'error', kind: 'bad-response', reason: 'Glance failed while reading the answer' }));
     } finally {
-      if (session.running === abort) session.running = undefined;
+      if (chat.running === abort) chat.running = undefined;
     }
   };
 
   return {
     preview(request) {
-      const session = established(request.invocation);
-      if (session) return asPreview(session.conversation.preview(request.prompt), session.label);
+      const chat = established(request.invocation);
+      if (chat) return asPreview(chat.conversation.preview(request.prompt), chat.label);
       const { context, parts } = renderedFor(request.invocation, request.removedIds);
       return asPreview(buildAgentPayload(context, request.prompt, parts), backendLabel(deps.settings()));
     },
@@ -166,24 +179,24 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
       if (current?.running && current.invocation === request.invocation) return { ok: false, message: 'An answer is still on its way: wait for it, or press Stop.' };
       if (!established(request.invocation)) {
         const started = generation;
-        const session = await startSession(request);
+        const chat = await startChat(request);
         // A hotkey pressed while the key was read: this request belongs to a context that is gone.
         if (started !== generation) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
-        // Two Sends raced: the first one's session stands, the second is refused below.
+        // Two Sends raced: the first one's chat stands, the second is refused below.
         if (!established(request.invocation) && !(current?.invocation === request.invocation && current.running)) {
           // Questions that failed or were stopped stay on screen above the new one.
-          if (current?.invocation === request.invocation) session.answer = { ...session.answer, turns: current.answer.turns, chips: current.answer.chips };
-          current = session;
+          if (current?.invocation === request.invocation) chat.answer = { ...chat.answer, turns: current.answer.turns, chips: current.answer.chips };
+          current = chat;
         }
       }
-      const session = current as Session;
-      if (session.running) return { ok: false, message: 'An answer is still on its way: wait for it, or press Stop.' };
+      const chat = current as Chat;
+      if (chat.running) return { ok: false, message: 'An answer is still on its way: wait for it, or press Stop.' };
       const abort = new AbortController();
-      session.running = abort;
-      update(session, startTurn(session.answer, request.prompt));
-      deps.logger.info(`invocation ${request.invocation}: asking ${session.label}`);
-      void run(session, request.prompt, abort);
-      return { ok: true, message: `Asking ${session.label}…` };
+      chat.running = abort;
+      update(chat, startTurn(chat.answer, request.prompt));
+      deps.logger.info(`invocation ${request.invocation}: asking ${chat.label}`);
+      void run(chat, request.prompt, abort);
+      return { ok: true, message: `Asking ${chat.label}…` };
     },
     stop(invocation) {
       if (current?.invocation !== invocation || !current.running) return { stopped: false };
@@ -191,43 +204,38 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
       return { stopped: true };
     },
     async locate(invocation, id) {
-      const session = current;
-      if (session?.invocation !== invocation || !session.answer.chips.some((chip) => chip.id === id)) return null;
-      const chipOf = (): Chip | null => session.answer.chips.find((chip) => chip.id === id) ?? null;
-      if (session.pointing?.id === id) return chipOf(); // already on its way: ask once
+      const chat = current;
+      if (chat?.invocation !== invocation || !chat.answer.chips.some((chip) => chip.id === id)) return null;
+      const chipOf = (): Chip | null => chat.answer.chips.find((chip) => chip.id === id) ?? null;
+      if (chat.pointing?.id === id) return chipOf(); // already on its way: ask once
       // Only the chip pointed at last matters: an earlier lookup is dropped, its chip idle again.
-      if (session.pointing) {
-        session.pointing.abort.abort();
-        update(session, setChip(session.answer, session.pointing.id, { state: 'idle' }));
+      if (chat.pointing) {
+        chat.pointing.abort.abort();
+        update(chat, setChip(chat.answer, chat.pointing.id, { state: 'idle' }));
       }
       const abort = new AbortController();
-      session.pointing = { id, abort };
-      update(session, setChip(session.answer, id, { state: 'locating' }));
+      chat.pointing = { id, abort };
+      update(chat, setChip(chat.answer, id, { state: 'locating' }));
       let found: Pick<Chip, 'state' | 'note'>;
       let rects: Rect[] = [];
       try {
-        const outcome = await session.locate(id, abort.signal);
+        const outcome = await chat.locate(id, abort.signal);
         found = outcome.ok ? chipFromLocation(outcome.location) : chipFromLocation(null, outcome.reason);
         if (outcome.ok) rects = outcome.location.rects;
       } catch {
         found = chipFromLocation(null, 'locating failed inside Glance');
       }
-      if (abort.signal.aborted || session !== current) return chipOf();
-      session.pointing = undefined;
-      update(session, setChip(session.answer, id, found));
+      if (abort.signal.aborted || chat !== current) return chipOf();
+      chat.pointing = undefined;
+      update(chat, setChip(chat.answer, id, found));
       if (found.state === 'visible') deps.overlay.show(rects);
       else deps.overlay.hide();
       return chipOf();
     },
     answer: () => current?.answer ?? null,
-    reset() {
-      generation += 1;
-      if (!current) return;
-      current.running?.abort();
-      current.pointing?.abort.abort();
-      current = undefined;
-      deps.overlay.hide();
-      deps.publish(null);
+    reset,
+    follow: (event) => {
+      if (event.type === 'started') reset();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { LocateFn } from '../../app/agent/highlight-tool.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { AgentFailureKind } from '../../app/agent/types.js';
 import type { Location } from '../../app/protocol/location.js';
-import type { AnswerState, Chip, Turn } from '../ipc/contract.js';
+import type { AnswerState, Chip, Turn } from '../../contract/ipc.js';
 import { sentence } from './describe.js';
 
 /**
@@ -78,7 +78,7 @@ export function setChip(state: AnswerState, id: string, found: Pick<Chip, 'state
  * One conversation about one collected context, from the first Send until the next hotkey.
  * The context is fixed at the first Send: follow-ups go with the history, not a new tree.
  */
-export interface Session {
+export interface Chat {
   invocation: number;
   conversation: Conversation;
   /** Every id that was sent, with its role; only these can become chips or be located. */

@@ -1,11 +1,11 @@
 import type { Logger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js';
-import type { Collection, ElementRef } from '../../app/session/types.js';
+import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation } from './describe.js';
 import type { StateHub } from './state-hub.js';
 
-/** The core's collectContext, as the controller calls it (app/session/collect.ts). */
+/** The core's collectContext, as the controller calls it (app/invocation/collect.ts). */
 export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal }) => Promise<Collection>;
 
 /** What one hotkey flow needs. Plain functions, so the e2e test server drives the same flow. */
@@ -34,6 +34,23 @@ export interface CollectedContext {
   issuer: Omit<ElementRef, 'id'>;
 }
 
+/**
+ * What happens to invocations, said once by their one owner (the controller): the agent and
+ * the placement follow these instead of each keeping a "current invocation" of their own.
+ * Every invocation starts, then ends at most once as collected, failed or cancelled; closed
+ * says the user put the panel showing it away (after cancelled, when that stopped a collection).
+ */
+export type InvocationEvent =
+  /** A new hotkey press (or Try with Sample Notes): a new context, so a new conversation. */
+  | { type: 'started'; invocation: number; appName: string }
+  /** Its context arrived and may be sent; `context` is what collected(invocation) returns. */
+  | { type: 'collected'; invocation: number; context: CollectedContext }
+  /** Nothing was collected; `message` is the sentence the panel shows. */
+  | { type: 'failed'; invocation: number; message: string }
+  /** The user removed the app's context, or closed the panel, while it was being collected. */
+  | { type: 'cancelled'; invocation: number; by: 'removed' | 'closed' }
+  | { type: 'closed'; invocation: number };
+
 /** The hotkey flow: take the front app, collect within the limit, fill the panel in. */
 export interface Controller {
   /** The hotkey's callback. Takes the front app before any window of ours is shown. */
@@ -53,22 +70,49 @@ export interface Controller {
   panelClosed(): { aborted: boolean };
   /** What the current invocation collected, or undefined. */
   collected(invocation: number): CollectedContext | undefined;
+  /** Is this the invocation on screen? A request naming an older one is stale. */
+  isCurrent(invocation: number): boolean;
+  /** Listens for invocation events, in the order they happen; returns the unsubscribe. */
+  subscribe(listener: (event: InvocationEvent) => void): () => void;
 }
 
 /** A controller over the given services. */
 export function createController(deps: ControllerDeps): Controller {
   let counter = 0;
+  /** The invocation on screen: the one owner of "the current invocation". */
+  let current: { id: number; appName: string } | undefined;
   let inFlight: { id: number; abort: AbortController } | undefined;
   let collected: CollectedContext | undefined;
+  const listeners = new Set<(event: InvocationEvent) => void>();
+  const emit = (event: InvocationEvent): void => {
+    for (const listener of listeners) listener(event);
+  };
 
-  /** A new invocation: supersedes the previous one, shows the panel collecting for `appName`. */
-  const begin = (appName: string): { id: number; abort: AbortController } => {
+  /** A new invocation: supersedes the previous one and tells the listeners. */
+  const open = (appName: string): number => {
     inFlight?.abort.abort(); // a new hotkey supersedes the previous request
+    inFlight = undefined;
+    collected = undefined;
     const id = ++counter;
+    current = { id, appName };
+    return id;
+  };
+
+  /** An invocation that failed before any provider was asked, shown at once. */
+  const failAtOnce = (appName: string, message: string, view?: 'review'): void => {
+    const id = open(appName);
+    deps.hub.update({ ...(view ? { view } : {}), invocation: failedInvocation(id, appName, message) });
+    emit({ type: 'started', invocation: id, appName });
+    emit({ type: 'failed', invocation: id, message });
+  };
+
+  /** A new invocation collecting for `appName`: the panel shows it at once. */
+  const begin = (appName: string): { id: number; abort: AbortController } => {
+    const id = open(appName);
     const abort = new AbortController();
     inFlight = { id, abort };
-    collected = undefined;
     deps.hub.update({ view: 'review', invocation: collectingInvocation(id, appName) });
+    emit({ type: 'started', invocation: id, appName });
     deps.showPanel();
     return { id, abort };
   };
@@ -94,7 +138,9 @@ export function createController(deps: ControllerDeps): Controller {
     inFlight = undefined;
     if (collection instanceof Error) {
       deps.logger.error(`invocation ${id}: collecting failed: ${collection.name}`);
-      deps.hub.update({ invocation: failedInvocation(id, appName, `Glance could not collect ${appName}'s context because of an internal error.`) });
+      const message = `Glance could not collect ${appName}'s context because of an internal error.`;
+      deps.hub.update({ invocation: failedInvocation(id, appName, message) });
+      emit({ type: 'failed', invocation: id, message });
       return;
     }
     const invocation = describeCollection(collection, { id });
@@ -104,15 +150,18 @@ export function createController(deps: ControllerDeps): Controller {
     }
     deps.logger.info(`invocation ${id}: ${collection.kind}`);
     deps.hub.update({ invocation });
+    if (collected?.invocation === id) emit({ type: 'collected', invocation: id, context: collected });
+    else if (invocation.phase === 'cancelled') emit({ type: 'cancelled', invocation: id, by: 'removed' });
+    else emit({ type: 'failed', invocation: id, message: invocation.message });
   };
 
   const abortInFlight = (invocation: number, by: 'removed' | 'closed'): { aborted: boolean } => {
-    const current = deps.hub.get().invocation;
     if (!inFlight || inFlight.id !== invocation || current?.id !== invocation) return { aborted: false };
     inFlight.abort.abort();
     inFlight = undefined;
     deps.logger.info(`invocation ${invocation}: ${by === 'removed' ? "the user removed the app's context" : 'the user closed the panel'}; request aborted`);
     deps.hub.update({ invocation: cancelledInvocation(invocation, current.appName, by) });
+    emit({ type: 'cancelled', invocation, by });
     return { aborted: true };
   };
 
@@ -120,17 +169,13 @@ export function createController(deps: ControllerDeps): Controller {
     async onHotkey() {
       const front = await deps.os.frontApp();
       if (!front.ok) {
-        const id = ++counter;
-        deps.hub.update({ view: 'review', invocation: failedInvocation(id, 'the front app', `Glance cannot tell which app is in front: ${front.reason}`) });
+        failAtOnce('the front app', `Glance cannot tell which app is in front: ${front.reason}`, 'review');
         deps.showPanel();
         return;
       }
       if (front.app.pid === deps.ownPid) {
         // Glance in front means the panel had focus: show what it holds rather than asking ourselves.
-        if (deps.hub.get().invocation === null) {
-          const id = ++counter;
-          deps.hub.update({ invocation: failedInvocation(id, 'Glance', 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.') });
-        }
+        if (current === undefined) failAtOnce('Glance', 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.');
         deps.showPanel();
         return;
       }
@@ -143,6 +188,7 @@ export function createController(deps: ControllerDeps): Controller {
       if (!picked.ok) {
         inFlight = undefined;
         deps.hub.update({ invocation: failedInvocation(run.id, appName, picked.reason) });
+        emit({ type: 'failed', invocation: run.id, message: picked.reason });
         return;
       }
       await collectInto(run, picked.app, appName);
@@ -151,10 +197,17 @@ export function createController(deps: ControllerDeps): Controller {
       return abortInFlight(invocation, 'removed');
     },
     panelClosed() {
-      return inFlight ? abortInFlight(inFlight.id, 'closed') : { aborted: false };
+      const result = inFlight ? abortInFlight(inFlight.id, 'closed') : { aborted: false };
+      if (current) emit({ type: 'closed', invocation: current.id });
+      return result;
     },
     collected(invocation) {
       return collected?.invocation === invocation ? collected : undefined;
+    },
+    isCurrent: (invocation) => current?.id === invocation,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

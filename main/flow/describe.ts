@@ -1,7 +1,7 @@
 import type { FrontApp } from '../../app/os/types.js';
 import { oneLine } from '../../app/protocol/cap-text.js';
-import type { Collection } from '../../app/session/types.js';
-import type { Invocation } from '../ipc/contract.js';
+import type { Collection } from '../../app/invocation/types.js';
+import type { Invocation } from '../../contract/ipc.js';
 
 /**
  * Every outcome of an invocation in words (issue 4: "never silently partial"). Messages name

@@ -1,7 +1,7 @@
 import { overlaysForRects, type OverlayDisplay } from '../../app/geometry/overlay.js';
 import { MAX_RECTS } from '../../app/protocol/limits.js';
 import type { Rect } from '../../app/protocol/location.js';
-import type { Drawing } from '../ipc/contract.js';
+import type { Drawing } from '../../contract/ipc.js';
 
 /**
  * What the overlay shows, without Electron: which display draws which rects (the core's
@@ -13,7 +13,7 @@ import type { Drawing } from '../ipc/contract.js';
 export const OVERLAY_SHOW_MS = 4000;
 export const OVERLAY_FADE_MS = 400;
 /** Points around each rect, so the ring sits around the text instead of on it. */
-export const OVERLAY_OUTSET = 3;
+const OVERLAY_OUTSET = 3;
 
 /** The windows, one per display, created when first needed. */
 export interface OverlayWindows {

@@ -1,9 +1,9 @@
 import { idsWithState } from '../../app/agent/context-tree.js';
 import type { Logger } from '../../app/log/logger.js';
 import type { Location } from '../../app/protocol/location.js';
-import type { LocateResult } from '../../app/session/locate.js';
-import type { ElementRef } from '../../app/session/types.js';
-import type { CollectedContext } from './controller.js';
+import type { LocateResult } from '../../app/invocation/locate.js';
+import type { ElementRef } from '../../app/invocation/types.js';
+import type { CollectedContext, InvocationEvent } from './controller.js';
 
 /**
  * The panel beside the user's selection (issue 5, placement): once a context is collected,
@@ -27,30 +27,36 @@ export interface SelectionPlacementDeps {
 /** Places the panel for each collected context, at most once per invocation. */
 export interface SelectionPlacement {
   onCollected(context: CollectedContext): Promise<'placed' | 'stays'>;
+  /** Follows the controller's invocation events: each collected context is placed. */
+  follow(event: InvocationEvent): void;
 }
 
 /** A placement service. */
 export function createSelectionPlacement(deps: SelectionPlacementDeps): SelectionPlacement {
   const placed = new Set<number>();
+  const onCollected = async (context: CollectedContext): Promise<'placed' | 'stays'> => {
+    if (placed.has(context.invocation)) return 'stays';
+    placed.add(context.invocation);
+    const selected = idsWithState(context.root, 'selected')[0];
+    if (!selected) return 'stays';
+    let result: LocateResult;
+    try {
+      result = await deps.locate({ ...context.issuer, id: selected.id }, { timeoutMs: deps.timeoutMs(), signal: new AbortController().signal });
+    } catch {
+      return 'stays';
+    }
+    if (!deps.isCurrent(context.invocation)) return 'stays';
+    if (!result.ok || result.location.state !== 'visible' || result.location.rects.length === 0) {
+      deps.logger.debug(`invocation ${context.invocation}: the panel stays under the menu-bar icon (the selection is not on screen)`);
+      return 'stays';
+    }
+    deps.placeBeside(result.location);
+    return 'placed';
+  };
   return {
-    async onCollected(context) {
-      if (placed.has(context.invocation)) return 'stays';
-      placed.add(context.invocation);
-      const selected = idsWithState(context.root, 'selected')[0];
-      if (!selected) return 'stays';
-      let result: LocateResult;
-      try {
-        result = await deps.locate({ ...context.issuer, id: selected.id }, { timeoutMs: deps.timeoutMs(), signal: new AbortController().signal });
-      } catch {
-        return 'stays';
-      }
-      if (!deps.isCurrent(context.invocation)) return 'stays';
-      if (!result.ok || result.location.state !== 'visible' || result.location.rects.length === 0) {
-        deps.logger.debug(`invocation ${context.invocation}: the panel stays under the menu-bar icon (the selection is not on screen)`);
-        return 'stays';
-      }
-      deps.placeBeside(result.location);
-      return 'placed';
+    onCollected,
+    follow: (event) => {
+      if (event.type === 'collected') void onCollected(event.context);
     },
   };
 }

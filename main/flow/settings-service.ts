@@ -1,5 +1,5 @@
 import type { SettingsStore } from '../../app/settings/store.js';
-import type { Settings, SettingsPatch } from '../../app/settings/settings.js';
+import type { Settings, SettingsPatch } from '../../contract/settings.js';
 import type { StateHub } from './state-hub.js';
 
 /**

@@ -1,8 +1,11 @@
-import type { PanelState } from '../ipc/contract.js';
+import type { PanelState } from '../../contract/ipc.js';
 
 /**
- * The one copy of what the panel shows. Main changes it; every change is pushed whole to the
- * panel (a few kilobytes at most besides the tree), so the panel can never hold a stale half.
+ * The one copy of what the panel shows: a view model, nothing more. Main changes it (the
+ * controller writes the invocation's view, the settings their part); every change is pushed
+ * whole to the panel (a few kilobytes at most besides the tree), so the panel can never hold a
+ * stale half. Which invocation is current is the controller's to say (Controller.isCurrent and
+ * its events), never read back from here.
  */
 export interface StateHub {
   get(): PanelState;
@@ -32,30 +35,4 @@ export function createStateHub(initial: PanelState): StateHub {
 /** The state before the first hotkey press. */
 export function initialPanelState(hotkey: string, paused: boolean, notices: string[] = []): PanelState {
   return { view: 'review', invocation: null, notices, hotkey, paused };
-}
-
-/** What happens to invocations, for the parts that follow them (the agent, the placement). */
-export interface InvocationFollower {
-  /** A new hotkey press: a new context, so a new conversation. */
-  started(id: number): void;
-  /** The invocation's context arrived (called once per invocation). */
-  collected(id: number): void;
-}
-
-/** Calls the follower as invocations start and finish collecting; returns the unsubscribe. */
-export function followInvocations(hub: StateHub, follower: InvocationFollower): () => void {
-  let last: number | undefined = hub.get().invocation?.id;
-  let collected: number | undefined;
-  return hub.subscribe((state) => {
-    const invocation = state.invocation;
-    if (!invocation) return;
-    if (invocation.id !== last) {
-      last = invocation.id;
-      follower.started(invocation.id);
-    }
-    if (invocation.phase === 'collected' && collected !== invocation.id) {
-      collected = invocation.id;
-      follower.collected(invocation.id);
-    }
-  });
 }

@@ -1,4 +1,4 @@
-import { invokeContract, type InvokeHandlers, type InvokeName, type InvokeResponse } from './contract.js';
+import { invokeContract, type InvokeHandlers, type InvokeName, type InvokeResponse } from '../../contract/ipc.js';
 
 /**
  * Parses a request against the contract and calls its handler. No electron here, so the
@@ -6,7 +6,7 @@ import { invokeContract, type InvokeHandlers, type InvokeName, type InvokeRespon
  */
 
 /** A request main refused; the message names the channel and fields, never the values sent. */
-export class IpcRefusal extends Error {
+class IpcRefusal extends Error {
   override readonly name = 'IpcRefusal';
 }
 

@@ -1,9 +1,9 @@
-import type { KeyedBackendId } from '../../app/agent/backend-ids.js';
+import type { KeyedBackendId } from '../../contract/backends.js';
 import type { AgentPort } from '../flow/agent-service.js';
 import type { Controller } from '../flow/controller.js';
 import type { SettingsService } from '../flow/settings-service.js';
 import type { StateHub } from '../flow/state-hub.js';
-import type { Drawing, InvokeHandlers, KeyStatus } from './contract.js';
+import type { Drawing, InvokeHandlers, KeyStatus } from '../../contract/ipc.js';
 
 /** The Keychain side of settings, as the handlers see it: keys go in, only "stored" comes out. */
 export interface KeyPort {
@@ -37,7 +37,7 @@ const STALE = 'This context is no longer current: press the hotkey again.';
 /** One handler per contract channel. Payloads arrive already parsed (see dispatch). */
 export function createHandlers(deps: HandlerDeps): InvokeHandlers {
   /** Requests name their invocation, so a panel showing an older one cannot act on a newer one. */
-  const isCurrent = (invocation: number): boolean => deps.hub.get().invocation?.id === invocation;
+  const isCurrent = deps.controller.isCurrent;
   return {
     getState: async () => deps.hub.get(),
     showView: async ({ view }) => {

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { eventContract, invokeContract, type AnswerState, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelState, type PanelView, type SendRequest } from '../ipc/contract.js';
-import type { SettingsPatch } from '../../app/settings/settings.js';
+import type { GlanceApi } from '../../contract/bridge.js';
+import { eventContract, invokeContract, type AnswerState, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelState } from '../../contract/ipc.js';
 
 /**
  * The panel's only way to reach main: named functions, one per contract channel, and
@@ -13,44 +13,40 @@ function invoke<K extends InvokeName>(name: K, request: InvokeRequest<K>): Promi
   return ipcRenderer.invoke(invokeContract[name].channel, request) as Promise<InvokeResponse<K>>;
 }
 
-/** The bridge exposed as `window.glance`. The end-to-end test bridge implements the same type. */
-export const api = {
-  getState: (): Promise<PanelState> => invoke('getState', undefined),
-  showView: (view: PanelView): Promise<undefined> => invoke('showView', { view }),
-  closePanel: (): Promise<undefined> => invoke('closePanel', undefined),
-  dismissNotices: (): Promise<undefined> => invoke('dismissNotices', undefined),
-  removeAppContext: (invocation: number): Promise<{ aborted: boolean }> => invoke('removeAppContext', { invocation }),
-  preview: (request: InvokeRequest<'preview'>) => invoke('preview', request),
-  send: (request: SendRequest): Promise<{ ok: boolean; message: string }> => invoke('send', request),
-  stop: (invocation: number) => invoke('stop', { invocation }),
+/** The bridge exposed as `window.glance`, of the contract's type; the end-to-end test bridge implements the same. */
+const api = {
+  getState: () => invoke('getState', undefined),
+  showView: (view) => invoke('showView', { view }),
+  closePanel: () => invoke('closePanel', undefined),
+  dismissNotices: () => invoke('dismissNotices', undefined),
+  removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
+  preview: (request) => invoke('preview', request),
+  send: (request) => invoke('send', request),
+  stop: (invocation) => invoke('stop', { invocation }),
   getAnswer: () => invoke('getAnswer', undefined),
-  locate: (invocation: number, id: string) => invoke('locate', { invocation, id }),
+  locate: (invocation, id) => invoke('locate', { invocation, id }),
   dismissOverlay: () => invoke('dismissOverlay', undefined),
   getSettings: () => invoke('getSettings', undefined),
-  saveSettings: (patch: SettingsPatch) => invoke('saveSettings', patch),
+  saveSettings: (patch) => invoke('saveSettings', patch),
   getKeyStatus: () => invoke('getKeyStatus', undefined),
-  /** Sends a key to main's Keychain store; only whether keys are stored ever comes back. */
-  setApiKey: (request: InvokeRequest<'setApiKey'>) => invoke('setApiKey', request),
-  clearApiKey: (backend: InvokeRequest<'clearApiKey'>['backend']) => invoke('clearApiKey', { backend }),
-  openExternal: (url: string): Promise<{ opened: boolean }> => invoke('openExternal', { url }),
-  trySampleNotes: (): Promise<undefined> => invoke('trySampleNotes', undefined),
-  onState(listener: (state: PanelState) => void): () => void {
+  setApiKey: (request) => invoke('setApiKey', request),
+  clearApiKey: (backend) => invoke('clearApiKey', { backend }),
+  openExternal: (url) => invoke('openExternal', { url }),
+  trySampleNotes: () => invoke('trySampleNotes', undefined),
+  onState(listener) {
     const handler = (_event: IpcRendererEvent, state: PanelState): void => listener(state);
     ipcRenderer.on(eventContract.state.channel, handler);
     return () => {
       ipcRenderer.removeListener(eventContract.state.channel, handler);
     };
   },
-  onAnswer(listener: (answer: AnswerState | null) => void): () => void {
+  onAnswer(listener) {
     const handler = (_event: IpcRendererEvent, answer: AnswerState | null): void => listener(answer);
     ipcRenderer.on(eventContract.answer.channel, handler);
     return () => {
       ipcRenderer.removeListener(eventContract.answer.channel, handler);
     };
   },
-};
-
-/** The bridge's type, for the renderer and the test bridge. */
-export type GlanceApi = typeof api;
+} satisfies GlanceApi;
 
 contextBridge.exposeInMainWorld('glance', api);

@@ -3,7 +3,7 @@ import type { BrowserWindow } from 'electron';
 import type { OverlayDisplay } from '../../app/geometry/overlay.js';
 import { overlayWindowOptions } from '../config.js';
 import type { OverlayWindows } from '../flow/overlay-service.js';
-import { eventContract, type Drawing } from '../ipc/contract.js';
+import { eventContract, type Drawing } from '../../contract/ipc.js';
 import { createSecureWindow } from './secure-window.js';
 
 /** What the overlay windows need. */

@@ -2,9 +2,9 @@ import { pathToFileURL } from 'node:url';
 import type { Rectangle, Screen } from 'electron';
 import { panelPosition } from '../../app/geometry/panel-position.js';
 import { placeBeside } from '../../app/geometry/placement.js';
-import type { Location } from '../../app/protocol/location.js';
 import { HIDE_ON_BLUR_DELAY_MS, PANEL_SIZE, panelWindowOptions } from '../config.js';
-import { eventContract, type AnswerState, type PanelState } from '../ipc/contract.js';
+import { eventContract } from '../../contract/ipc.js';
+import type { PanelPort } from '../ports.js';
 import { createSecureWindow } from './secure-window.js';
 
 /** What the panel needs. */
@@ -18,18 +18,7 @@ export interface PanelDeps {
 }
 
 /** The menu-bar panel: one hidden window, shown under the tray icon. */
-export interface Panel {
-  show(): void;
-  hide(): void;
-  toggle(): void;
-  /** Sends the state to the page. */
-  publish(state: PanelState): void;
-  /** Sends the answer area to the page (every streamed piece; the tree does not go with it). */
-  publishAnswer(answer: AnswerState | null): void;
-  /** Moves the shown panel beside the selection, honouring `avoid` and `edge`; else it stays. */
-  placeBeside(location: Location): void;
-  /** Calls the listener whenever the panel is hidden, however that happened. */
-  onHidden(listener: () => void): void;
+export interface Panel extends PanelPort {
   /** The renderer's file URL: the only sender IPC accepts. */
   readonly rendererUrl: string;
 }

@@ -12,7 +12,7 @@ export function isWebUrl(url: string): boolean {
 }
 
 /** Locks one web contents down. */
-export function hardenContents(contents: WebContents): void {
+function hardenContents(contents: WebContents): void {
   contents.setWindowOpenHandler(({ url }) => {
     if (isWebUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
@@ -28,8 +28,8 @@ export function hardenAllContents(app: App): void {
   app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 }
 
-/** Denies every permission (camera, notifications, clipboard read…): the panel needs none. */
-export function lockDownSession(session: Session): void {
+/** Denies every permission (camera, notifications, clipboard read…) on Electron's web session: the panel needs none. */
+export function denyAllPermissions(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
 }

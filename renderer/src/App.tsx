@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type JSX } from 'react';
-import { applyRemovals, listIds } from '../../app/session/review.js';
+import { applyRemovals, listIds } from '../../contract/review.js';
 import { Answer } from './answer/Answer.js';
 import type { GlanceApi } from './bridge.js';
 import { Composer } from './Composer.js';

@@ -1,7 +1,7 @@
-import type { GlanceApi } from '../../main/preload/index.js';
+import type { GlanceApi } from '../../contract/bridge.js';
 
 /**
- * The preload's bridge, typed by the preload itself (`typeof api`): in Electron it is the
+ * The preload's bridge, of the contract's type (contract/bridge.ts): in Electron it is the
  * contextBridge object, in the end-to-end tests an HTTP implementation of the same type.
  */
 declare global {

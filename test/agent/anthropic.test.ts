@@ -3,7 +3,7 @@ import { createAnthropicBackend } from '../../app/agent/anthropic.js';
 import { Conversation, type ConversationEvent } from '../../app/agent/conversation.js';
 import { buildAgentPayload } from '../../app/agent/prompt.js';
 import type { BackendEvent } from '../../app/agent/types.js';
-import { applyRemovals } from '../../app/session/review.js';
+import { applyRemovals } from '../../contract/review.js';
 import { anthropicStream, startFakeServer, type FakeServer, type Reply } from './fake-model-server.js';
 import { editorTree, PNG, recordingLocate, REMOVED_TEXT, must } from './fixtures.js';
 

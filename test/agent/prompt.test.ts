@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAgentPayload } from '../../app/agent/prompt.js';
-import type { PromptPart } from '../../app/agent/types.js';
-import { applyRemovals } from '../../app/session/review.js';
+import type { PromptPart } from '../../contract/agent.js';
+import { applyRemovals } from '../../contract/review.js';
 import { editorTree, PNG, REMOVED_TEXT, must } from './fixtures.js';
 
 function partsOf(payload: ReturnType<typeof buildAgentPayload>): PromptPart[] {

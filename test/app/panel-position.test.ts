@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayForPoint, panelPosition, type DisplayArea } from '../../app/geometry/panel-position.js';
+import { displayForPoint, panelPosition } from '../../app/geometry/panel-position.js';
+import type { DisplayArea } from '../../app/geometry/screen.js';
 
 // A MacBook display with a 25-point menu bar, and displays arranged around it.
 const primary: DisplayArea = { bounds: { x: 0, y: 0, width: 1512, height: 982 }, workArea: { x: 0, y: 25, width: 1512, height: 957 } };

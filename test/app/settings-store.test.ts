@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HOTKEY, DEFAULT_SETTINGS, SettingsPatchSchema } from '../../app/settings/settings.js';
+import { DEFAULT_HOTKEY, DEFAULT_SETTINGS, SettingsPatchSchema } from '../../contract/settings.js';
 import { createSettingsStore } from '../../app/settings/store.js';
 
 let folder: string;

@@ -6,7 +6,7 @@
 // headers, over the same link, read under the same rules (wire.md section 9).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startRaw, type RawProvider } from '../faults/helpers.js';
 import { runCheck } from './helpers.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
 import type { TestProvider } from '../helpers/test-provider.js';
 

@@ -1,4 +1,4 @@
-// The host's caches (app/session/host-cache.ts) change what an invocation costs, never what
+// The host's caches (app/invocation/host-cache.ts) change what an invocation costs, never what
 // it decides: the same verdicts as without them, a parse reused only while its file is the
 // same, a session reused only for the same provider run and only after a clean exchange, and
 // nothing (socket, timer) that outlives an exchange or keeps a process alive.
@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { createDescriptorCache } from '../../app/discovery/descriptor-cache.js';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
-import { createHostCache } from '../../app/session/host-cache.js';
-import { locateRef } from '../../app/session/locate.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { createHostCache } from '../../app/invocation/host-cache.js';
+import { locateRef } from '../../app/invocation/locate.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
 import { connectionsTo } from '../helpers/sockets.js';
 import type { TestProvider } from '../helpers/test-provider.js';
@@ -142,8 +142,8 @@ describe('the session pool', () => {
     const p = await start();
     const script = `
       const { createOs } = await import('./dist/app/os/index.js');
-      const { collectContext } = await import('./dist/app/session/collect.js');
-      const { createHostCache } = await import('./dist/app/session/host-cache.js');
+      const { collectContext } = await import('./dist/app/invocation/collect.js');
+      const { createHostCache } = await import('./dist/app/invocation/host-cache.js');
       const cache = createHostCache();
       const r = await collectContext({ pid: ${p.pid} }, { os: createOs(), cache });
       console.log(r.kind, cache.sessions.size);`;

@@ -8,10 +8,10 @@ import type { CliIo } from '../../app/cli/io.js';
 import { main } from '../../app/cli/main.js';
 import { runChecks } from '../../app/check/run.js';
 import { providersFolder } from '../../app/discovery/folder.js';
-import { SecretRegistry } from '../../app/log/logger.js';
+import { createRedactingLogger, SecretRegistry } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
-import { createMainLogger } from '../../main/logger.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { createMainLogSink } from '../../main/logger.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
 
@@ -42,7 +42,8 @@ describe('tokens registered with the redaction as descriptors are read', () => {
     const secrets = new SecretRegistry();
     const written: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((line: unknown) => void written.push(String(line)));
-    const logger = createMainLogger(secrets, {});
+    // As main/services.ts builds it: the app's sink behind the core's redacting logger.
+    const logger = createRedactingLogger(createMainLogSink({}), secrets);
     // Nothing is known before a descriptor is read: the line would go out as it is.
     expect(secrets.redact(provider.descriptor.token)).toBe(provider.descriptor.token);
 

@@ -11,9 +11,9 @@ import { connectionGuard } from '../../app/discovery/check-connection.js';
 import { listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
 import type { OsServices } from '../../app/os/types.js';
-import { collectContext } from '../../app/session/collect.js';
-import { createHostCache, type HostCache } from '../../app/session/host-cache.js';
-import { locateRef } from '../../app/session/locate.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { createHostCache, type HostCache } from '../../app/invocation/host-cache.js';
+import { locateRef } from '../../app/invocation/locate.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
 import { connectionsTo } from '../helpers/sockets.js';
 

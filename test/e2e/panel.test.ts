@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
-import type { GlanceApi } from '../../main/preload/index.js';
+import type { GlanceApi } from '../../contract/bridge.js';
 
 let world: World;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 // Every launch has its own GLANCE_HOME and providers folder (launch.ts). Skipped with one line
 // saying why where Electron cannot run (availability.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HOTKEY } from '../../app/settings/settings.js';
+import { DEFAULT_HOTKEY } from '../../contract/settings.js';
 import { electronAvailability } from './availability.js';
 import { askOffline, chip, openPanel, status, trySampleNotes } from './flows.js';
 import { launchGlance, type Glance } from './launch.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_HOTKEY } from '../../app/settings/settings.js';
+import { DEFAULT_HOTKEY } from '../../contract/settings.js';
 import { electronAvailability } from './availability.js';
 import { openPanel, panelVisible, status, trySampleNotes } from './flows.js';
 import { launchGlance, launchPackaged, type Glance } from './launch.js';

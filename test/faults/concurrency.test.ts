@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrontApp } from '../../app/os/types.js';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
-import { createHostCache, type HostCache } from '../../app/session/host-cache.js';
-import type { Collection } from '../../app/session/types.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { createHostCache, type HostCache } from '../../app/invocation/host-cache.js';
+import type { Collection } from '../../app/invocation/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';

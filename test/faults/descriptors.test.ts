@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { runGlance } from '../helpers/cli.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { descriptorOf } from '../helpers/test-provider.js';

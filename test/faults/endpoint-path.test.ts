@@ -4,7 +4,7 @@
 // written, percent-encodings, sub-delims, ":", "@" and the query included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { runGlance } from '../helpers/cli.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { guardProcess, startRaw, type RawProvider } from './helpers.js';

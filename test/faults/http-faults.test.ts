@@ -5,7 +5,7 @@
 // and leave no socket or timer behind.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { runGlance } from '../helpers/cli.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { descriptorOf, startTestProvider } from '../helpers/test-provider.js';

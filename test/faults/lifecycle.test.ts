@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
-import { locateRef } from '../../app/session/locate.js';
-import type { ElementRef } from '../../app/session/types.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { locateRef } from '../../app/invocation/locate.js';
+import type { ElementRef } from '../../app/invocation/types.js';
 import { runGlance } from '../helpers/cli.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { captureLogger, expectNoSecrets, expectNothingLeft, guardProcess, liveTimers, report, SECRET, startRaw, timed, type RawProvider } from './helpers.js';

@@ -19,7 +19,7 @@ import { formatTree } from '../../app/cli/format-tree.js';
 import { MAX_DEPTH, MAX_VALUE_DEPTH } from '../../app/protocol/limits.js';
 import { nestsDeeperThan } from '../../app/protocol/nesting.js';
 import { readAnswer } from '../../app/protocol/read-answer.js';
-import { applyRemovals, collectRemovedIds, listIds } from '../../app/session/review.js';
+import { applyRemovals, collectRemovedIds, listIds } from '../../contract/review.js';
 import { describeCollection } from '../../main/flow/describe.js';
 import { accessibleName, attributesOf, flatten, imagesOf, kindOf, linksOf, statesOf, textOf } from '../../renderer/src/review/read-element.js';
 import { layoutRow } from '../../renderer/src/review/row-layout.js';

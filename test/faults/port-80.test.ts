@@ -5,7 +5,7 @@
 // machine where that fails fails this file loudly, with the reason, rather than skipping it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
 import { runCheck } from '../check/helpers.js';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
 import type { ListenersMethod } from '../../app/os/options.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { descriptorOf } from '../helpers/test-provider.js';
 import { captureLogger, expectNoSecrets, guardProcess, report, SECRET, startRaw, timed, type RawProvider } from './helpers.js';

@@ -5,8 +5,8 @@
 // any exchange at most the one idle socket of a clean JSON exchange remains (wire.md 9).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
-import { createHostCache, type HostCache } from '../../app/session/host-cache.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { createHostCache, type HostCache } from '../../app/invocation/host-cache.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { connectionsTo, guardProcess, liveTimers, report, startRaw, timed, type RawProvider } from './helpers.js';
 

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placeBeside, type PlacementDisplay } from '../../app/geometry/placement.js';
+import { placeBeside } from '../../app/geometry/placement.js';
+import type { DisplayArea } from '../../app/geometry/screen.js';
 
 // Primary with a 25-point menu bar; a second display to the left, lower, without one.
-const primary: PlacementDisplay = { bounds: { x: 0, y: 0, width: 1440, height: 900 }, workArea: { x: 0, y: 25, width: 1440, height: 875 } };
-const left: PlacementDisplay = { bounds: { x: -1920, y: 100, width: 1920, height: 1080 }, workArea: { x: -1920, y: 100, width: 1920, height: 1080 } };
+const primary: DisplayArea = { bounds: { x: 0, y: 0, width: 1440, height: 900 }, workArea: { x: 0, y: 25, width: 1440, height: 875 } };
+const left: DisplayArea = { bounds: { x: -1920, y: 100, width: 1920, height: 1080 }, workArea: { x: -1920, y: 100, width: 1920, height: 1080 } };
 const displays = [primary, left];
 const panel = { width: 400, height: 300 };
 const selection = { x: 200, y: 200, w: 300, h: 40 };

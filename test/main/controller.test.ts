@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult } from '../../app/os/types.js';
-import type { Collection } from '../../app/session/types.js';
+import type { Collection } from '../../app/invocation/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
 import { NO_PROVIDER_HINT } from '../../main/flow/describe.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';

@@ -4,7 +4,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
-import { invokeContract, type InvokeHandlers, type InvokeName } from '../../main/ipc/contract.js';
+import { invokeContract, type InvokeHandlers, type InvokeName } from '../../contract/ipc.js';
 
 type Listener = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>;
 const registered = new Map<string, Listener>();
@@ -62,7 +62,7 @@ describe('registerIpc', () => {
     await call('agent:send', { invocation: 3, prompt: 'What is this?', removedIds: ['sel-23'] });
     await call('panel:get-state', undefined);
     // A query string or fragment on our own page is still our page.
-    await call('session:remove-app-context', { invocation: 3 }, eventFrom(`${RENDERER_URL}#review`));
+    await call('invocation:remove-app-context', { invocation: 3 }, eventFrom(`${RENDERER_URL}#review`));
     expect(calls).toEqual([
       ['send', { invocation: 3, prompt: 'What is this?', removedIds: ['sel-23'] }],
       ['getState', undefined],
@@ -98,7 +98,7 @@ describe('registerIpc', () => {
     ['agent:send', { invocation: 1, prompt: 'hi', removedIds: ['../../etc'] }, /removedIds/],
     ['agent:send', { invocation: -1, prompt: 'hi', removedIds: [] }, /invocation/],
     ['agent:send', { invocation: 1, prompt: 'hi', removedIds: [], extra: 1 }, /payload|extra/],
-    ['session:remove-app-context', { invocation: '1' }, /invocation/],
+    ['invocation:remove-app-context', { invocation: '1' }, /invocation/],
     ['settings:save', { timeoutMs: 1 }, /timeoutMs/],
     ['settings:save', { hotkey: 'G' }, /hotkey/],
     ['shell:open-external', { url: 'file:///etc/passwd' }, /url/],

@@ -4,7 +4,7 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, Rectangle } from 'electron';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOverlayService, OVERLAY_FADE_MS, OVERLAY_SHOW_MS } from '../../main/flow/overlay-service.js';
-import type { Drawing } from '../../main/ipc/contract.js';
+import type { Drawing } from '../../contract/ipc.js';
 
 type Calls = [string, ...unknown[]][];
 const created: { options: BrowserWindowConstructorOptions; calls: Calls }[] = [];

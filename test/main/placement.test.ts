@@ -1,13 +1,12 @@
-// The panel beside the selection (main/flow/placement.ts) and the invocation follower that
-// drives it and the agent's reset (main/flow/state-hub.ts). No electron: the move is recorded.
+// The panel beside the selection (main/flow/placement.ts), driven by the controller's
+// invocation events. No electron: the move is recorded.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import type { Location } from '../../app/protocol/location.js';
-import type { LocateResult } from '../../app/session/locate.js';
-import type { ElementRef } from '../../app/session/types.js';
+import type { LocateResult } from '../../app/invocation/locate.js';
+import type { ElementRef } from '../../app/invocation/types.js';
 import type { CollectedContext } from '../../main/flow/controller.js';
 import { createSelectionPlacement } from '../../main/flow/placement.js';
-import { createStateHub, followInvocations, initialPanelState } from '../../main/flow/state-hub.js';
 
 const context: CollectedContext = {
   invocation: 3,
@@ -61,16 +60,13 @@ describe('the panel beside the selection', () => {
   });
 });
 
-describe('followInvocations', () => {
-  it('reports each new invocation once and each collected one once', () => {
-    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
-    const events: string[] = [];
-    followInvocations(hub, { started: (id) => events.push(`started ${id}`), collected: (id) => events.push(`collected ${id}`) });
-    const base = { appName: 'Notes', message: '', details: [], root: null };
-    hub.update({ invocation: { ...base, id: 1, phase: 'collecting' } });
-    hub.update({ invocation: { ...base, id: 1, phase: 'collected' } });
-    hub.update({ notices: ['x'] });
-    hub.update({ invocation: { ...base, id: 2, phase: 'collecting' } });
-    expect(events).toEqual(['started 1', 'collected 1', 'started 2']);
+describe('following the invocation events', () => {
+  it('places the panel for a collected invocation, and for nothing else', async () => {
+    const { service, asked, placed } = placement({ ok: true, location: visible, warnings: [], asked: true });
+    service.follow({ type: 'started', invocation: 3, appName: 'Notes' });
+    service.follow({ type: 'failed', invocation: 3, message: 'no' });
+    expect(asked).toEqual([]);
+    service.follow({ type: 'collected', invocation: 3, context });
+    await expect.poll(() => placed).toEqual([visible]);
   });
 });

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
-import { collectContext } from '../../app/session/collect.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { createSampleNotes, type SampleChild, type SampleNotes } from '../../main/flow/sample-notes.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { launchNodeChild } from '../helpers/spawn.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SecretRegistry, silentLogger, type Logger } from '../../app/log/logger.js';
-import { DEFAULT_SETTINGS } from '../../app/settings/settings.js';
+import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { createSettingsStore } from '../../app/settings/store.js';
 import { createSecretStore, KEYS_FILE, type SafeStorageLike } from '../../main/secrets.js';
 

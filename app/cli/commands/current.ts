@@ -1,4 +1,4 @@
-import { collectContext } from '../../session/collect.js';
+import { collectContext } from '../../invocation/collect.js';
 import { coreDeps } from '../cli-deps.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';

@@ -1,6 +1,6 @@
 import { isValidId } from '../../protocol/ids.js';
 import type { Location } from '../../protocol/location.js';
-import { locateRef } from '../../session/locate.js';
+import { locateRef } from '../../invocation/locate.js';
 import { coreDeps } from '../cli-deps.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';

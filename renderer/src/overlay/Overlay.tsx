@@ -1,5 +1,5 @@
 import { useEffect, useState, type JSX } from 'react';
-import type { OverlayApi } from '../../../main/preload/overlay.js';
+import type { OverlayApi } from '../../../contract/bridge.js';
 
 type Drawing = NonNullable<Awaited<ReturnType<OverlayApi['getDrawing']>>>;
 

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { OverlayApi } from '../../../main/preload/overlay.js';
+import type { OverlayApi } from '../../../contract/bridge.js';
 import { Overlay } from './Overlay.js';
 import './overlay.css';
 

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import type { Element } from '../../../app/protocol/element.js';
+import type { Element } from '../../../contract/review.js';
 import { ElementRow } from './ElementRow.js';
 import { flatten } from './read-element.js';
 import { layoutRow } from './row-layout.js';

@@ -1,5 +1,5 @@
 import type { JSX, KeyboardEvent } from 'react';
-import type { Element } from '../../../app/protocol/element.js';
+import type { Element } from '../../../contract/review.js';
 import { accessibleName, kindOf, statesOf } from './read-element.js';
 import { INDENT_CAP, LINE_PX, type RowLayout } from './row-layout.js';
 import { ProviderText } from '../text/ProviderText.js';

@@ -1,4 +1,4 @@
-import type { ContentBlock, Element } from '../../../app/protocol/element.js';
+import type { ContentBlock, Element } from '../../../contract/review.js';
 import { visibleControls } from '../text/visible-controls.js';
 
 /**

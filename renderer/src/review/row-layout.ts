@@ -1,4 +1,4 @@
-import type { Element } from '../../../app/protocol/element.js';
+import type { Element } from '../../../contract/review.js';
 import { attributesOf, imagesOf, linksOf, textOf } from './read-element.js';
 
 /**
@@ -14,11 +14,11 @@ export const LINE_PX = 18;
 const PAD_PX = 6;
 const GAP_PX = 3;
 const BORDER_PX = 1;
-export const THUMB_PX = 48;
+const THUMB_PX = 48;
 /** Most lines of text a row shows; the panel is a review, the preview has the rest. */
-export const MAX_TEXT_LINES = 4;
+const MAX_TEXT_LINES = 4;
 /** Most link and attribute lines a row shows; the last says how many more there are. */
-export const MAX_DETAIL_LINES = 4;
+const MAX_DETAIL_LINES = 4;
 /** Deeper rows stop moving right: 64 levels of indent would push the text out of a 420 px panel. */
 export const INDENT_CAP = 8;
 const INDENT_STEP_PX = 14;
@@ -40,7 +40,7 @@ export interface RowLayout {
 export type Detail = { kind: 'link'; name: string; url: string; openable: boolean } | { kind: 'attribute' | 'more'; text: string };
 
 /** Left padding for a row at this depth (the root is depth 0). */
-export function indentOf(depth: number): number {
+function indentOf(depth: number): number {
   return 8 + Math.min(depth, INDENT_CAP) * INDENT_STEP_PX;
 }
 

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { BACKEND_IDS, BACKEND_NAMES, DEFAULT_MODELS, type BackendId } from '../../../app/agent/backend-ids.js';
+import { BACKEND_IDS, BACKEND_NAMES, DEFAULT_MODELS, type BackendId } from '../../../contract/backends.js';
 import type { GlanceApi } from '../bridge.js';
 import { ApiKeyField } from './ApiKeyField.js';
 

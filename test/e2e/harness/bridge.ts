@@ -1,8 +1,8 @@
 // Runs in the browser, not in Node: the end-to-end stand-in for the preload. It implements the
-// preload's own type (`GlanceApi` is `typeof api` there) over HTTP to the test server, which
-// runs main's real handlers, controller and core. The compiler holds the two shapes together.
-import type { GlanceApi } from '../../../main/preload/index.js';
-import type { AnswerState, InvokeName, InvokeRequest, InvokeResponse, PanelState } from '../../../main/ipc/contract.js';
+// contract's bridge type (`GlanceApi`, which the preload satisfies too) over HTTP to the test
+// server, which runs main's real handlers, controller and core. The compiler holds the shapes together.
+import type { GlanceApi } from '../../../contract/bridge.js';
+import type { AnswerState, InvokeName, InvokeRequest, InvokeResponse, PanelState } from '../../../contract/ipc.js';
 
 async function invoke<K extends InvokeName>(name: K, payload: InvokeRequest<K>): Promise<InvokeResponse<K>> {
   const response = await fetch(`./bridge/invoke/${name}`, {

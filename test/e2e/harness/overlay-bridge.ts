@@ -1,8 +1,8 @@
 // Runs in the browser: the end-to-end stand-in for the overlay's preload (main/preload/overlay.ts),
 // of the same type, over HTTP to the test server. Its requests go to the overlay's own bridge
 // path, where the server answers only the channels the contract gives the overlay page.
-import type { OverlayApi } from '../../../main/preload/overlay.js';
-import type { Drawing } from '../../../main/ipc/contract.js';
+import type { OverlayApi } from '../../../contract/bridge.js';
+import type { Drawing } from '../../../contract/ipc.js';
 
 const api: OverlayApi = {
   async getDrawing(display) {

@@ -3,14 +3,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
-import { invokeContract, type InvokeName, type PageName } from '../../../main/ipc/contract.js';
+import { invokeContract, type InvokeName, type PageName } from '../../../contract/ipc.js';
 import { dispatch } from '../../../main/ipc/dispatch.js';
 import { createTestMain } from './test-main.js';
 
 /**
  * The Electron shell's stand-in for the end-to-end tests: serves the built pages plus the HTTP
- * bridges, and behind them runs main's real pieces (test-main.ts) with the contract's parsing
- * and its per-page channel check, over the real core and real provider processes.
+ * bridges, and behind them runs main's real services (test-main.ts: the app's own composition)
+ * with the contract's parsing and its per-page channel check, over the real core and real
+ * provider processes.
  */
 export interface TestApp {
   url: string;
@@ -38,7 +39,7 @@ async function pageWithBridge(file: string, bridge: string): Promise<string> {
 
 /** Starts the server on a free loopback port. */
 export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string }): Promise<TestApp> {
-  const main = createTestMain(options);
+  const main = await createTestMain(options);
   const html = await pageWithBridge(join(options.rendererDir, 'index.html'), 'test-bridge.js');
   const overlayHtml = await pageWithBridge(join(options.rendererDir, 'overlay.html'), 'overlay-bridge.js');
 
@@ -107,7 +108,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     panelVisible: main.panelVisible,
     panelListening: () => (panelListeners > 0 ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),
     close: async () => {
-      await main.stopSample();
+      await main.close();
       await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
     },
   };

@@ -1,29 +1,24 @@
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import type { OverlayDisplay } from '../../../app/geometry/overlay.js';
-import { createRedactingLogger, SecretRegistry, type Logger } from '../../../app/log/logger.js';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
-import { collectContext } from '../../../app/session/collect.js';
-import { locateRef } from '../../../app/session/locate.js';
-import { DEFAULT_SETTINGS } from '../../../app/settings/settings.js';
-import { createSettingsStore } from '../../../app/settings/store.js';
-import { createAgentService } from '../../../main/flow/agent-service.js';
-import { createController } from '../../../main/flow/controller.js';
-import { createOverlayService } from '../../../main/flow/overlay-service.js';
-import { createSampleNotes, SAMPLE_NOTES } from '../../../main/flow/sample-notes.js';
-import { createSettingsService } from '../../../main/flow/settings-service.js';
-import { createStateHub, followInvocations, initialPanelState, type StateHub } from '../../../main/flow/state-hub.js';
-import type { AnswerState, Drawing, InvokeHandlers } from '../../../main/ipc/contract.js';
-import { createHandlers } from '../../../main/ipc/handlers.js';
+import type { Location } from '../../../app/protocol/location.js';
+import type { AnswerState, Drawing, InvokeHandlers } from '../../../contract/ipc.js';
+import type { StateHub } from '../../../main/flow/state-hub.js';
+import type { MainPorts, TrayActions } from '../../../main/ports.js';
+import type { SafeStorageLike } from '../../../main/secrets.js';
+import { createMainServices } from '../../../main/services.js';
 import { launchNodeChild } from '../../helpers/spawn.js';
 import { ROOT } from './build.js';
-import { createSecretStore, type SafeStorageLike } from '../../../main/secrets.js';
 
 /**
- * Main's real pieces, wired as main/index.ts wires them, minus what only Electron has: the
- * windows (a visibility flag; overlay drawings go to listeners), the hotkey (pressHotkey), the
- * front app (the pid the test names) and the Keychain (a reversible stand-in: safeStorage
- * exists only inside Electron, and the e2e tests are about the flow, not the cipher).
+ * Main's services as the app builds them (main/services.ts, the same createMainServices that
+ * main/index.ts calls), over test ports instead of Electron's: the windows are a visibility
+ * flag, a record of where the panel was placed and listeners for answers and drawings; the
+ * hotkey is the callback the services registered (pressHotkey calls it, as macOS would); the
+ * front app is the pid the test names; Sample Notes runs as a `node` child; and the Keychain is
+ * a reversible stand-in (safeStorage exists only inside Electron, and these tests are about the
+ * flow, not the cipher).
  */
 export interface TestMain {
   hub: StateHub;
@@ -31,12 +26,16 @@ export interface TestMain {
   logLines: string[];
   /** The one display the e2e overlay page stands for. */
   display: OverlayDisplay;
+  /** Where the services moved the panel, beside each selection (placeBeside). */
+  placements: Location[];
+  /** The tray menu's actions, as the services made them. */
+  tray(): TrayActions;
   pressHotkey(front: FrontApp): void;
   panelVisible(): boolean;
   onAnswer(listener: (answer: AnswerState | null) => void): () => void;
   onDraw(listener: (displayId: number | string, drawing: Drawing) => void): () => void;
-  /** Ends the Sample Notes that "Try with Sample Notes" started, if any. */
-  stopSample(): Promise<void>;
+  /** What quitting does: closes the kept connections and ends Sample Notes, if it was started. */
+  close(): Promise<void>;
 }
 
 /** A stand-in for safeStorage that only marks and base64-encodes: never use it outside tests. */
@@ -47,73 +46,90 @@ export const testSafeStorage = {
   getSelectedStorageBackend: () => 'gnome_libsecret' as const,
 } satisfies SafeStorageLike & Pick<SafeStorage, 'getSelectedStorageBackend'>;
 
-/** Builds main's pieces over the real core and real OS services. */
-export function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string }): TestMain {
+/** Builds main's services over the real core, the given OS services and test ports. */
+export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string }): Promise<TestMain> {
   const logLines: string[] = [];
-  // As main: the core registers each token it reads, and the logger blanks them.
-  const secrets = new SecretRegistry();
-  const logger: Logger = createRedactingLogger((level, message) => {
-    if (level !== 'debug') logLines.push(message);
-  }, secrets);
-  const core = { os: options.os, env: options.env, logger, secrets };
-  const hub = createStateHub(initialPanelState(DEFAULT_SETTINGS.hotkey, false));
   let front: FrontApp = { pid: 0 };
   let visible = false;
+  let onPress: (() => void) | undefined;
+  let trayActions: TrayActions | undefined;
+  const hidden: (() => void)[] = [];
+  const placements: Location[] = [];
   const answerListeners = new Set<(answer: AnswerState | null) => void>();
   const drawListeners = new Set<(displayId: number | string, drawing: Drawing) => void>();
   const display: OverlayDisplay = { id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } };
-
-  const settings = createSettingsService({
-    store: createSettingsStore(options.dataDir), hub, initial: DEFAULT_SETTINGS,
-    effects: { applyHotkey: () => undefined, applyLaunchAtLogin: () => undefined },
-  });
-  const controller = createController({
-    os: { frontApp: async () => ({ ok: true, app: front }) },
-    collect: (app, callOptions) => collectContext(app, core, callOptions),
-    timeoutMs: () => settings.current().timeoutMs,
+  const ports: MainPorts = {
+    dataDir: options.dataDir,
+    env: options.env,
     ownPid: process.pid,
-    showPanel: () => { visible = true; },
-    hub, logger,
-  });
-  const keys = createSecretStore({ safeStorage: testSafeStorage, folder: options.dataDir, platform: 'darwin', redact: secrets, logger });
-  const overlay = createOverlayService({
-    displays: () => [display],
-    windows: {
-      draw: (d, drawing) => { for (const listener of drawListeners) listener(d.id, drawing); },
-      hideAll: () => undefined,
+    // The real OS services, but the front app is the one the test names.
+    os: { ...options.os, frontApp: async () => ({ ok: true, app: front }) },
+    log: (level, message) => {
+      if (level !== 'debug') logLines.push(message);
     },
-  });
-  const agent = createAgentService({
-    collected: controller.collected,
-    settings: settings.current,
-    apiKey: keys.get,
-    locate: (ref, callOptions) => locateRef(ref, core, callOptions),
-    overlay,
-    publish: (answer) => { for (const listener of answerListeners) listener(answer); },
-    logger,
-  });
-  followInvocations(hub, { started: () => agent.reset(), collected: () => undefined });
-  const sample = createSampleNotes({ launch: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env), env: options.env, logger });
-  const handlers = createHandlers({
-    hub, controller, settings, agent, keys, overlay,
-    closePanel: () => { visible = false; },
-    openExternal: async () => undefined,
-    trySampleNotes: () => void controller.collectFrom(SAMPLE_NOTES, () => sample.start()),
-  });
+    shortcut: {
+      register: (_accelerator, callback) => {
+        onPress = callback;
+        return true;
+      },
+      unregister: () => {
+        onPress = undefined;
+      },
+    },
+    tray: (actions) => {
+      trayActions = actions;
+      return { refresh: () => undefined };
+    },
+    windows: {
+      panel: {
+        show: () => { visible = true; },
+        // As Electron's window does, hiding tells whoever listens for 'hide'.
+        hide: () => {
+          visible = false;
+          for (const listener of hidden) listener();
+        },
+        toggle: () => (visible ? ports.windows.panel.hide() : ports.windows.panel.show()),
+        publish: () => undefined, // the test server pushes the hub's state itself
+        publishAnswer: (answer) => { for (const listener of answerListeners) listener(answer); },
+        placeBeside: (location) => { placements.push(location); },
+        onHidden: (listener) => { hidden.push(listener); },
+      },
+      overlays: {
+        draw: (d, drawing) => { for (const listener of drawListeners) listener(d.id, drawing); },
+        hideAll: () => undefined,
+      },
+    },
+    screen: { displays: () => [display] },
+    safeStorage: testSafeStorage,
+    platform: 'darwin',
+    utilityProcess: { launchSample: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env) },
+    shell: { openExternal: async () => undefined },
+    app: { setLaunchAtLogin: () => undefined, quit: () => undefined },
+  };
+  const services = await createMainServices(ports);
   const subscribe = <T>(set: Set<T>, listener: T): (() => void) => {
     set.add(listener);
     return () => set.delete(listener);
   };
   return {
-    hub, handlers, logLines, display,
+    hub: services.hub,
+    handlers: services.handlers,
+    logLines,
+    display,
+    placements,
+    tray: () => {
+      if (!trayActions) throw new Error('the services made no tray');
+      return trayActions;
+    },
     pressHotkey: (app) => {
-      // The same flow as the real hotkey: the controller asks the "OS" for the front app first.
+      // The same flow as the real hotkey: the services' callback asks the "OS" for the front app first.
+      if (!onPress) throw new Error('no hotkey is registered (paused?)');
       front = app;
-      void controller.onHotkey();
+      onPress();
     },
     panelVisible: () => visible,
     onAnswer: (listener) => subscribe(answerListeners, listener),
     onDraw: (listener) => subscribe(drawListeners, listener),
-    stopSample: () => sample.stop(),
+    close: () => services.close(),
   };
 }

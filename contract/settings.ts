@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BACKEND_IDS } from '../agent/backend-ids.js';
-import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
+import { BACKEND_IDS } from './backends.js';
+import { DEFAULT_TIMEOUT_MS } from '../app/protocol/limits.js';
 
 /**
  * The user's settings: one zod schema, the type inferred from it (design.md, pattern 2).
@@ -15,8 +15,8 @@ import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 export const DEFAULT_HOTKEY = 'Control+Alt+Command+G';
 
 /** The shortest and longest time limit the settings view offers, in milliseconds. */
-export const MIN_TIMEOUT_MS = 250;
-export const MAX_TIMEOUT_MS = 10_000;
+const MIN_TIMEOUT_MS = 250;
+const MAX_TIMEOUT_MS = 10_000;
 
 /** An Electron accelerator: modifiers and one key joined by `+`, no spaces. */
 export const HotkeySchema = z

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { ElementSchema } from '../../app/protocol/element.js';
-import { IdSchema } from '../../app/protocol/ids.js';
-import { MAX_ELEMENTS, MAX_RECTS } from '../../app/protocol/limits.js';
-import { SettingsPatchSchema, SettingsSchema } from '../../app/settings/settings.js';
-import { KEYED_BACKENDS } from '../../app/agent/backend-ids.js';
-import { RectSchema } from '../../app/protocol/location.js';
+import { ElementSchema } from '../app/protocol/element.js';
+import { IdSchema } from '../app/protocol/ids.js';
+import { MAX_ELEMENTS, MAX_RECTS } from '../app/protocol/limits.js';
+import { RectSchema } from '../app/protocol/location.js';
+import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
+import { KEYED_BACKENDS } from './backends.js';
+import { SettingsPatchSchema, SettingsSchema } from './settings.js';
 
 /**
  * The one IPC contract between the main process and the panel: every channel, with a zod
  * schema for what goes each way (design.md, pattern 2). Main parses every request against it;
- * the preload and the end-to-end test bridge import the channel names and the types from here,
- * so there is no second description of a shape anywhere. No electron import: the preload,
- * the renderer's types and plain-Node tests all load this file.
+ * the preloads and the end-to-end test bridges import the channel names and the types from here
+ * (bridge.ts gives the bridges' type), so there is no second description of a shape anywhere.
+ * Pure: the preloads, the panel and plain-Node tests all load this folder.
  */
 
 /** One invocation of the hotkey as the panel shows it. */
@@ -70,23 +71,13 @@ export const ExternalUrlSchema = z
   .object({ url: z.string().max(4096).refine((url) => /^https?:\/\//i.test(url) && URL.canParse(url), 'only http and https links open') })
   .strict();
 
-/** One piece of a user turn as sent: text, or an image from an element's content (base64). */
-const PromptPartSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string(), elementId: z.string() }),
-]);
-
-/** The request Send makes, exactly (app/agent `AgentRequest` without its structural summary). */
+/** The request Send makes, exactly (the core's `AgentRequest` without its structural summary). */
 export const PreviewSchema = z.object({
   /** Who answers, named honestly: "Offline: answers from the context alone, no model". */
   backend: z.string(),
   system: z.string(),
-  messages: z.array(z.discriminatedUnion('role', [
-    z.object({ role: z.literal('user'), parts: z.array(PromptPartSchema) }),
-    z.object({ role: z.literal('assistant'), text: z.string(), toolCalls: z.array(z.object({ callId: z.string(), name: z.string(), input: z.unknown() })) }),
-    z.object({ role: z.literal('tool'), callId: z.string(), content: z.string(), isError: z.boolean().optional() }),
-  ])),
-  tools: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
+  messages: z.array(AgentMessageSchema),
+  tools: z.array(ToolSpecSchema),
 });
 export type Preview = z.infer<typeof PreviewSchema>;
 
@@ -154,7 +145,7 @@ export const invokeContract = {
   showView: { page: 'panel', channel: 'panel:show-view', request: z.object({ view: PanelStateSchema.shape.view }).strict(), response: z.undefined() },
   closePanel: { page: 'panel', channel: 'panel:close', request: z.undefined(), response: z.undefined() },
   dismissNotices: { page: 'panel', channel: 'panel:dismiss-notices', request: z.undefined(), response: z.undefined() },
-  removeAppContext: { page: 'panel', channel: 'session:remove-app-context', request: InvocationIdSchema, response: z.object({ aborted: z.boolean() }) },
+  removeAppContext: { page: 'panel', channel: 'invocation:remove-app-context', request: InvocationIdSchema, response: z.object({ aborted: z.boolean() }) },
   preview: { page: 'panel', channel: 'agent:preview', request: PreviewRequestSchema, response: PreviewSchema.nullable() },
   send: { page: 'panel', channel: 'agent:send', request: SendRequestSchema, response: SendResultSchema },
   stop: { page: 'panel', channel: 'agent:stop', request: InvocationIdSchema, response: z.object({ stopped: z.boolean() }) },
@@ -188,8 +179,3 @@ export type InvokeResponse<K extends InvokeName> = z.infer<(typeof invokeContrac
 
 /** Every invoke handler main provides: one per channel, typed by the contract. */
 export type InvokeHandlers = { [K in InvokeName]: (request: InvokeRequest<K>) => Promise<InvokeResponse<K>> };
-
-/** The invoke name for a channel string, or undefined for a channel that is not in the contract. */
-export function invokeNameForChannel(channel: string): InvokeName | undefined {
-  return (Object.keys(invokeContract) as InvokeName[]).find((name) => invokeContract[name].channel === channel);
-}

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Element } from '../../app/protocol/element.js';
 import { readAnswer } from '../../app/protocol/read-answer.js';
-import { applyRemovals, collectRemovedIds, listIds } from '../../app/session/review.js';
+import { applyRemovals, collectRemovedIds, listIds } from '../../contract/review.js';
 import { answerArb } from '../protocol/arbitraries.js';
 
 const tree = (): Element => ({

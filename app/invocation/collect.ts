@@ -1,0 +1,59 @@
+import { fetchCurrent } from '../client/current.js';
+import type { CallOptions } from '../client/types.js';
+import type { DescriptorVerdict } from '../discovery/types.js';
+import type { FrontApp } from '../os/types.js';
+import { oneLine } from '../protocol/cap-text.js';
+import { publicDescriptor } from '../protocol/descriptor.js';
+import type { Collection } from './types.js';
+import { verifiedCall, type CoreDeps } from './verified-call.js';
+
+/**
+ * The whole pipeline for one invocation, on the user's action only: discover and verify the
+ * front app's provider, call `current` within the time limit, read the answer tolerantly
+ * (verifiedCall, fetchCurrent). Every way of collecting nothing comes back as a named outcome,
+ * never as a throw.
+ */
+export async function collectContext(app: FrontApp, deps: CoreDeps, options: CallOptions = {}): Promise<Collection> {
+  const appName = app.name ?? `process ${app.pid}`;
+  const result = await verifiedCall(app, deps, options, fetchCurrent);
+  switch (result.kind) {
+    case 'cancelled':
+      return { kind: 'cancelled', app };
+    case 'none': {
+      const why = result.folder.usable ? 'it has published no descriptor' : result.folder.reason ?? 'the providers folder cannot be read';
+      return { kind: 'no-provider', app, reason: `${appName} does not share context with Glance (${why})` };
+    }
+    case 'ignored':
+      return { kind: 'ignored', app, reasons: result.verdicts.map((v) => describeIgnored(appName, v)) };
+    case 'unverified':
+      deps.logger?.info(`${oneLine(result.verdict.descriptor?.name ?? appName)}: ${result.verdict.reason ?? ''}`);
+      return { kind: 'ignored', app, reasons: [result.verdict, ...result.ignored].map((v) => describeIgnored(appName, v)) };
+    case 'called':
+      break;
+  }
+  const { descriptor } = result.provider;
+  const provider = publicDescriptor(descriptor);
+  const outcome = result.outcome;
+  if (outcome.ok) {
+    for (const warning of outcome.warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
+    return {
+      kind: 'collected', app, provider, answer: outcome.answer, warnings: outcome.warnings,
+      ignored: result.ignored.map((v) => describeIgnored(appName, v)),
+    };
+  }
+  deps.logger?.info(`${oneLine(descriptor.name)}: ${outcome.reason}`);
+  switch (outcome.kind) {
+    case 'aborted':
+      return { kind: 'cancelled', app };
+    case 'refused':
+      return { kind: 'refused', app, provider, reason: outcome.reason };
+    default:
+      return { kind: 'no-answer', app, provider, reason: outcome.reason, timedOut: outcome.kind === 'no-answer' && outcome.timedOut === true };
+  }
+}
+
+/** "the provider for Notes was ignored: its port belongs to another process (…)". */
+export function describeIgnored(appName: string, verdict: DescriptorVerdict): string {
+  const name = verdict.descriptor ? oneLine(verdict.descriptor.name) : appName;
+  return `the provider for ${name} was ignored: ${verdict.reason ?? 'no reason given'} (${verdict.file})`;
+}

@@ -1,0 +1,80 @@
+import type { GlobalShortcut } from 'electron';
+import type { AnswerState, PanelState } from '../contract/ipc.js';
+import type { OverlayDisplay } from '../app/geometry/overlay.js';
+import type { LogSink } from '../app/log/logger.js';
+import type { OsServices } from '../app/os/types.js';
+import type { Location } from '../app/protocol/location.js';
+import type { OverlayWindows } from './flow/overlay-service.js';
+import type { SampleChild } from './flow/sample-notes.js';
+import type { SafeStorageLike } from './secrets.js';
+
+/**
+ * What the main process's services need from Electron, each as a small interface
+ * (design.md, patterns 7 and 9): main/index.ts passes Electron's objects, the e2e harness
+ * (test/e2e/harness/test-main.ts) passes its own, and both hand them to the one composition,
+ * createMainServices (services.ts). Only types here: nothing in this file runs.
+ */
+
+/** The menu-bar panel as the services use it (main/windows/panel.ts makes the real one). */
+export interface PanelPort {
+  show(): void;
+  hide(): void;
+  toggle(): void;
+  /** Sends the state to the page. */
+  publish(state: PanelState): void;
+  /** Sends the answer area to the page (every streamed piece; the tree does not go with it). */
+  publishAnswer(answer: AnswerState | null): void;
+  /** Moves the shown panel beside the selection, honouring `avoid` and `edge`; else it stays. */
+  placeBeside(location: Location): void;
+  /** Calls the listener whenever the panel is hidden, however that happened. */
+  onHidden(listener: () => void): void;
+}
+
+/** What the tray's menu does; the services make these, the tray (main/tray.ts) shows them. */
+export interface TrayActions {
+  openPanel(): void;
+  openSettings(): void;
+  /** Starts the bundled Sample Notes and collects from it (it has no window to be in front). */
+  trySampleNotes(): void;
+  togglePause(): void;
+  quit(): void;
+  isPaused(): boolean;
+  hotkey(): string;
+}
+
+/** The menu-bar icon, once made. */
+export interface TrayPort {
+  /** Says the pause state and the hotkey again after either changed. */
+  refresh(): void;
+}
+
+/** Electron's pieces, and the few facts of the process, that the services are built over. */
+export interface MainPorts {
+  /** The app's data folder (app.getPath('userData')): settings.json and the stored keys. */
+  dataDir: string;
+  /** Where the providers folder is read from; the process's own environment when absent. */
+  env?: NodeJS.ProcessEnv;
+  /** Glance's own process id: never the front app. */
+  ownPid: number;
+  /** What only the OS knows: the front app, processes, who listens on a port. */
+  os: OsServices;
+  /** Where log lines go, after the services' logger has blanked every secret in them. */
+  log: LogSink;
+  /** The global hotkey (globalShortcut). */
+  shortcut: Pick<GlobalShortcut, 'register' | 'unregister'>;
+  /** Makes the menu-bar icon with the services' actions (Tray and Menu). */
+  tray(actions: TrayActions): TrayPort;
+  /** The windows: the panel, and one overlay window per display. */
+  windows: { panel: PanelPort; overlays: OverlayWindows };
+  /** The displays as the overlay needs them (screen.getAllDisplays). */
+  screen: { displays(): OverlayDisplay[] };
+  /** The Keychain (safeStorage), and the platform it runs on (Linux's plain-text store is refused). */
+  safeStorage: SafeStorageLike;
+  platform?: NodeJS.Platform;
+  /** Starts the bundled Sample Notes as a child process (utilityProcess.fork). */
+  utilityProcess: { launchSample(): Promise<SampleChild> };
+  /** Opens an http(s) link in the user's browser (shell.openExternal). */
+  shell: { openExternal(url: string): Promise<void> };
+  /** The app's own life: launch at login, and quitting. */
+  app: { setLaunchAtLogin(openAtLogin: boolean): string | undefined; quit(): void };
+}

@@ -1,0 +1,136 @@
+import { createRedactingLogger, SecretRegistry, type Logger } from '../app/log/logger.js';
+import { collectContext } from '../app/invocation/collect.js';
+import { createHostCache } from '../app/invocation/host-cache.js';
+import { locateRef } from '../app/invocation/locate.js';
+import { createSettingsStore } from '../app/settings/store.js';
+import type { InvokeHandlers } from '../contract/ipc.js';
+import { createAgentService } from './flow/agent-service.js';
+import { createController } from './flow/controller.js';
+import { createOverlayService } from './flow/overlay-service.js';
+import { createSelectionPlacement } from './flow/placement.js';
+import { createSampleNotes, SAMPLE_NOTES } from './flow/sample-notes.js';
+import { createSettingsService } from './flow/settings-service.js';
+import { createStateHub, initialPanelState, type StateHub } from './flow/state-hub.js';
+import { createHotkeyRegistrar } from './hotkey.js';
+import { createHandlers } from './ipc/handlers.js';
+import type { MainPorts } from './ports.js';
+import { createSecretStore } from './secrets.js';
+
+/** The main process's services, built; what the shell still wires to Electron. */
+export interface MainServices {
+  /** One handler per IPC channel, for registerIpc (or the e2e server). */
+  handlers: InvokeHandlers;
+  /** What the panel shows, pushed whole on every change. */
+  hub: StateHub;
+  /** The services' logger: it blanks every token and key the core has read. */
+  logger: Logger;
+  /** On quit: closes the kept provider connections and ends Sample Notes. */
+  close(): Promise<void>;
+}
+
+/**
+ * The one composition of the main process (design.md, pattern 1): everything that is not an
+ * Electron object, built in order over the ports. main/index.ts passes Electron's pieces; the
+ * e2e harness passes test ones; so the browser tests run the wiring the app runs. No electron
+ * import here or below, except types.
+ */
+export async function createMainServices(ports: MainPorts): Promise<MainServices> {
+  // The core registers every token it reads with `secrets`, which the logger redacts.
+  const secrets = new SecretRegistry();
+  const logger = createRedactingLogger(ports.log, secrets);
+  const store = createSettingsStore(ports.dataDir);
+  const loaded = await store.load();
+  const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
+  // Parsed descriptors, initialised MCP sessions and their idle verified sockets, kept between
+  // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
+  // kept socket while it stays connected (app/invocation/host-cache.ts).
+  const cache = createHostCache();
+  const core = { os: ports.os, logger, cache, secrets, ...(ports.env ? { env: ports.env } : {}) };
+  const keys = createSecretStore({ safeStorage: ports.safeStorage, folder: ports.dataDir, redact: secrets, logger, ...(ports.platform ? { platform: ports.platform } : {}) });
+  const { panel, overlays } = ports.windows;
+
+  const controller = createController({
+    os: ports.os,
+    collect: (front, options) => collectContext(front, core, options),
+    timeoutMs: () => settings.current().timeoutMs,
+    ownPid: ports.ownPid,
+    showPanel: panel.show,
+    hub,
+    logger,
+  });
+  // Something to try before any app of the user's speaks the protocol: the bundled sample.
+  const sampleNotes = createSampleNotes({ launch: ports.utilityProcess.launchSample, logger, ...(ports.env ? { env: ports.env } : {}) });
+  const trySampleNotes = (): void => void controller.collectFrom(SAMPLE_NOTES, () => sampleNotes.start());
+  // A panel the user dismissed stops its collection: nothing is read for a panel nobody sees.
+  panel.onHidden(() => void controller.panelClosed());
+  const hotkeys = createHotkeyRegistrar(ports.shortcut, () => void controller.onHotkey());
+  const settings = createSettingsService({
+    store,
+    hub,
+    initial: loaded.settings,
+    effects: { applyHotkey: hotkeys.apply, applyLaunchAtLogin: ports.app.setLaunchAtLogin },
+  });
+
+  // Highlights: one transparent window per display, created when a display first draws.
+  const overlay = createOverlayService({ displays: ports.screen.displays, windows: overlays });
+  // Every location goes to the provider and instance recorded with the id (locateRef).
+  const locate = (ref: Parameters<typeof locateRef>[0], options: { timeoutMs: number; signal: AbortSignal }) => locateRef(ref, core, options);
+  const agent = createAgentService({
+    collected: controller.collected,
+    settings: settings.current,
+    apiKey: keys.get,
+    locate,
+    overlay,
+    publish: panel.publishAnswer,
+    logger,
+  });
+  const placement = createSelectionPlacement({
+    locate,
+    timeoutMs: () => settings.current().timeoutMs,
+    isCurrent: controller.isCurrent,
+    placeBeside: panel.placeBeside,
+    logger,
+  });
+  // The controller owns the current invocation; the agent and the placement follow its events.
+  controller.subscribe(agent.follow);
+  controller.subscribe(placement.follow);
+
+  const tray = ports.tray({
+    openPanel: panel.toggle,
+    openSettings: () => {
+      hub.update({ view: 'settings' });
+      panel.show();
+    },
+    trySampleNotes,
+    togglePause: () => void settings.update({ paused: !settings.current().paused }),
+    quit: ports.app.quit,
+    isPaused: () => settings.current().paused,
+    hotkey: () => settings.current().hotkey,
+  });
+  const handlers = createHandlers({
+    hub,
+    controller,
+    settings,
+    agent,
+    keys,
+    overlay,
+    closePanel: panel.hide,
+    trySampleNotes,
+    openExternal: ports.shell.openExternal,
+  });
+  hub.subscribe((state) => {
+    panel.publish(state);
+    tray.refresh();
+  });
+  // A failed hotkey or a damaged settings file is said at once, not on the first press.
+  if (hub.get().notices.length > 0) panel.show();
+
+  return {
+    handlers,
+    hub,
+    logger,
+    close: async () => {
+      await Promise.all([cache.close(), sampleNotes.stop()]);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Every "never" of the architecture is a lint rule (issue 11, item 5): ESLint's Node API with
+// the project's own config, over crafted files that each import across one never, at several
+// depths of each folder; each must be reported. And the real tree has none of them.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../e2e/harness/build.js';
+
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The import-rule messages ESLint gives a file at `path` holding `code`. */
+async function restricted(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${path}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+/** [file, import, what the message must say] for each never, crossed from more than one depth. */
+const NEVERS: [string, string, RegExp][] = [
+  // The core never imports main/, renderer/ or electron.
+  ['app/crafted.ts', '../main/services.js', /core never imports main/],
+  ['app/agent/crafted.ts', '../../main/flow/controller.js', /core never imports main/],
+  ['app/cli/commands/crafted.ts', '../../../renderer/src/bridge.js', /core never imports main\/ or renderer/],
+  ['app/os/crafted.ts', 'electron', /plain Node/],
+  // contract/ stays loadable by the panel: no main/, no core I/O, no electron, no Node.
+  ['contract/crafted.ts', '../main/ports.js', /imports only itself and the protocol/],
+  ['contract/crafted.ts', '../app/os/index.js', /imports only itself and the protocol/],
+  ['contract/crafted.ts', '../app/invocation/collect.js', /imports only itself and the protocol/],
+  ['contract/crafted.ts', 'node:fs', /no Node modules/],
+  ['contract/crafted.ts', 'electron', /no electron/],
+  // The renderer imports only contract/: never main/ (not even a type), the core, electron or Node.
+  ['renderer/src/crafted.tsx', '../../main/preload/index.js', /only contract/],
+  ['renderer/src/review/crafted.tsx', '../../../main/services.js', /only contract/],
+  ['renderer/src/crafted.ts', '../../app/invocation/collect.js', /only contract/],
+  ['renderer/src/settings/crafted.tsx', '../../../app/protocol/element.js', /only contract/],
+  ['renderer/src/crafted.tsx', 'electron', /plain Node/],
+  ['renderer/src/answer/crafted.ts', 'node:path', /web page/],
+  // main/ never imports the renderer.
+  ['main/crafted.ts', '../renderer/src/App.js', /never imports the renderer/],
+  ['main/flow/crafted.ts', '../../renderer/src/bridge.js', /never imports the renderer/],
+  ['main/preload/crafted.ts', '../../renderer/src/overlay/Overlay.js', /never imports the renderer/],
+];
+
+describe('lint enforces the architecture', () => {
+  it.each(NEVERS)('%s importing %s is reported', async (file, specifier, message) => {
+    for (const code of [`import { x } from '${specifier}';\nexport const y = x;\n`, `import type { X } from '${specifier}';\nexport type Y = X;\n`]) {
+      const messages = await restricted(file, code);
+      expect(messages, `${file} -> ${specifier}`).toHaveLength(1);
+      expect(messages[0]).toMatch(message);
+    }
+  });
+
+  it('allows what the design allows: the core and the panel import contract/, main imports electron, contract imports the protocol', async () => {
+    expect(await restricted('app/agent/crafted.ts', "import { listIds } from '../../contract/review.js';\nexport const y = listIds;\n")).toEqual([]);
+    expect(await restricted('renderer/src/review/crafted.tsx', "import type { Element } from '../../../contract/review.js';\nimport { bridge } from '../bridge.js';\nexport type Y = Element;\nexport const z = bridge;\n")).toEqual([]);
+    expect(await restricted('main/windows/crafted.ts', "import { BrowserWindow } from 'electron';\nimport { eventContract } from '../../contract/ipc.js';\nexport const y = [BrowserWindow, eventContract];\n")).toEqual([]);
+    expect(await restricted('contract/crafted.ts', "import { ElementSchema } from '../app/protocol/element.js';\nimport { z } from 'zod';\nexport const y = [ElementSchema, z];\n")).toEqual([]);
+  });
+
+  it('the real tree crosses none of them', async () => {
+    const results = await eslint.lintFiles(['app', 'contract', 'main', 'renderer']);
+    const crossings = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    expect(crossings).toEqual([]);
+    expect(results.length).toBeGreaterThan(150);
+  });
+});

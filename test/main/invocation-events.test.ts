@@ -1,0 +1,92 @@
+// The controller is the one owner of "the current invocation" (issue 11, item 2): it says
+// started, collected, failed, cancelled and closed, and the agent and the placement follow
+// those events. The real controller over the real core and real provider processes.
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../app/log/logger.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { createOs } from '../../app/os/index.js';
+import type { FrontAppResult } from '../../app/os/types.js';
+import { createController, type InvocationEvent } from '../../main/flow/controller.js';
+import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { useProviderSuite } from '../helpers/provider-suite.js';
+
+const suite = useProviderSuite();
+
+/** A controller over the real core, with the front app the test names, recording its events. */
+function setup(front: () => FrontAppResult) {
+  const os = createOs();
+  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const controller = createController({
+    os: { frontApp: async () => front() },
+    collect: (app, options) => collectContext(app, { os, env: suite.env(), logger: silentLogger }, options),
+    timeoutMs: () => 5000,
+    ownPid: process.pid,
+    showPanel: () => undefined,
+    hub,
+    logger: silentLogger,
+  });
+  const events: InvocationEvent[] = [];
+  controller.subscribe((event) => events.push(event));
+  const kinds = (): string[] => events.map((e) => `${e.type} ${e.invocation}`);
+  return { controller, hub, events, kinds };
+}
+
+describe('invocation events', () => {
+  it('a press that collects: started, then collected with the context the agent may send', async () => {
+    const p = await suite.start();
+    const { controller, events, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Notes' } }));
+    await controller.onHotkey();
+    expect(kinds()).toEqual(['started 1', 'collected 1']);
+    const collected = events[1];
+    expect(collected?.type === 'collected' && collected.context).toBe(controller.collected(1));
+    expect(collected?.type === 'collected' && collected.context.issuer).toEqual({ pid: p.pid, bundleId: p.descriptor.bundleId, instance: p.descriptor.instance });
+    expect(controller.isCurrent(1)).toBe(true);
+  });
+
+  it('a press on an app without a provider, and one where the front app is unknown: started, then failed', async () => {
+    let front: FrontAppResult = { ok: true, app: { pid: process.pid + 100_000, name: 'Preview' } };
+    const { controller, events, kinds } = setup(() => front);
+    await controller.onHotkey();
+    front = { ok: false, reason: 'no window is in front' };
+    await controller.onHotkey();
+    expect(kinds()).toEqual(['started 1', 'failed 1', 'started 2', 'failed 2']);
+    expect(events[3]).toMatchObject({ message: 'Glance cannot tell which app is in front: no window is in front' });
+    expect(controller.isCurrent(1)).toBe(false);
+    expect(controller.isCurrent(2)).toBe(true);
+  });
+
+  it('removing the context of a slow provider: cancelled, and its late answer says nothing more', async () => {
+    const p = await suite.start({ TP_DELAY_MS: '800' });
+    const { controller, hub, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Slow' } }));
+    const running = controller.onHotkey();
+    await expect.poll(() => hub.get().invocation?.phase).toBe('collecting');
+    expect(controller.removeAppContext(1)).toEqual({ aborted: true });
+    await running;
+    expect(kinds()).toEqual(['started 1', 'cancelled 1']);
+  });
+
+  it('closing the panel: cancelled by the close while collecting, then closed; closed alone afterwards', async () => {
+    const p = await suite.start({ TP_DELAY_MS: '800' });
+    const { controller, hub, events, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Slow' } }));
+    const running = controller.onHotkey();
+    await expect.poll(() => hub.get().invocation?.phase).toBe('collecting');
+    expect(controller.panelClosed()).toEqual({ aborted: true });
+    await running;
+    expect(kinds()).toEqual(['started 1', 'cancelled 1', 'closed 1']);
+    expect(events[1]).toMatchObject({ by: 'closed' });
+    expect(controller.panelClosed()).toEqual({ aborted: false });
+    expect(kinds().at(-1)).toBe('closed 1');
+  });
+
+  it('a newer press supersedes a slow one: its late answer is not reported as collected', async () => {
+    const slow = await suite.start({ TP_DELAY_MS: '800' });
+    const fast = await suite.start();
+    let front: FrontAppResult = { ok: true, app: { pid: slow.pid, name: 'Slow' } };
+    const { controller, kinds } = setup(() => front);
+    const first = controller.onHotkey();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    front = { ok: true, app: { pid: fast.pid, name: 'Fast' } };
+    await Promise.all([first, controller.onHotkey()]);
+    expect(kinds()).toEqual(['started 1', 'started 2', 'collected 2']);
+  });
+});
