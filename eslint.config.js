@@ -8,7 +8,7 @@ const noElectron = { name: 'electron', message: 'The core runs in plain Node: in
 const nodeModules = ['node:*', 'fs', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', 'out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -1,4 +1,4 @@
-import type { Element, IdMinter, Location, Rect } from '../kit/index.js';
+import type { Element, IdMinter, Location, Rect } from '@app-context/provider-kit';
 import { type Attachment, type Note, type NotesModel, type Passage, SKETCH_PNG_BASE64 } from './model.js';
 
 /**

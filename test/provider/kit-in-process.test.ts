@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../app/log/logger.js';
 import { DescriptorSchema, type Element } from '../../app/protocol/index.js';
-import { ProviderSetupError, startProvider, type ProviderProblem, type ProviderOptions, type RunningProvider } from '../../provider/kit/index.js';
+import { ProviderSetupError, startProvider, type ProviderProblem, type ProviderOptions, type RunningProvider } from '@app-context/provider-kit';
 import { connect } from './helpers.js';
 
 const temps: string[] = [];

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { readAnswer, type Element } from '../../app/protocol/index.js';
-import { createIdMinter } from '../../provider/kit/index.js';
+import { createIdMinter } from '@app-context/provider-kit';
 import { NotesModel } from '../../provider/sample/model.js';
 import { buildTree, locateInModel } from '../../provider/sample/tree.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';

@@ -1,8 +1,8 @@
-import { ContentBlockSchema, isRole, STATES, ATTRIBUTE_RELATED } from '../../app/protocol/element.js';
-import { isValidId } from '../../app/protocol/ids.js';
-import { MAX_BLOB_BYTES, MAX_DEPTH, MAX_ELEMENTS } from '../../app/protocol/limits.js';
-import { isPlainObject, own } from '../../app/protocol/json.js';
-import { blobBytes } from '../../app/protocol/read-element.js';
+import { ContentBlockSchema, isRole, STATES, ATTRIBUTE_RELATED } from './protocol/element.js';
+import { isValidId } from './protocol/ids.js';
+import { MAX_BLOB_BYTES, MAX_DEPTH, MAX_ELEMENTS } from './protocol/limits.js';
+import { isPlainObject, own } from './protocol/json.js';
+import { blobBytes } from './protocol/read-element.js';
 import type { ProblemKind, ProviderProblem } from './problems.js';
 
 /** At most this many problems are listed per answer; a broken generator repeats itself. */

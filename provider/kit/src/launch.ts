@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { providersFolder } from '../../app/discovery/folder.js';
-import { silentLogger } from '../../app/log/logger.js';
-import { requestTargetProblem } from '../../app/protocol/endpoint-path.js';
-import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from '../../app/protocol/descriptor.js';
-import { PROTOCOL_VERSION } from '../../app/protocol/version.js';
+import { providersFolder } from './platform/folder.js';
+import { silentLogger } from './logger.js';
+import { requestTargetProblem } from './protocol/endpoint-path.js';
+import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from './protocol/descriptor.js';
+import { PROTOCOL_VERSION } from './protocol/version.js';
 import { buildAnswer, IssuedIds, locate } from './answer.js';
 import { bundleIdOrDefault, type ProviderOptions, type RunningProvider } from './options.js';
 import { descriptorFileName, prepareFolder, removeQuietly, writeDescriptorFile } from './descriptor-file.js';

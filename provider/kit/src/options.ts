@@ -1,7 +1,8 @@
-import type { Logger } from '../../app/log/logger.js';
-import { isValidId } from '../../app/protocol/ids.js';
+import type { ProviderLogger } from './logger.js';
+import { isValidId } from './protocol/ids.js';
 import type { CurrentFunction, LocationFunction } from './answer.js';
-import { darwinBundleId, linuxBundleId } from '../../app/os/index.js';
+import { darwinBundleId } from './platform/bundle-id-darwin.js';
+import { linuxBundleId } from './platform/bundle-id-linux.js';
 import type { ProviderProblem } from './problems.js';
 import { ProviderSetupError } from './problems.js';
 
@@ -22,7 +23,7 @@ export interface ProviderOptions {
   /** Where an element is on screen now. Omit it when the app cannot report positions at all. */
   location?: LocationFunction;
   /** Where the kit says what it does and what is wrong; it never receives the token or app data. */
-  logger?: Logger;
+  logger?: ProviderLogger;
   /** Called once per distinct mistake in the app's tree or locations. */
   onProblem?: (problem: ProviderProblem) => void;
   /** The providers folder; defaults to providersFolder() (APP_CONTEXT_PROVIDERS_DIR or the platform's). */
@@ -59,9 +60,9 @@ export async function bundleIdOrDefault(given: string | undefined): Promise<stri
 }
 
 /**
- * The bundle identifier the OS reports for this process, computed by the host's own OS
- * services (app/os, wire.md section 4) so that the kit publishes exactly what a host will
- * compare against. macOS: Launch Services, else the enclosing .app's CFBundleIdentifier.
+ * The bundle identifier the OS reports for this process, computed by the same platform
+ * rules a host uses (platform/, which Glance's host imports too), so that the kit publishes
+ * exactly what a host will compare against. macOS: Launch Services, else the enclosing .app's CFBundleIdentifier.
  * Linux: the Flatpak id, else GIO_LAUNCHED_DESKTOP_FILE when its _PID is ours, else the
  * executable's name (`node` for a bare runtime, `electron` for a development build).
  */

@@ -1,4 +1,4 @@
-import type { Logger } from '../../app/log/logger.js';
+import type { ProviderLogger } from './logger.js';
 
 /** What kind of mistake the kit found in what the app gave it. */
 export type ProblemKind =
@@ -58,7 +58,7 @@ export type ProblemReporter = (problems: readonly ProviderProblem[]) => void;
  * A host asks on every hotkey press, so each distinct problem is reported once per run
  * rather than on every answer.
  */
-export function createProblemReporter(logger: Logger | undefined, onProblem: ((problem: ProviderProblem) => void) | undefined): ProblemReporter {
+export function createProblemReporter(logger: ProviderLogger | undefined, onProblem: ((problem: ProviderProblem) => void) | undefined): ProblemReporter {
   const seen = new Set<string>();
   return (problems) => {
     for (const problem of problems) {

@@ -13,10 +13,10 @@ export { createIdMinter, type IdMinter } from './ids.js';
 export { checkTree } from './check-tree.js';
 export { ProviderSetupError, ProviderAnswerError, type ProviderProblem, type ProblemKind } from './problems.js';
 export { DEFAULT_PATH } from './launch.js';
-export { providersFolder } from '../../app/discovery/folder.js';
-export type { Element, Role } from '../../app/protocol/element.js';
-export type { Location, Rect } from '../../app/protocol/location.js';
-export { PROTOCOL_VERSION } from '../../app/protocol/version.js';
+export { providersFolder } from './platform/folder.js';
+export type { Element, Role } from './protocol/element.js';
+export type { Location, Rect } from './protocol/location.js';
+export { PROTOCOL_VERSION } from './protocol/version.js';
 
 /**
  * Starts a provider: prepares the providers folder (0700), listens on 127.0.0.1 on a random

@@ -1,9 +1,9 @@
-import type { Answer } from '../../app/protocol/answer.js';
-import type { Element } from '../../app/protocol/element.js';
-import { isValidId } from '../../app/protocol/ids.js';
-import type { Location } from '../../app/protocol/location.js';
-import { readLocation } from '../../app/protocol/location.js';
-import { readAnswer } from '../../app/protocol/read-answer.js';
+import type { Answer } from './protocol/answer.js';
+import type { Element } from './protocol/element.js';
+import { isValidId } from './protocol/ids.js';
+import type { Location } from './protocol/location.js';
+import { readLocation } from './protocol/location.js';
+import { readAnswer } from './protocol/read-answer.js';
 import { checkTree } from './check-tree.js';
 import { ProviderAnswerError, type ProblemReporter } from './problems.js';
 
