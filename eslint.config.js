@@ -1,11 +1,22 @@
-// Lint rules, including the boundaries of ../shared/design.md:
+// Lint rules, including the boundaries of the design:
 // the core (app/) and the provider kit never import electron and never print;
-// the renderer never imports electron or Node's modules.
+// the provider kit imports nothing of the host; the renderer never imports electron or Node's modules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const noElectron = { name: 'electron', message: 'The core runs in plain Node: inject what you need from main/.' };
 const nodeModules = ['node:*', 'fs', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto'];
+/**
+ * The provider kit is its own package (@app-context/provider-kit, installed by apps that are
+ * not Glance): it may import its own files, Node's modules, zod and the MCP SDK, which are its
+ * only dependencies, and nothing else: not the host (app/, main/, renderer/), not electron.
+ * Only "./" paths are its own: protocol/ and platform/ never reach out of their folder, and
+ * the kit's top level reaches into them, never above src/.
+ */
+export const kitOnlyImportsItself = {
+  regex: '^(?!\\./|node:|zod(/|$)|@modelcontextprotocol/sdk/)',
+  message: 'The provider kit imports only its own files (./), node:*, zod and @modelcontextprotocol/sdk: never the host (app/, main/), electron or another package.',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
@@ -32,6 +43,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [noElectron] }],
       // The CLI is the one place in the core that writes to the terminal, through its own io.
       'no-console': 'error',
+    },
+  },
+  {
+    files: ['provider/kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [kitOnlyImportsItself] }],
     },
   },
   {
