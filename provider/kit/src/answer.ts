@@ -5,7 +5,7 @@ import type { Location } from './protocol/location.js';
 import { readLocation } from './protocol/location.js';
 import { readAnswer } from './protocol/read-answer.js';
 import { checkTree } from './check-tree.js';
-import { ProviderAnswerError, type ProblemReporter } from './problems.js';
+import { describeThrown, ProviderAnswerError, thrownClass, type ProblemReporter, type ProviderProblem } from './problems.js';
 
 /** The app's function that describes what the user has open and is pointing at now. */
 export type CurrentFunction = () => Element | Promise<Element>;
@@ -19,9 +19,14 @@ export type LocationFunction = (id: string) => Location | undefined | Promise<Lo
 /** A tool outcome: the structured result, or a reason the host may read (no app data in it). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-/** Ids sent in answers during this run, so `location` can tell "never issued" from "gone". */
+/**
+ * Ids sent in answers during this run, so `location` can tell "never issued" from "gone", and
+ * the ids the app gave to more than one element, which `location` cannot place: the host
+ * meant the first element, and the app's function may well find the other.
+ */
 export class IssuedIds {
   private readonly ids = new Set<string>();
+  private readonly repeated = new Set<string>();
   /** Records every id of a tree the kit has already read (iteratively: any depth). */
   recordTree(root: Element): void {
     const stack: Element[] = [root];
@@ -34,6 +39,14 @@ export class IssuedIds {
   /** True when an answer of this run carried the id. */
   has(id: string): boolean {
     return this.ids.has(id);
+  }
+  /** Remembers the ids of repeated-id problems (bounded: a broken generator repeats itself). */
+  recordRepeated(problems: readonly ProviderProblem[]): void {
+    for (const p of problems) if (p.kind === 'repeated-id' && p.id !== undefined && this.repeated.size < 10_000) this.repeated.add(p.id);
+  }
+  /** True when some answer of this run gave the id to more than one element. */
+  wasRepeated(id: string): boolean {
+    return this.repeated.has(id);
   }
 }
 
@@ -48,35 +61,49 @@ export async function buildAnswer(protocol: string, instance: string, current: C
   let root: unknown;
   try {
     root = await current();
-  } catch {
-    // The app's error text may quote its documents: the host gets a plain reason only.
-    report([{ kind: 'current-failed', message: 'the current function threw; the host got a tool error', fatal: true }]);
-    throw new ProviderAnswerError('the app failed to describe its context');
+  } catch (error) {
+    // The developer gets the error itself; the kit's own line names its class only, since the
+    // message may quote the app's documents. The host's tool error carries the message: hosts
+    // never show or log it, and check-provider shows it to the developer.
+    report([{ kind: 'current-failed', message: `the current function threw ${thrownClass(error)}; the host got a tool error`, fatal: true, error }]);
+    throw new ProviderAnswerError(`the app's current function failed: ${describeThrown(error)}`);
   }
   const problems = checkTree(root);
   report(problems);
+  issued.recordRepeated(problems);
   const fatal = problems.find((p) => p.fatal);
   if (fatal) throw new ProviderAnswerError(`the app's context is unusable: ${fatal.message}`);
   const read = readAnswer({ protocol, instance, root });
   if (!read.ok) throw new ProviderAnswerError(`the app's context is unusable: ${read.reason}`);
+  if (problems.length === 0 && read.warnings.length > 0) {
+    // A correction the tree check has no name for: still told, in the reader's own words (ids only).
+    report(read.warnings.map((w) => ({ kind: 'corrected' as const, message: `a host corrected the tree: ${w}`, fatal: false })));
+  }
   issued.recordTree(read.answer.root);
   return read.answer;
 }
 
 /**
- * Answers `location` for an id. An id no answer of this run carried is an error without asking
- * the app (`issued` undefined skips that check, for the test provider only); so is one the app cannot place. The app's location is read with the host's reader:
- * a malformed one is reported to the developer and becomes an error, a malformed hint is dropped.
+ * Answers `location` for an id, each failure with its own cause: an id no answer of this run
+ * carried is an error without asking the app (`issued` undefined skips the run's records, for
+ * the test provider only), and so is an id the app gave to more than one element; then an
+ * element the app cannot place (it returned undefined), or one whose function threw (the
+ * developer gets the error). The app's location is read with the host's reader: a malformed
+ * one is reported to the developer and becomes an error, a malformed hint is dropped.
  */
 export async function locate(id: string, location: LocationFunction, report: ProblemReporter, issued: IssuedIds | undefined): Promise<Outcome<Location>> {
   if (!isValidId(id)) return { ok: false, reason: 'that is not an element id (1 to 128 of A-Z a-z 0-9 - _)' };
   if (issued !== undefined && !issued.has(id)) return { ok: false, reason: `element ${id} was never issued by this provider in this run` };
+  if (issued?.wasRepeated(id) === true) {
+    report([{ kind: 'repeated-id', id, message: `location was asked for element ${id}, which the app gave to more than one element, so which one is meant is unclear; the host got a tool error (give each element its own id)`, fatal: true }]);
+    return { ok: false, reason: `element ${id} cannot be placed: the app gave this id to more than one element, so which one is meant is unclear` };
+  }
   let raw: unknown;
   try {
     raw = await location(id);
-  } catch {
-    report([{ kind: 'location-failed', id, message: `the location function threw for element ${id}; the host got a tool error`, fatal: true }]);
-    return { ok: false, reason: `the app failed to place element ${id}` };
+  } catch (error) {
+    report([{ kind: 'location-failed', id, message: `the location function threw ${thrownClass(error)} for element ${id}; the host got a tool error`, fatal: true, error }]);
+    return { ok: false, reason: `the app's location function failed for element ${id}: ${describeThrown(error)}` };
   }
   if (raw === undefined || raw === null) return { ok: false, reason: `the app cannot place element ${id} now` };
   const read = readLocation(raw);

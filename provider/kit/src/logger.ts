@@ -12,3 +12,15 @@ export interface ProviderLogger {
 
 /** A logger that says nothing. */
 export const silentLogger: ProviderLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * The kit's own lines when the app gives no logger: warnings and errors on stderr (a request
+ * the MCP server failed on, say), nothing else. Problems with the app's tree have their own
+ * default, one line per kind (problems.ts).
+ */
+export const stderrLogger: ProviderLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (message) => void process.stderr.write(`app-context provider: ${message}\n`),
+  error: (message) => void process.stderr.write(`app-context provider: ${message}\n`),
+};
