@@ -105,6 +105,15 @@ describe('Sample Notes', () => {
     await command(`hover ${task.id}`);
     expect(all(await current()).filter((e) => e.hovered === true).map((e) => e.id)).toEqual([task.id]);
   });
+
+  it.each(['Link', 'Image', 'Text'])('marks a %s under the pointer as hovered, and hover none clears it', async (role) => {
+    const target = all(await current()).find((e) => e.role === role) as Element;
+    expect(target).toBeDefined();
+    await command(`hover ${target.id}`);
+    expect(all(await current()).filter((e) => e.hovered === true).map((e) => e.id)).toEqual([target.id]);
+    await command('hover none');
+    expect(all(await current()).filter((e) => e.hovered === true)).toEqual([]);
+  });
 });
 
 describe('the exported model', () => {
