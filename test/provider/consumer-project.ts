@@ -2,10 +2,10 @@
 // without the network: the kit's tarball, and its dependencies at exactly the versions this
 // repository's lockfile holds, from the local npm cache (where `npm ci` left them), or, when
 // the cache lacks them, packed from the repository's own node_modules.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { run, type Ran } from '../helpers/run.js';
 
 const ROOT = resolve('.');
 
@@ -23,23 +23,6 @@ interface LockEntry {
 
 interface Lockfile {
   packages: Record<string, LockEntry>;
-}
-
-/** What running a command gave. */
-export interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a program without a shell and collects its output; never rejects. */
-export function run(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<Ran> {
-  return new Promise((done) => {
-    execFile(file, args, { cwd: options.cwd, env: options.env ?? process.env, timeout: options.timeoutMs ?? 120_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      done({ code, stdout, stderr });
-    });
-  });
 }
 
 /** The npm command as this Node runs it (npm-cli.js beside node), so PATH does not matter. */

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnNode, type Spawned } from '../helpers/spawn.js';
-import { dependencyClosure, npm, packFromNodeModules, rootVersion, run, writeConsumer, type Source } from './consumer-project.js';
+import { run } from '../helpers/run.js';
+import { dependencyClosure, npm, packFromNodeModules, rootVersion, writeConsumer, type Source } from './consumer-project.js';
 
 const ROOT = resolve('.');
 const KIT = join(ROOT, 'provider/kit');
