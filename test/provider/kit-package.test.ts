@@ -36,8 +36,10 @@ const base = realpathSync(mkdtempSync(join(tmpdir(), 'glance-kit-package-')));
 let packed: Packed;
 
 beforeAll(async () => {
-  // prepack builds the kit, so the tarball holds what its source says now.
-  const result = await npm(['pack', '--json', '--pack-destination', base], { cwd: KIT, timeoutMs: 180_000 });
+  // Packed as built (npm test builds first; the global setup builds a missing kit). Not with
+  // prepack's rebuild: other test files import provider/kit/dist while this one runs.
+  expect(existsSync(join(KIT, 'dist/index.js')), 'the kit is built').toBe(true);
+  const result = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', base], { cwd: KIT, timeoutMs: 180_000 });
   expect(result.code, result.stderr).toBe(0);
   const [info] = JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as { filename: string; name: string; version: string; files: { path: string }[] }[];
   if (info === undefined) throw new Error('npm pack reported no tarball');

@@ -26,8 +26,10 @@ export { PROTOCOL_VERSION } from './protocol/version.js';
  * too). Throws ProviderSetupError, publishing nothing, when the folder cannot be fixed or the
  * bundle id cannot be told.
  *
- * Every answer to `current` is checked; mistakes go to `onProblem` / `logger` (or
- * `process.emitWarning` without either), and what is sent is what a host would keep.
+ * Every answer to `current` is checked; each distinct mistake goes to `onProblem` (with what
+ * the app's function threw, if it threw) and to `logger`, or without a logger the first of
+ * each kind to stderr; what is sent is what a host would keep. A bundleId the OS will not
+ * report for this process is told at start.
  */
 export function startProvider(options: ProviderOptions): Promise<RunningProvider> {
   return launchProvider(options);
