@@ -12,6 +12,8 @@
 // it would need a TypeScript resolver as a second dependency. A relative specifier says where it
 // leads once the file's depth is known, so the rules below are made per folder depth:
 // test/lint/architecture.test.ts crafts an import across each never and sees it reported.
+// - the provider kit (provider/kit, its own package) imports nothing of the host: only itself,
+//   node:*, zod and the MCP SDK (test/provider/kit-boundary.test.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -31,9 +33,20 @@ function layer(folder, { banned, paths = [], extra = [], ext = 'ts' }) {
     rules: { 'no-restricted-imports': ['error', { paths, patterns: [...extra, ...banned(`^(\\.\\./){${below + depth}}`)] }] },
   }));
 }
+/**
+ * The provider kit is its own package (@app-context/provider-kit, installed by apps that are
+ * not Glance): it may import its own files, Node's modules, zod and the MCP SDK, which are its
+ * only dependencies, and nothing else: not the host (app/, main/, renderer/), not electron.
+ * Only "./" paths are its own: protocol/ and platform/ never reach out of their folder, and
+ * the kit's top level reaches into them, never above src/.
+ */
+export const kitOnlyImportsItself = {
+  regex: '^(?!\\./|node:|zod(/|$)|@modelcontextprotocol/sdk/)',
+  message: 'The provider kit imports only its own files (./), node:*, zod and @modelcontextprotocol/sdk: never the host (app/, main/), electron or another package.',
+};
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', 'out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -77,4 +90,10 @@ export default tseslint.config(
   ...layer('main', {
     banned: (up) => [{ regex: `${up}renderer(/|$)`, message: 'main/ never imports the renderer: what both use lives in contract/.' }],
   }),
+  {
+    files: ['provider/kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [kitOnlyImportsItself] }],
+    },
+  },
 );

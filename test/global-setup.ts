@@ -4,7 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export default function setup(): void {
-  if (!existsSync('dist/app/cli/main.js') || process.env['GLANCE_TEST_BUILD'] === '1') {
+  const rebuild = process.env['GLANCE_TEST_BUILD'] === '1';
+  // The kit first: the core imports the protocol from its package (@app-context/provider-kit).
+  if (!existsSync('provider/kit/dist/index.js') || rebuild) {
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'provider/kit/tsconfig.json'], { stdio: 'inherit' });
+  }
+  if (!existsSync('dist/app/cli/main.js') || rebuild) {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   }
 }

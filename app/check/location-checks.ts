@@ -48,31 +48,53 @@ async function checkUnknownId(target: Target, timeoutMs: number): Promise<CheckR
   return fail('location-unknown-id', `location answered an id it never issued (${id}) without isError; an id never issued in this run is a tool error`);
 }
 
+/** How many ids from the answer are tried before every one is taken as declined. */
+const KNOWN_ID_TRIES = 3;
+
+/**
+ * `location` for ids from the answer. A tool error for one of them is what the protocol asks
+ * of a provider that cannot place that element, so it is not a failure: the next candidate is
+ * tried, and when every one declines the check passes with a note quoting the provider's own
+ * texts. The first location given is judged: well-formed, within the time limit.
+ */
 async function checkKnownId(target: Target, timeoutMs: number, answer: Answer | undefined): Promise<CheckResult> {
   if (answer === undefined) return notChecked('location-known-id', 'no answer to current to take an id from');
-  const id = pickId(answer.root);
-  const result = await call(target, timeoutMs, id);
-  if (!result.ok) return fail('location-known-id', `location for ${id}, an id from the answer: ${result.reason}`);
-  if (result.value.isError === true) {
-    const said = firstText(result.value.content);
-    return fail('location-known-id', `location for ${id}, an id from the answer, is a tool error${said !== undefined ? `: ${providerText(said, target.token)}` : ''}`);
+  const declined: string[] = [];
+  for (const id of pickIds(answer.root, KNOWN_ID_TRIES)) {
+    const result = await call(target, timeoutMs, id);
+    if (!result.ok) return fail('location-known-id', `location for ${id}, an id from the answer: ${result.reason}`);
+    if (result.value.isError === true) {
+      const said = firstText(result.value.content);
+      declined.push(`location for ${id}, an id from the answer, is a tool error, which the protocol allows for an element a provider cannot place${said !== undefined ? `: ${providerText(said, target.token)}` : ''}`);
+      continue;
+    }
+    const read = readLocation(result.value.structuredContent);
+    if (!read.ok) return fail('location-known-id', `location for ${id}: ${read.reason}`);
+    if (read.warnings.length > 0) return fail('location-known-id', `location for ${id}: ${read.warnings.join('; ')}`);
+    const rects = read.location.rects.length;
+    const placed = `${id}: ${read.location.state}, ${rects} rect${rects === 1 ? '' : 's'}, in ${result.elapsedMs} ms (limit ${formatSeconds(timeoutMs)})`;
+    return pass('location-known-id', declined.length === 0 ? placed : `${placed}; note: ${declined.join('; ')}`);
   }
-  const read = readLocation(result.value.structuredContent);
-  if (!read.ok) return fail('location-known-id', `location for ${id}: ${read.reason}`);
-  if (read.warnings.length > 0) return fail('location-known-id', `location for ${id}: ${read.warnings.join('; ')}`);
-  const rects = read.location.rects.length;
-  return pass('location-known-id', `${id}: ${read.location.state}, ${rects} rect${rects === 1 ? '' : 's'}, in ${result.elapsedMs} ms (limit ${formatSeconds(timeoutMs)})`);
+  return pass('location-known-id', `note: ${declined.join('; ')}`);
 }
 
-/** The element a host would most likely locate: a selected one, else the deepest focused, else the first child. */
-function pickId(root: Element): string {
-  let focused: Element | undefined;
+/**
+ * The elements a host would most likely locate, best first: selected ones, then focused ones
+ * from the deepest up, then the rest in document order; at most `max`, the root last of all.
+ */
+function pickIds(root: Element, max: number): string[] {
+  const selected: string[] = [];
+  const focused: string[] = [];
+  const others: string[] = [];
   const stack: Element[] = [root];
   while (stack.length > 0) {
     const element = stack.pop() as Element;
-    if (element.selected === true && element !== root) return element.id;
-    if (element.focused === true && element !== root) focused = element;
+    if (element !== root) {
+      if (element.selected === true) selected.push(element.id);
+      else if (element.focused === true) focused.unshift(element.id);
+      else others.push(element.id);
+    }
     for (const child of [...(element.children ?? [])].reverse()) stack.push(child);
   }
-  return focused?.id ?? root.children?.[0]?.id ?? root.id;
+  return [...selected, ...focused, ...others, root.id].slice(0, max);
 }

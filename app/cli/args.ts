@@ -1,32 +1,69 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 import { UsageError } from './exit-codes.js';
+import { closest } from './suggest.js';
 import { escapeUnsafeInJson } from './terminal-safe.js';
 
+/** The value each option takes, as the usage lines name it ("--pid needs a value: --pid N"). */
+export const OPTION_VALUES: Readonly<Record<string, string>> = {
+  pid: 'N', timeout: 'MS', instance: 'I', exclude: 'ID', backend: 'offline|anthropic|openai', model: 'M', 'base-url': 'URL', 'model-timeout': 'MS',
+};
+
+/** A command line that asks for the command's help (--help or -h before "--"): main prints it, exit 0. */
+export class HelpRequested extends Error {
+  constructor(readonly command: string) {
+    super(`help for ${command}`);
+  }
+}
+
 /**
- * node:util parseArgs, with its errors turned into one-line usage errors (exit 2).
- * Ids and instances may begin with "-" (wire.md's id rule), and one in 64 minted instances
- * does; parseArgs would call `--instance -k3f9` ambiguous. So the word after an option that
- * takes a value is that value, unless it names an option of this command.
+ * node:util parseArgs, with every mistake told in Glance's own words as one usage error
+ * (exit 2): an option without its value, a value given to a switch, an unknown option with
+ * the closest known one. `--help` or `-h` anywhere before "--" asks for the command's help.
+ * Ids and instances may begin with "-" (the id rule), and one in 64 minted instances does;
+ * parseArgs would call `--instance -k3f9` ambiguous. So the word after an option that takes a
+ * value is that value, unless it names an option of this command (or is --help).
  */
 export function parseCommandLine<T extends ParseArgsConfig['options']>(argv: string[], options: T, command: string, takesId = false) {
-  const args = bindOptionValues(argv, options ?? {});
+  const known: Options = options ?? {};
+  const args = bindOptionValues(argv, known);
+  const end = args.indexOf('--');
+  const words = end < 0 ? args : args.slice(0, end);
+  if (words.some((word) => word === '--help' || word === '-h')) throw new HelpRequested(command);
+  const helpHint = `\`glance ${command} --help\` lists its options`;
+  words.forEach((word, i) => {
+    if (!word.startsWith('--')) return;
+    const [name = '', value] = splitOption(word);
+    const option = Object.hasOwn(known, name) ? known[name] : undefined;
+    if (option?.type === 'boolean' && value !== undefined) throw new UsageError(`${command}: --${name} takes no value`);
+    const next = words[i + 1] ?? (end === i + 1 ? '--' : undefined);
+    if (option?.type === 'string' && value === undefined && (next === undefined || next === '--' || isKnownOption(next, known))) {
+      throw new UsageError(`${command}: --${name} needs a value: --${name} ${OPTION_VALUES[name] ?? 'VALUE'}`);
+    }
+  });
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    const end = args.indexOf('--');
-    const unknown = (end < 0 ? args : args.slice(0, end)).find((word) => word.startsWith('-') && !isKnownOption(word, options ?? {}));
+  } catch {
+    const unknown = words.find((word) => word.startsWith('-') && !isKnownOption(word, known));
     if (unknown !== undefined) {
       const word = unknown.slice(0, 40);
+      const guess = word.startsWith('--') ? closest(splitOption(word)[0] ?? '', Object.keys(known)) : undefined;
       const hint = takesId ? `; an id that begins with "-" goes last, after "--" (as in -- ${word})` : '';
-      throw new UsageError(`${command}: "${word}" is not an option of ${command}${hint}; see \`glance help\``);
+      const suggestion = guess !== undefined ? `; did you mean --${guess}?` : '';
+      throw new UsageError(`${command}: "${word}" is not an option of ${command}${suggestion}${hint}; ${helpHint}`);
     }
-    const message = error instanceof Error ? error.message.split('\n')[0] : 'bad arguments';
-    throw new UsageError(`${command}: ${message}; see \`glance help\``);
+    throw new UsageError(`${command}: the command line cannot be read; ${helpHint}`);
   }
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** "--name=value" as [name, value]; "--name" as [name, undefined]. */
+function splitOption(word: string): [string, string | undefined] {
+  const body = word.replace(/^--?/, '');
+  const eq = body.indexOf('=');
+  return eq < 0 ? [body, undefined] : [body.slice(0, eq), body.slice(eq + 1)];
+}
 
 /** `--name value` becomes `--name=value` for string options, so a value may begin with "-". */
 function bindOptionValues(argv: string[], options: Options): string[] {
@@ -46,10 +83,11 @@ function bindOptionValues(argv: string[], options: Options): string[] {
   return bound;
 }
 
+/** An option of the command, or --help (which every command takes). */
 function isKnownOption(word: string, options: Options): boolean {
   if (!word.startsWith('--')) return false;
-  const name = word.slice(2).split('=', 1).join('');
-  return Object.hasOwn(options, name);
+  const name = splitOption(word)[0];
+  return name === 'help' || Object.hasOwn(options, name);
 }
 
 /** A process id from the command line. */

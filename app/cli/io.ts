@@ -8,6 +8,12 @@ export interface CliIo {
   /** Writes to standard error as given (add your own newline). */
   stderr(text: string): void;
   env: NodeJS.ProcessEnv;
+  /**
+   * Asks the person at the terminal a yes/no question (the answer is no unless they type y).
+   * Present only when stdin and stderr are a terminal: without it, a command that would ask
+   * needs --yes instead.
+   */
+  confirm?(question: string): Promise<boolean>;
 }
 
 /** What commands use besides io; injectable for tests. */

@@ -2,30 +2,74 @@ import { completeCliDeps, createCliDeps, type FullCliDeps } from './cli-deps.js'
 import { runCurrent } from './commands/current.js';
 import { runLocation } from './commands/location.js';
 import { runProviders } from './commands/providers.js';
+import { HelpRequested } from './args.js';
 import { EXIT, UsageError } from './exit-codes.js';
+import { COMMAND_HELP, formatHelp } from './help.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
 import { lazyCommands } from './lazy-commands.js';
+import { closest } from './suggest.js';
 import { terminalSafe } from './terminal-safe.js';
+import { versionLine } from './version.js';
 
 const USAGE = `glance: the app-context host without a window
 
-  glance providers [--json]
+  glance providers [--json] [--prune [--yes]]
   glance current [--pid N] [--timeout MS] [--json]
   glance location ID --pid N --instance I [--timeout MS] [--json]
   glance check-provider --pid N [--timeout MS] [--json]
   glance ask PROMPT [--pid N] [--exclude ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
+  glance help [COMMAND]     (also: glance COMMAND --help)
+  glance --version
 
 The providers folder is APP_CONTEXT_PROVIDERS_DIR when set. --timeout is the one time limit on
 each exchange with a provider (default 1500 ms). Ids and instances may begin with "-":
 an option's value may too, and an ID that does goes last, after "--".
 `;
 
+/** The commands, by name. */
+export const COMMANDS: Readonly<Record<string, CommandRun>> = {
+  providers: runProviders,
+  current: runCurrent,
+  location: runLocation,
+  ...lazyCommands,
+};
+
 /** The process's own terminal and environment; nothing unsafe for a terminal gets through. */
 export const processIo: CliIo = {
   stdout: (text) => process.stdout.write(terminalSafe(text)),
   stderr: (text) => process.stderr.write(terminalSafe(text)),
   env: process.env,
+  ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm: askOnTerminal } : {}),
 };
+
+/** Asks a yes/no question on the terminal (stderr), reading one line from stdin; only "y" or "yes" is yes. */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^\s*y(es)?\s*$/i.test(await terminal.question(terminalSafe(question)));
+  } finally {
+    terminal.close();
+  }
+}
+
+/** The usage error for a word that is not a command, with the closest command when one is near. */
+function unknownCommand(word: string): UsageError {
+  const names = [...Object.keys(COMMANDS), 'help'];
+  const guess = closest(word, names);
+  const shown = word.slice(0, 40);
+  return new UsageError(guess !== undefined
+    ? `unknown command "${shown}"; did you mean \`glance ${guess}\`? \`glance help\` lists the commands`
+    : `unknown command "${shown}"; the commands are ${names.join(', ')} (\`glance help\` says more)`);
+}
+
+/** `glance help COMMAND`: that command's help, or a usage error naming the closest command. */
+function helpFor(command: string): string {
+  if (command === 'help') return USAGE;
+  const help = Object.hasOwn(COMMAND_HELP, command) ? COMMAND_HELP[command] : undefined;
+  if (help === undefined) throw unknownCommand(command);
+  return formatHelp(command, help);
+}
 
 /**
  * Runs one `glance` command and returns its exit status (cli.md). Never throws: a wrong
@@ -35,21 +79,27 @@ export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps
   const [command, ...rest] = argv;
   let full: FullCliDeps | undefined;
   try {
+    if (command === '--version' || command === '-V') {
+      io.stdout(versionLine());
+      return EXIT.ok;
+    }
+    if (command === 'help' && rest[0] !== undefined) {
+      io.stdout(helpFor(rest[0]));
+      return EXIT.ok;
+    }
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(USAGE);
       return command === undefined ? EXIT.usage : EXIT.ok;
     }
-    const commands: Record<string, CommandRun> = {
-      providers: runProviders,
-      current: runCurrent,
-      location: runLocation,
-      ...lazyCommands,
-    };
-    const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
-    if (!run) throw new UsageError(`unknown command "${command.slice(0, 40)}"; the commands are ${Object.keys(commands).join(', ')}`);
+    const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (!run) throw unknownCommand(command);
     full = deps ? completeCliDeps(io, deps) : createCliDeps(io);
     return await run(rest, io, full);
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      io.stdout(helpFor(error.command));
+      return EXIT.ok;
+    }
     if (error instanceof UsageError) {
       io.stderr(`glance: ${error.message}\n`);
       return EXIT.usage;

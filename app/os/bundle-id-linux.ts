@@ -1,82 +1,9 @@
-/**
- * The Linux stand-in for a bundle identifier (wire.md section 4): the Flatpak app id, else the
- * desktop file GLib launched this very process from, else the executable's name. The host and
- * the provider kit both use this function, so the two sides compute the same value.
- */
-import { readFile, readlink } from 'node:fs/promises';
-import { basename } from 'node:path';
-
-/** The `name=` of the `[Application]` group of a .flatpak-info file (a GKeyFile), or undefined. */
-export function parseFlatpakInfo(text: string): string | undefined {
-  let group = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const header = /^\[(.+)\]$/.exec(line);
-    if (header?.[1] !== undefined) {
-      group = header[1].trim();
-      continue;
-    }
-    const eq = line.indexOf('=');
-    if (group === 'Application' && eq > 0 && line.slice(0, eq).trim() === 'name') {
-      const name = line.slice(eq + 1).trim();
-      return name === '' ? undefined : name;
-    }
-  }
-  return undefined;
-}
-
-/** Parses the NUL-separated text of /proc/PID/environ into a map (the first of duplicates wins, as getenv does). */
-export function parseEnviron(text: string): Map<string, string> {
-  const env = new Map<string, string>();
-  for (const entry of text.split('\0')) {
-    const eq = entry.indexOf('=');
-    if (eq <= 0) continue;
-    const key = entry.slice(0, eq);
-    if (!env.has(key)) env.set(key, entry.slice(eq + 1));
-  }
-  return env;
-}
-
-/**
- * The desktop-file id from an environment, when GLib launched process `pid` itself from it.
- * Children inherit both variables, so only a matching GIO_LAUNCHED_DESKTOP_FILE_PID counts.
- */
-export function desktopFileId(env: ReadonlyMap<string, string>, pid: number): string | undefined {
-  const file = env.get('GIO_LAUNCHED_DESKTOP_FILE');
-  if (file === undefined || env.get('GIO_LAUNCHED_DESKTOP_FILE_PID') !== String(pid)) return undefined;
-  const id = basename(file).replace(/\.desktop$/, '');
-  return id === '' ? undefined : id;
-}
-
-/** The executable's name from a /proc/PID/exe link, without the " (deleted)" of a replaced binary. */
-export function exeName(target: string): string | undefined {
-  // After a package upgrade the link reads "/usr/bin/node (deleted)"; the app is still "node".
-  const name = basename(target.replace(/ \(deleted\)$/, ''));
-  return name === '' || name === '/' ? undefined : name;
-}
-
-async function readOptional(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    // Missing (not a Flatpak) or not ours to read (another user's process): the next rule decides.
-    return undefined;
-  }
-}
-
-/** The bundle identifier of process `pid` by wire.md section 4's Linux rule, read under `procRoot`. */
-export async function linuxBundleId(pid: number, procRoot = '/proc'): Promise<string | undefined> {
-  const dir = `${procRoot}/${pid}`;
-  const flatpak = await readOptional(`${dir}/root/.flatpak-info`);
-  const flatpakId = flatpak === undefined ? undefined : parseFlatpakInfo(flatpak);
-  if (flatpakId !== undefined) return flatpakId;
-  const environ = await readOptional(`${dir}/environ`);
-  const desktopId = environ === undefined ? undefined : desktopFileId(parseEnviron(environ), pid);
-  if (desktopId !== undefined) return desktopId;
-  try {
-    return exeName(await readlink(`${dir}/exe`));
-  } catch {
-    return undefined;
-  }
-}
+// Lives in the provider kit (provider/kit/src/platform/bundle-id-linux.ts), which the host and
+// the kit both import, so the platform rules exist once; the host imports it by this name.
+export {
+  parseFlatpakInfo,
+  parseEnviron,
+  desktopFileId,
+  exeName,
+  linuxBundleId,
+} from '@app-context/provider-kit/platform';

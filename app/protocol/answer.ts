@@ -1,11 +1,6 @@
-import { z } from 'zod';
-import { ElementSchema } from './element.js';
-import { IdSchema } from './ids.js';
-
-/** The answer to `current`: exactly protocol, instance and root (concepts.txt). */
-export const AnswerSchema = z.object({
-  protocol: z.string(),
-  instance: IdSchema,
-  root: ElementSchema,
-});
-export type Answer = z.infer<typeof AnswerSchema>;
+// Lives in the provider kit (provider/kit/src/protocol/answer.ts), which the host and
+// the kit both import, so the protocol exists once; the host imports it by this name.
+export {
+  AnswerSchema,
+  type Answer,
+} from '@app-context/provider-kit/protocol';

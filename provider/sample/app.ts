@@ -3,7 +3,7 @@
  * (documented in main.ts, the entry). Tests import this and model.ts / tree.ts directly.
  */
 import { createInterface } from 'node:readline';
-import { createIdMinter, startProvider, type RunningProvider } from '../kit/index.js';
+import { createIdMinter, startProvider, type RunningProvider } from '@app-context/provider-kit';
 import { NotesModel } from './model.js';
 import { buildTree, locateInModel } from './tree.js';
 

@@ -1,4 +1,4 @@
-import type { Element, IdMinter, Location, Rect } from '../kit/index.js';
+import type { Element, IdMinter, Location, Rect } from '@app-context/provider-kit';
 import { type Attachment, type Note, type NotesModel, type Passage, SKETCH_PNG_BASE64 } from './model.js';
 
 /**
@@ -32,15 +32,15 @@ function noteElement(model: NotesModel, ids: IdMinter, note: Note): Element {
   const children: Element[] = [];
   const selection = model.selection;
   if (selection !== undefined && selection.note === note) {
-    children.push({
+    children.push(mark(model, selection, {
       id: ids.idFor(selection, 'sel'),
       role: 'Text',
       selected: true,
       content: [{ type: 'text', text: model.passageText(selection) }],
       attributes: { characters: [selection.start, selection.end] },
-    });
+    }));
   }
-  for (const a of model.attachments.filter((x) => x.note === note)) children.push(attachmentElement(ids, a));
+  for (const a of model.attachments.filter((x) => x.note === note)) children.push(mark(model, a, attachmentElement(ids, a)));
   return mark(model, note, {
     id: ids.idFor(note, 'note'),
     role: 'Document',

@@ -38,9 +38,9 @@
  *
  * The HTTP checks (Origin 403, Host 421, token 401, 405, 404) always hold: they come from the kit.
  */
-import type { Descriptor } from '../../app/protocol/descriptor.js';
-import { PROTOCOL_VERSION } from '../../app/protocol/version.js';
-import { launchProvider } from '../kit/launch.js';
+import type { Descriptor } from '@app-context/provider-kit/protocol';
+import { PROTOCOL_VERSION } from '@app-context/provider-kit';
+import { launchProvider } from '@app-context/provider-kit/testing';
 import { createMisbehaviour, fileText, type Misbehaviour } from './misbehave.js';
 
 const env = process.env;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import type { Intercept } from '../kit/http.js';
+import type { Intercept } from '@app-context/provider-kit/testing';
 
 /** What the configurable provider does to requests (see configurable.ts for the knobs). */
 export interface Misbehaviour {

@@ -59,7 +59,7 @@ describe('check-provider exit statuses', () => {
     [['--pid', 'abc'], /--pid takes a process id/],
     [['--pid', '0'], /--pid takes a process id/],
     [['--pid', '12', 'extra'], /takes no arguments besides/],
-    [['--pid', '12', '--bogus'], /check-provider: "--bogus" is not an option of check-provider; see `glance help`$/m],
+    [['--pid', '12', '--bogus'], /check-provider: "--bogus" is not an option of check-provider; `glance check-provider --help` lists its options$/m],
     [['--pid', '12', '--timeout', '0'], /--timeout takes milliseconds/],
   ])('exits 2 for a wrong command line: %j', async (argv, message) => {
     const run = await runCheck(argv, { APP_CONTEXT_PROVIDERS_DIR: '/nonexistent' });

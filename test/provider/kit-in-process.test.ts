@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../app/log/logger.js';
 import { DescriptorSchema, type Element } from '../../app/protocol/index.js';
-import { ProviderSetupError, startProvider, type ProviderProblem, type ProviderOptions, type RunningProvider } from '../../provider/kit/index.js';
+import { ProviderSetupError, startProvider, type ProviderProblem, type ProviderOptions, type RunningProvider } from '@app-context/provider-kit';
 import { connect } from './helpers.js';
 
 const temps: string[] = [];
@@ -23,7 +23,8 @@ function tempBase(): string {
 }
 
 async function start(options: Partial<ProviderOptions> & { folder: string }): Promise<{ provider: RunningProvider; token: string }> {
-  const provider = await startProvider({ name: 'Kit Test', version: '1.0.0', bundleId: 'com.example.kit', current: () => ({ id: 'app', role: 'Application' }), ...options });
+  // No bundleId: the kit's default is what the OS reports, so no start-up warning interferes.
+  const provider = await startProvider({ name: 'Kit Test', version: '1.0.0', current: () => ({ id: 'app', role: 'Application' }), ...options });
   running.push(provider);
   const token = DescriptorSchema.parse(JSON.parse(readFileSync(provider.descriptorPath, 'utf8'))).token;
   return { provider, token };
@@ -130,13 +131,21 @@ describe('problems in the app tree', () => {
     }
   });
 
-  it('do not hide a throwing current function behind its message', async () => {
-    const { provider, token } = await start({ folder: join(tempBase(), 'p'), current: () => { throw new Error('SECRET DOCUMENT TEXT'); }, onProblem: () => undefined });
+  it('hand a throwing current function\'s error to onProblem, and its message only to the host\'s tool error, never to the log', async () => {
+    const thrown = new Error('DOCUMENT TEXT');
+    const problems: ProviderProblem[] = [];
+    const logger = recordingLogger();
+    const { provider, token } = await start({ folder: join(tempBase(), 'p'), current: () => { throw thrown; }, onProblem: (p) => problems.push(p), logger });
     const client = await connect(provider.endpoint, token);
     try {
       const result = await client.callTool({ name: 'current', arguments: {} });
       expect(result.isError).toBe(true);
-      expect(JSON.stringify(result)).not.toContain('SECRET');
+      // Hosts never show or log a tool error's text; check-provider shows it to the developer.
+      expect((result.content as { text: string }[])[0]?.text).toBe("the app's current function failed: Error: DOCUMENT TEXT");
+      expect(problems).toHaveLength(1);
+      expect(problems[0]?.error).toBe(thrown);
+      expect(logger.lines.join('\n')).toMatch(/current-failed: the current function threw Error/);
+      expect(logger.lines.join('\n')).not.toContain('DOCUMENT TEXT');
     } finally {
       await client.close();
     }

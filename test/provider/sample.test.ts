@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { readAnswer, type Element } from '../../app/protocol/index.js';
-import { createIdMinter } from '../../provider/kit/index.js';
+import { createIdMinter } from '@app-context/provider-kit';
 import { NotesModel } from '../../provider/sample/model.js';
 import { buildTree, locateInModel } from '../../provider/sample/tree.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
@@ -104,6 +104,15 @@ describe('Sample Notes', () => {
     const task = all(await current()).find((e) => e.subrole === 'task') as Element;
     await command(`hover ${task.id}`);
     expect(all(await current()).filter((e) => e.hovered === true).map((e) => e.id)).toEqual([task.id]);
+  });
+
+  it.each(['Link', 'Image', 'Text'])('marks a %s under the pointer as hovered, and hover none clears it', async (role) => {
+    const target = all(await current()).find((e) => e.role === role) as Element;
+    expect(target).toBeDefined();
+    await command(`hover ${target.id}`);
+    expect(all(await current()).filter((e) => e.hovered === true).map((e) => e.id)).toEqual([target.id]);
+    await command('hover none');
+    expect(all(await current()).filter((e) => e.hovered === true)).toEqual([]);
   });
 });
 

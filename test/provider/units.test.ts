@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { providersFolder, providersFolderSource } from '../../app/discovery/folder.js';
 import { isValidId } from '../../app/protocol/index.js';
 import { linuxBundleId } from '../../app/os/index.js';
-import { checkTree, createIdMinter, ownBundleId } from '../../provider/kit/index.js';
-import { descriptorFileName } from '../../provider/kit/descriptor-file.js';
+import { checkTree, createIdMinter, ownBundleId } from '@app-context/provider-kit';
+import { descriptorFileName } from '../../provider/kit/src/descriptor-file.js';
 
 describe('providersFolder', () => {
   it('follows wire.md section 2', () => {

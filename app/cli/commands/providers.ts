@@ -4,11 +4,17 @@ import { parseCommandLine, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { oneLine } from '../../protocol/cap-text.js';
 import type { CommandRun } from '../io.js';
+import { runPrune } from './prune-command.js';
 
-/** `glance providers [--json]`: every descriptor in the folder with its verdict (cli.md). Always exit 0. */
+/**
+ * `glance providers [--json] [--prune [--yes]]`: every descriptor in the folder with its
+ * verdict (cli.md), always exit 0; with --prune, the user's stale descriptors removed (prune-command.ts).
+ */
 export const runProviders: CommandRun = async (argv, io, deps) => {
-  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, 'providers');
-  if (positionals.length > 0) throw new UsageError('providers: takes no arguments besides --json');
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, prune: { type: 'boolean' }, yes: { type: 'boolean' } }, 'providers');
+  if (positionals.length > 0) throw new UsageError('providers: takes no arguments besides --json, --prune and --yes');
+  if (values.prune === true) return runPrune({ json: values.json === true, yes: values.yes === true }, io, deps);
+  if (values.yes === true) throw new UsageError('providers: --yes goes with --prune (it confirms removing stale descriptors)');
   const { folder, descriptors } = await listProviders(coreDeps(io, deps));
   const rows = descriptors.map((d) => ({
     file: d.file,

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Logger } from '../../app/log/logger.js';
+import type { ProviderLogger } from './logger.js';
 
 /** A provider's requests are tiny (initialize, a tool call with an id): 1 MiB is plenty. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -21,7 +21,7 @@ export interface HandlerOptions {
   path: string;
   token: string;
   newServer: () => McpServer;
-  logger: Logger;
+  logger: ProviderLogger;
   intercept?: Intercept;
 }
 

@@ -13,10 +13,10 @@ export { createIdMinter, type IdMinter } from './ids.js';
 export { checkTree } from './check-tree.js';
 export { ProviderSetupError, ProviderAnswerError, type ProviderProblem, type ProblemKind } from './problems.js';
 export { DEFAULT_PATH } from './launch.js';
-export { providersFolder } from '../../app/discovery/folder.js';
-export type { Element, Role } from '../../app/protocol/element.js';
-export type { Location, Rect } from '../../app/protocol/location.js';
-export { PROTOCOL_VERSION } from '../../app/protocol/version.js';
+export { providersFolder } from './platform/folder.js';
+export type { Element, Role } from './protocol/element.js';
+export type { Location, Rect } from './protocol/location.js';
+export { PROTOCOL_VERSION } from './protocol/version.js';
 
 /**
  * Starts a provider: prepares the providers folder (0700), listens on 127.0.0.1 on a random
@@ -26,8 +26,10 @@ export { PROTOCOL_VERSION } from '../../app/protocol/version.js';
  * too). Throws ProviderSetupError, publishing nothing, when the folder cannot be fixed or the
  * bundle id cannot be told.
  *
- * Every answer to `current` is checked; mistakes go to `onProblem` / `logger` (or
- * `process.emitWarning` without either), and what is sent is what a host would keep.
+ * Every answer to `current` is checked; each distinct mistake goes to `onProblem` (with what
+ * the app's function threw, if it threw) and to `logger`, or without a logger the first of
+ * each kind to stderr; what is sent is what a host would keep. A bundleId the OS will not
+ * report for this process is told at start.
  */
 export function startProvider(options: ProviderOptions): Promise<RunningProvider> {
   return launchProvider(options);

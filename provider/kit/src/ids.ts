@@ -1,4 +1,4 @@
-import { isValidId } from '../../app/protocol/ids.js';
+import { isValidId } from './protocol/ids.js';
 
 /** Mints element ids that follow the id rule and the Concepts page's stability rules. */
 export interface IdMinter {

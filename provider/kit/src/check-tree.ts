@@ -1,8 +1,9 @@
-import { ContentBlockSchema, isRole, STATES, ATTRIBUTE_RELATED } from '../../app/protocol/element.js';
-import { isValidId } from '../../app/protocol/ids.js';
-import { MAX_BLOB_BYTES, MAX_DEPTH, MAX_ELEMENTS } from '../../app/protocol/limits.js';
-import { isPlainObject, own } from '../../app/protocol/json.js';
-import { blobBytes } from '../../app/protocol/read-element.js';
+import { ContentBlockSchema, isRole, STATES, ATTRIBUTE_RELATED } from './protocol/element.js';
+import { isValidId } from './protocol/ids.js';
+import { MAX_BLOB_BYTES, MAX_DEPTH, MAX_ELEMENTS, MAX_VALUE_DEPTH } from './protocol/limits.js';
+import { isPlainObject, own } from './protocol/json.js';
+import { nestsDeeperThan } from './protocol/nesting.js';
+import { decodedBytes, plainTextBlock } from './protocol/read-element.js';
 import type { ProblemKind, ProviderProblem } from './problems.js';
 
 /** At most this many problems are listed per answer; a broken generator repeats itself. */
@@ -16,10 +17,13 @@ interface Item {
 }
 
 /**
- * Checks an app's element tree against the protocol's rules (concepts.txt, wire.md section 6)
- * and lists every mistake for the developer. It walks iteratively, so a tree of any depth is
- * checked without overflowing the stack, and it never throws. Fatal problems (a root that is
- * not an object or has no valid id) mean a host would refuse the whole answer.
+ * Checks an app's element tree against the protocol's rules and lists every mistake for the
+ * developer: each correction the host's tolerant reader would make, named by kind and id, and
+ * where (a repeated id names the parents of both uses). It walks iteratively, so a tree of any
+ * depth is checked without overflowing the stack, and it never throws. Fatal problems (a root
+ * that is not an object or has no valid id) mean a host would refuse the whole answer.
+ * test/provider/check-tree-honest.test.ts holds it to the reader: a problem exactly when the
+ * reader would warn.
  */
 export function checkTree(root: unknown): ProviderProblem[] {
   const out: ProviderProblem[] = [];
@@ -36,7 +40,8 @@ export function checkTree(root: unknown): ProviderProblem[] {
     add('invalid-id', 'the root element has no valid id (1 to 128 of A-Z a-z 0-9 - _): a host refuses the whole answer', undefined, true);
     return out;
   }
-  const seenIds = new Set<string>();
+  /** Each id's first use, by its parent's id ('the root' for the root itself). */
+  const firstUse = new Map<string, string>();
   const seenObjects = new Set<object>();
   const focusedChildren = new Map<string, number>();
   const hovered: string[] = [];
@@ -59,11 +64,11 @@ export function checkTree(root: unknown): ProviderProblem[] {
       add('invalid-id', `${where} has an element without a valid id (1 to 128 of A-Z a-z 0-9 - _); it is dropped with its subtree`, item.parentId);
       continue;
     }
-    if (seenIds.has(id)) {
-      add('repeated-id', `the id ${id} is used by more than one element; a host keeps the first and drops the later one with its subtree`, id);
+    const first = firstUse.get(id);
+    if (first !== undefined) {
+      add('repeated-id', `the id ${id} is used again under ${item.parentId ?? 'the root'} (first under ${first}); a host keeps the first and drops this one with its subtree`, id);
       continue;
     }
-    seenIds.add(id);
     if (item.depth > MAX_DEPTH) {
       add('too-deep', `element ${id} is deeper than ${MAX_DEPTH} levels; it is cut with its subtree`, id);
       continue;
@@ -73,6 +78,8 @@ export function checkTree(root: unknown): ProviderProblem[] {
       add('too-many', `the tree has more than ${MAX_ELEMENTS} elements; element ${id} and the rest are cut`, id);
       break;
     }
+    // Recorded once kept, as the reader records it: an id cut for depth may be used again.
+    firstUse.set(id, item.parentId ?? 'the root');
     checkFields(item.raw, id, item.depth === 1, add);
     const focused = own(item.raw, 'focused') === true;
     if (focused && item.parentId !== undefined) {
@@ -126,16 +133,23 @@ function checkFields(raw: Record<string, unknown>, id: string, isRoot: boolean, 
     add('invalid-field', `element ${id} has attributes that are not an object; they are dropped`, id);
     return;
   }
-  const related = own(attributes, ATTRIBUTE_RELATED);
-  if (related !== undefined && (!Array.isArray(related) || !related.every(isValidId))) {
-    add('invalid-field', `element ${id} has a related attribute that is not a list of ids`, id);
+  for (const [name, value] of Object.entries(attributes)) {
+    // The attribute's name is the app's text: the message names the field only.
+    if (nestsDeeperThan(value, MAX_VALUE_DEPTH)) add('too-nested', `element ${id} has an attributes value nested more than ${MAX_VALUE_DEPTH} levels deep; it is dropped`, id);
+    else if (name === ATTRIBUTE_RELATED && (!Array.isArray(value) || !value.every(isValidId))) add('invalid-field', `element ${id} has a related attribute that is not a list of ids`, id);
   }
 }
 
+/** The content blocks, judged as the reader judges them (read-element.ts), in the same order. */
 function checkContent(blocks: unknown[], id: string, add: Add): void {
   for (const block of blocks) {
+    if (plainTextBlock(block) !== undefined) continue;
+    if (nestsDeeperThan(block, MAX_VALUE_DEPTH)) {
+      add('too-nested', `element ${id} has a content block nested more than ${MAX_VALUE_DEPTH} levels deep (its _meta included); it is dropped`, id);
+      continue;
+    }
     const parsed = ContentBlockSchema.safeParse(block);
     if (!parsed.success) add('invalid-content', `element ${id} has a content block that is not a valid MCP block of its type; it is dropped`, id);
-    else if (blobBytes(parsed.data) > MAX_BLOB_BYTES) add('content-too-large', `element ${id} has a content block over ${MAX_BLOB_BYTES / (1024 * 1024)} MiB; it is dropped (keep content small)`, id);
+    else if (decodedBytes(parsed.data) > MAX_BLOB_BYTES) add('content-too-large', `element ${id} has a content block over ${MAX_BLOB_BYTES / (1024 * 1024)} MiB (decoded data, or an embedded resource's text in UTF-8); it is dropped (keep content small)`, id);
   }
 }

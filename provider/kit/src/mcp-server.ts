@@ -1,10 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { AnswerSchema } from '../../app/protocol/answer.js';
-import { extensionDeclaration } from '../../app/protocol/extension.js';
-import { TOOL_CURRENT, TOOL_LOCATION } from '../../app/protocol/limits.js';
-import { LocationSchema } from '../../app/protocol/location.js';
+import { AnswerSchema } from './protocol/answer.js';
+import { extensionDeclaration } from './protocol/extension.js';
+import { TOOL_CURRENT, TOOL_LOCATION } from './protocol/limits.js';
+import { LocationSchema } from './protocol/location.js';
 import type { Outcome } from './answer.js';
 
 /** What one MCP server (made per HTTP request: the transport is stateless) needs to answer. */

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { providersFolder } from '../../app/discovery/folder.js';
-import { silentLogger } from '../../app/log/logger.js';
-import { requestTargetProblem } from '../../app/protocol/endpoint-path.js';
-import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from '../../app/protocol/descriptor.js';
-import { PROTOCOL_VERSION } from '../../app/protocol/version.js';
+import { providersFolder } from './platform/folder.js';
+import { stderrLogger } from './logger.js';
+import { requestTargetProblem } from './protocol/endpoint-path.js';
+import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from './protocol/descriptor.js';
+import { PROTOCOL_VERSION } from './protocol/version.js';
 import { buildAnswer, IssuedIds, locate } from './answer.js';
-import { bundleIdOrDefault, type ProviderOptions, type RunningProvider } from './options.js';
+import { bundleIdMismatch, bundleIdOrDefault, type ProviderOptions, type RunningProvider } from './options.js';
 import { descriptorFileName, prepareFolder, removeQuietly, writeDescriptorFile } from './descriptor-file.js';
 import { installExitCleanup } from './exit-cleanup.js';
 import { createRequestHandler, type Intercept } from './http.js';
@@ -42,7 +42,7 @@ function mintSecrets(): { instance: string; token: string } {
   return { instance: randomBytes(9).toString('base64url'), token: randomBytes(32).toString('base64url') };
 }
 
-/** startProvider with testing hooks; see start.ts for the public contract. */
+/** startProvider with testing hooks; see index.ts for the public contract. */
 export async function launchProvider(options: ProviderOptions, hooks: TestingHooks = {}): Promise<RunningProvider> {
   if (typeof options.current !== 'function') throw new ProviderSetupError('startProvider needs a current function');
   const path = options.path ?? DEFAULT_PATH;
@@ -54,8 +54,12 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
   const folder = options.folder ?? providersFolder();
   // Folder first: when it cannot be fixed, no listener is opened and nothing is published.
   prepareFolder(folder);
-  const logger = options.logger ?? silentLogger;
-  const report = createProblemReporter(options.logger, options.onProblem);
+  const logger = options.logger ?? stderrLogger;
+  const report = createProblemReporter({ logger: options.logger, onProblem: options.onProblem });
+  // A bundle id the OS will not confirm: published anyway (the app may be started differently
+  // in use), but every host would ignore it, so the developer hears it now.
+  const mismatch = options.bundleId === undefined ? undefined : await bundleIdMismatch(bundleId);
+  if (mismatch !== undefined) report([mismatch]);
   const { instance, token } = mintSecrets();
   const issued = new IssuedIds();
   const protocol = PROTOCOL_VERSION;

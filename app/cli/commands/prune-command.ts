@@ -1,0 +1,59 @@
+import { providersFolder } from '../../discovery/folder.js';
+import { oneLine } from '../../protocol/cap-text.js';
+import { jsonLine } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import type { CliDeps, CliIo } from '../io.js';
+import { findStale, removeStale, type KeptFile, type StaleDescriptor } from '../prune.js';
+
+/**
+ * `glance providers --prune [--yes] [--json]` (cli.md): lists the user's descriptors whose
+ * process is gone and removes them once confirmed, by a y on the terminal or by --yes.
+ * Without a terminal and without --yes nothing is removed: exit 2, saying to add --yes.
+ */
+export async function runPrune(options: { json: boolean; yes: boolean }, io: CliIo, deps: CliDeps): Promise<number> {
+  // process.getuid is absent only on Windows, which Glance does not run on.
+  const uid = process.getuid?.() ?? -1;
+  const scan = await findStale(providersFolder(io.env), uid, deps.os);
+  const stale = scan.stale.map(shown);
+  const print = (removed: string[], kept: KeptFile[]): void => {
+    if (options.json) io.stdout(jsonLine({ folder: scan.folder, stale, removed, kept: [...scan.skipped, ...kept] }));
+  };
+  if (!options.json) {
+    io.stdout(`Providers folder: ${scan.folder.path}${scan.folder.usable ? '' : ` (not read: ${scan.folder.reason ?? 'unknown reason'})`}\n`);
+    for (const skip of scan.skipped) io.stdout(`  left alone  ${skip.file}: ${skip.reason}\n`);
+  }
+  if (stale.length === 0) {
+    if (!options.json && scan.folder.usable) io.stdout('No stale descriptors: every descriptor\'s process is running.\n');
+    print([], []);
+    return EXIT.ok;
+  }
+  if (!options.json) {
+    io.stdout(`Stale descriptors (their process is gone):\n`);
+    for (const s of stale) io.stdout(`  ${s.file}  ${s.name !== undefined ? `${oneLine(s.name)} ` : ''}(${s.bundleId !== undefined ? `${oneLine(s.bundleId)}, ` : ''}pid ${s.pid})\n`);
+  }
+  const count = `${stale.length} stale descriptor${stale.length === 1 ? '' : 's'}`;
+  let confirmed = options.yes;
+  if (!confirmed && io.confirm !== undefined) confirmed = await io.confirm(`Remove ${count}? [y/N] `);
+  else if (!confirmed) {
+    print([], []);
+    io.stderr(`glance: providers: nothing removed; to remove ${count} without a terminal to ask on, add --yes\n`);
+    return EXIT.usage;
+  }
+  if (!confirmed) {
+    if (!options.json) io.stdout('Nothing removed.\n');
+    print([], []);
+    return EXIT.ok;
+  }
+  const { removed, kept } = await removeStale(scan.folder.path, scan.stale, uid, deps.os);
+  print(removed, kept);
+  if (!options.json) {
+    io.stdout(`Removed ${removed.length} of ${count}.\n`);
+    for (const k of kept) io.stdout(`  kept  ${k.file}: ${k.reason}\n`);
+  }
+  return EXIT.ok;
+}
+
+/** What is shown of a stale descriptor: never the file's identity numbers. */
+function shown({ file, pid, name, bundleId }: StaleDescriptor): { file: string; pid: number; name?: string; bundleId?: string } {
+  return { file, pid, ...(name !== undefined ? { name } : {}), ...(bundleId !== undefined ? { bundleId } : {}) };
+}

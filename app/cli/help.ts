@@ -1,0 +1,81 @@
+/**
+ * Each command's help, for `glance help COMMAND` and `glance COMMAND --help`: its usage line,
+ * what it does, and each option. The words follow docs/cli.md, which has the whole story
+ * (output shapes, exit statuses); a command added to main.ts's table gets an entry here too
+ * (test/cli/help.test.ts checks that every command has one).
+ */
+
+/** One command's help. */
+export interface CommandHelp {
+  usage: string;
+  about: string;
+  options: readonly (readonly [flag: string, meaning: string])[];
+}
+
+const PID = ['--pid N', 'the app\'s process id; without it, the app in front (macOS; Linux under X11)'] as const;
+const TIMEOUT = ['--timeout MS', 'the one time limit on each exchange with the provider, 1 to 9999999 ms (default 1500)'] as const;
+const JSON_OUT = ['--json', 'machine-readable output (docs/cli.md has its shape)'] as const;
+
+/** The help of every command, by name. */
+export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
+  providers: {
+    usage: 'glance providers [--json] [--prune [--yes]]',
+    about: 'Lists every descriptor in the providers folder with its verdict: usable, or why it is ignored. With --prune, lists your own descriptors whose process is gone (left by a crash) and removes them, after asking.',
+    options: [
+      JSON_OUT,
+      ['--prune', 'remove your own descriptors whose process is gone: never one whose process runs, another user\'s, a link (not followed) or anything outside the folder'],
+      ['--yes', 'with --prune: remove without asking (needed when not on a terminal)'],
+    ],
+  },
+  current: {
+    usage: 'glance current [--pid N] [--timeout MS] [--json]',
+    about: 'Collects the context of the front app (or of process N) as the hotkey does, and prints it: the element tree as the host reads it, with a warning for each correction.',
+    options: [PID, TIMEOUT, JSON_OUT],
+  },
+  location: {
+    usage: 'glance location ID --pid N --instance I [--timeout MS] [--json]',
+    about: 'Asks the provider that issued element ID where it is on screen now. I is the instance that issued the id (from `glance current`); an ID that begins with "-" goes last, after "--".',
+    options: [['--pid N', 'the process that issued the id (required)'], ['--instance I', 'the instance that issued the id (required)'], TIMEOUT, JSON_OUT],
+  },
+  'check-provider': {
+    usage: 'glance check-provider --pid N [--timeout MS] [--json]',
+    about: 'For a provider\'s developer: checks the running provider of process N against every rule a provider keeps, in the order a host meets them, and says what it breaks. Shows the provider\'s own error texts (the one place that does), never its token.',
+    options: [['--pid N', 'the provider\'s process id (required)'], TIMEOUT, JSON_OUT],
+  },
+  ask: {
+    usage: 'glance ask PROMPT [--pid N] [--exclude ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]',
+    about: 'The whole job without the panel: collects the context, leaves out what you exclude, asks the agent, streams its answer, and locates the elements it highlights.',
+    options: [
+      PID,
+      ['--exclude ID', 'leave this element and its subtree out (repeatable)'],
+      ['--backend B', 'offline (default, no model or key), anthropic or openai'],
+      ['--model M', 'the model; each backend has a default'],
+      ['--base-url URL', 'an OpenAI-compatible server (Ollama, LM Studio), with --backend openai'],
+      TIMEOUT,
+      ['--model-timeout MS', 'the model\'s own time limit (default 120000)'],
+      ['--json', 'one JSON object per line, as things happen'],
+    ],
+  },
+};
+
+/** Words joined into lines of at most `width` characters, later lines indented by `indent`. */
+function wrap(text: string, width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line].join('\n');
+}
+
+/** The help text of one command, ready to print, in lines of at most 96 characters. */
+export function formatHelp(command: string, help: CommandHelp): string {
+  const width = Math.max(...help.options.map(([flag]) => flag.length), '--help'.length);
+  const lines = [...help.options, ['--help', 'this help'] as const].map(([flag, meaning]) => wrap(`  ${flag.padEnd(width)}  ${meaning}`, 96, ' '.repeat(width + 4)));
+  return `${help.usage}\n\n${wrap(help.about, 96, '')}\n\n${lines.join('\n')}\n\nMore, with output shapes and exit statuses: docs/cli.md, "glance ${command}".\n`;
+}
