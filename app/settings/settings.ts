@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BACKEND_IDS } from '../agent/backend-ids.js';
+import { DEFAULT_HISTORY_DAYS, MAX_HISTORY_DAYS, MIN_HISTORY_DAYS } from '../history/schema.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
 
 /**
@@ -42,6 +43,10 @@ const FIELDS = {
   /** The model to ask; empty for the backend's default (app/agent, defaultModel). */
   model: z.string().trim().max(200),
   baseURL: BaseUrlSchema,
+  /** Keep receipts for this many days (the app and `glance` prune older ones; docs/privacy.md). */
+  historyDays: z.number().int().min(MIN_HISTORY_DAYS).max(MAX_HISTORY_DAYS),
+  /** "Keep what was sent": store each request's payload, encrypted, beside its receipt (the app only). */
+  keepPayloads: z.boolean(),
 };
 
 /** The settings file's schema. Unknown fields are dropped, so an older Glance reads a newer file. */
@@ -54,6 +59,9 @@ export const SettingsSchema = z.object({
   backend: FIELDS.backend.default('offline'),
   model: FIELDS.model.default(''),
   baseURL: FIELDS.baseURL.default(''),
+  historyDays: FIELDS.historyDays.default(DEFAULT_HISTORY_DAYS),
+  /** Off by default: a receipt says what went, the payload itself is kept only on request. */
+  keepPayloads: FIELDS.keepPayloads.default(false),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
