@@ -8,6 +8,11 @@ export interface CliIo {
   /** Writes to standard error as given (add your own newline). */
   stderr(text: string): void;
   env: NodeJS.ProcessEnv;
+  /**
+   * Asks a yes-or-no question and resolves true only for a yes (`glance rules reset`). Absent:
+   * the question goes to stderr and one line of standard input is the answer.
+   */
+  confirm?(question: string): Promise<boolean>;
 }
 
 /** What commands use besides io; injectable for tests. */

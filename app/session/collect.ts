@@ -6,6 +6,7 @@ import { oneLine } from '../protocol/cap-text.js';
 import { publicDescriptor, type Descriptor, type PublicDescriptor } from '../protocol/descriptor.js';
 import type { FrontApp } from '../os/types.js';
 import type { Logger } from '../log/logger.js';
+import type { PrivacyHooks } from '../privacy/types.js';
 import type { HostCache } from './host-cache.js';
 import type { Collection } from './types.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
@@ -15,6 +16,8 @@ export interface CoreDeps extends DiscoveryDeps {
   logger?: Logger;
   /** A long-running host's caches (createHostCache); a one-shot command does without. */
   cache?: HostCache;
+  /** The user's rules and the secret scan (app/privacy); without them nothing is checked. */
+  privacy?: PrivacyHooks;
   /**
    * Test seam, nothing in the app sets it: runs after discovery chose a provider and before the
    * exchange opens a connection, to widen the window a process taking the port would need
@@ -77,13 +80,19 @@ async function collectOnce(app: FrontApp, deps: CoreDeps, options: CallOptions, 
   }
   const { descriptor } = found.provider;
   const provider = publicDescriptor(descriptor);
+  // Privacy (app/privacy): the user's rule for this verified bundle id, before anything is asked.
+  const rule = await deps.privacy?.gate(descriptor);
+  if (rule?.ok === false) return { kind: 'ruled-out', app, provider, rule: rule.rule, reason: rule.reason };
   await deps.afterDiscovery?.();
   const outcome = await fetchCurrent(found.provider, callOptions(deps, options));
   if (outcome.ok) {
     for (const warning of outcome.warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
+    // Privacy (app/privacy): what the standing exclusions and the secret scan leave out.
+    const screening = rule && deps.privacy?.screen ? await deps.privacy.screen(outcome.answer.root, rule) : undefined;
     return {
       kind: 'collected', app, provider, answer: outcome.answer, warnings: outcome.warnings,
       ignored: found.ignored.map((v) => describeIgnored(appName, v)),
+      ...(screening ? { screening } : {}),
     };
   }
   if (outcome.kind === 'no-answer' && outcome.linkLost === true) return { kind: 'link-lost', provider, reason: outcome.reason };

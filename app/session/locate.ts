@@ -9,7 +9,9 @@ import type { ElementRef } from './types.js';
 /** Where an element is now; `asked` says whether the provider was asked at all. */
 export type LocateResult =
   | (LocationOutcome & { asked: boolean })
-  | { ok: false; kind: 'ignored'; reason: string; asked: false };
+  | { ok: false; kind: 'ignored'; reason: string; asked: false }
+  /** The user's rule for this app (or a damaged rules file) said not to ask it. */
+  | { ok: false; kind: 'ruled-out'; reason: string; asked: false };
 
 /**
  * Locates an element through the provider and instance that issued its id, and no other
@@ -34,6 +36,9 @@ async function locateOnce(ref: ElementRef, deps: CoreDeps, options: CallOptions,
   if (found.kind === 'ignored') {
     return { ok: false, kind: 'ignored', reason: found.verdicts.map((v) => describeIgnored(`process ${ref.pid}`, v)).join('; '), asked: false };
   }
+  // Privacy (app/privacy): the user's rule for this verified bundle id, before anything is asked.
+  const rule = await deps.privacy?.gate(found.provider.descriptor);
+  if (rule?.ok === false) return { ok: false, kind: 'ruled-out', reason: rule.reason, asked: false };
   if (found.provider.descriptor.instance !== ref.instance) return gone;
   const outcome = await fetchLocation(found.provider, ref.id, callOptions(deps, options));
   if (!outcome.ok && outcome.kind === 'ignored') {
