@@ -6,6 +6,9 @@ import { collectContext } from '../app/session/collect.js';
 import { createHostCache } from '../app/session/host-cache.js';
 import { locateRef } from '../app/session/locate.js';
 import { createSettingsStore } from '../app/settings/store.js';
+import { glanceHomePath, openGlanceHome } from '../app/home/folder.js';
+import { createPrivacyService } from '../app/privacy/service.js';
+import { safeStorageCipher } from './payload-cipher.js';
 import { createAgentService } from './flow/agent-service.js';
 import { createController } from './flow/controller.js';
 import { createOverlayService } from './flow/overlay-service.js';
@@ -43,7 +46,10 @@ async function start(): Promise<void> {
 
   const secrets = new SecretRegistry();
   const logger = createMainLogger(secrets);
-  const store = createSettingsStore(app.getPath('userData'));
+  // Glance's data folder, shared with `glance`: GLANCE_HOME, else the folder Electron gives the
+  // app (app/home/folder.ts); 0700, tightened if looser.
+  const home = (await openGlanceHome(glanceHomePath(process.env))).path;
+  const store = createSettingsStore(home);
   const loaded = await store.load();
   const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
   const os = createOs();
@@ -51,9 +57,12 @@ async function start(): Promise<void> {
   // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
   // kept socket while it stays connected (app/session/host-cache.ts).
   const cache = createHostCache();
+  // Rules, secrets held back and receipts (app/privacy, issue 13): the rules are read on every
+  // hotkey, so a change made with `glance rules` applies at the next press.
+  const privacy = createPrivacyService({ home, settings: () => settings.current(), cipher: safeStorageCipher(safeStorage) });
   // The core registers every token it reads with `secrets`, which the logger redacts.
-  const core = { os, logger, cache, secrets };
-  const keys = createSecretStore({ safeStorage, folder: app.getPath('userData'), redact: secrets, logger });
+  const core = { os, logger, cache, secrets, privacy: privacy.hooks };
+  const keys = createSecretStore({ safeStorage, folder: home, redact: secrets, logger });
 
   // The panel is placed under the tray icon and the tray opens the panel: one is created first.
   const trayRef: { current?: GlanceTray } = {};
@@ -108,7 +117,14 @@ async function start(): Promise<void> {
     overlay,
     publish: panel.publishAnswer,
     logger,
+    privacy,
   });
+  // Receipts older than the setting's days go at start and once a day after (docs/privacy.md).
+  const prune = (): void => void privacy.prune().then(({ notices }) => {
+    if (notices.length > 0) hub.update({ notices: [...hub.get().notices, ...notices] });
+  }, (error: unknown) => logger.warn(`history: pruning failed (${error instanceof Error ? error.name : 'unknown'})`));
+  prune();
+  setInterval(prune, 86_400_000).unref();
   const placement = createSelectionPlacement({
     locate,
     timeoutMs: () => settings.current().timeoutMs,
