@@ -3,6 +3,7 @@ import { judgeApp } from '../rules/gate.js';
 import { matchExclusions } from '../rules/match.js';
 import type { RulesState } from '../rules/store.js';
 import { findSecrets } from '../withhold/scan.js';
+import { preloadSecretRules } from '../withhold/secretlint.js';
 import type { PrivacyHooks } from './types.js';
 
 /** What the hooks read: the rules (loaded per call by the app, once by a command) and the destination. */
@@ -16,6 +17,8 @@ export interface PrivacyHookOptions {
 
 /** The hooks collect and locate call (app/session), over the user's rules. */
 export function createPrivacyHooks(options: PrivacyHookOptions): PrivacyHooks {
+  // The detector loads while the provider is found and asked, not after its answer came.
+  if (options.screen) void preloadSecretRules();
   return {
     gate: async (provider) => judgeApp(await options.rules(), provider.bundleId, options.destination()),
     ...(options.screen

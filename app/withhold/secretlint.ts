@@ -40,11 +40,23 @@ async function load(): Promise<{ lintSource: LintSource; config: Config }> {
 
 let loading: ReturnType<typeof load> | undefined;
 
+/**
+ * Starts loading the rules (about 0.1 to 0.3 s of module loading here) so that the first scan
+ * does not wait for it: the app calls it at start, `glance ask` while it collects.
+ */
+export function preloadSecretRules(): ReturnType<typeof load> {
+  if (loading === undefined) {
+    loading = load();
+    // Not an unhandled rejection: the first scan awaits the same promise and fails with it.
+    loading.catch(() => undefined);
+  }
+  return loading;
+}
+
 /** Every secret the recommended rules find in `text`, by position; the secret itself is not kept. */
 export async function lintForSecrets(text: string): Promise<LintFinding[]> {
   if (text === '') return [];
-  loading ??= load();
-  const { lintSource, config } = await loading;
+  const { lintSource, config } = await preloadSecretRules();
   const result = await lintSource({
     source: { filePath: 'context.txt', content: text, ext: '.txt', contentType: 'text' },
     options: { config, maskSecrets: true, noPhysicFilePath: true },
