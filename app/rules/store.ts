@@ -57,9 +57,15 @@ export function createRulesStore(home: string, now: () => Date = () => new Date(
   const path = join(home, RULES_FILE);
 
   const read = async (): Promise<RulesState> => {
-    const text = await readOptional(path);
+    let text: string | undefined;
+    try {
+      text = await readOptional(path);
+      if (text !== undefined) await tightenFile(path);
+    } catch (error) {
+      // Unreadable is as unknown as damaged: fail closed, and say which error it was.
+      return { ok: false, notice: damagedNotice(path, `it cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`) };
+    }
     if (text === undefined) return { ok: true, rules: [] };
-    await tightenFile(path);
     const parsed = parse(text);
     return parsed.ok ? parsed : { ok: false, notice: damagedNotice(path, parsed.why) };
   };

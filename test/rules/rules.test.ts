@@ -1,7 +1,7 @@
 // The rules file on real files (set, exclude, remove, reset, a damaged file failing closed),
 // the verdict for an app, the `local` rule's reading of an address, and exclusions matched
 // against a tree.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,13 @@ describe('the rules file', () => {
     expect(judgeApp(state, 'anything', { kind: 'show' })).toEqual({ ok: false, rule: 'damaged', reason: state.notice });
     await expect(store.set('a', 'allow')).rejects.toThrow(RulesDamagedError);
     expect(await readFile(store.path, 'utf8')).toBe(text);
+  });
+
+  it('fails closed on a file it cannot read', async () => {
+    const store = createRulesStore(home);
+    await mkdir(store.path); // a folder where the file should be: reading it fails with EISDIR
+    const state = await store.load();
+    expect(state).toEqual({ ok: false, notice: expect.stringContaining('is damaged (it cannot be read: EISDIR)') });
   });
 
   it('reset keeps a damaged file aside, byte for byte, and starts over', async () => {
