@@ -1,6 +1,7 @@
 /**
  * The whole benchmark of issue 6 in one run: collect cold and warm against the floor, for
- * three answer sizes; discovery; the listener check both ways; the reading alone; the heap.
+ * three answer sizes; discovery; the listener check both ways; the reading alone; the secret
+ * scan (issue 13); the heap.
  * `FULL` is what `npm run bench` runs (about two minutes here); `TINY` keeps the code alive in
  * the test suite.
  */
@@ -8,6 +9,7 @@ import { cpus } from 'node:os';
 import { createOs } from '../app/os/index.js';
 import { benchCollect } from './collect.js';
 import { benchDiscovery, benchHeap, benchListeners, benchRead } from './parts.js';
+import { benchSecretScan } from './secret-scan.js';
 import { startProvider, type BenchProvider } from './provider.js';
 import type { BenchResults, CollectRow } from './results.js';
 import { round, summarise, type Summary } from './stats.js';
@@ -19,6 +21,8 @@ export interface BenchConfig {
   discovery: { counts: number[]; reps: number };
   listenerReps: number;
   read: { elements: number; reps: number };
+  /** The secret scan (issue 13) on answers of these sizes. */
+  scan: { sizes: number[]; reps: number };
   /** Heap after `first` and `second` invocations against a provider of `elements`. */
   heap: { first: number; second: number; elements: number };
   /** Progress lines go here (the test passes a no-op). */
@@ -35,6 +39,7 @@ export const FULL: BenchConfig = {
   discovery: { counts: [1, 100, 1000], reps: 60 },
   listenerReps: 30,
   read: { elements: 20000, reps: 30 },
+  scan: { sizes: [2000, 20000], reps: 30 },
   heap: { first: 10, second: 100, elements: 2000 },
   log: (line) => process.stdout.write(`${line}\n`),
 };
@@ -45,6 +50,7 @@ export const TINY: BenchConfig = {
   discovery: { counts: [1, 20], reps: 3 },
   listenerReps: 2,
   read: { elements: 500, reps: 2 },
+  scan: { sizes: [500], reps: 2 },
   heap: { first: 2, second: 4, elements: 50 },
   log: () => undefined,
 };
@@ -77,11 +83,13 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
     const listener = await benchListeners(first, config.listenerReps);
     config.log('reading');
     const read = benchRead(config.read.elements, config.read.reps);
+    config.log('secret scan');
+    const scan = await benchSecretScan(config.scan.sizes, config.scan.reps);
     config.log('heap');
     const heap = await benchHeap(get(config.heap.elements), config.heap.first, config.heap.second);
     const growth = heap.after_second - heap.after_first;
     const results: BenchResults = {
-      collect, discovery, listener, read,
+      collect, discovery, listener, read, scan,
       heap_growth_bytes: growth,
       heap_data_growth_bytes: heap.data_growth,
       heap: { after_10_bytes: heap.after_first, after_100_bytes: heap.after_second, invocations: [config.heap.first, config.heap.second], elements: config.heap.elements },
@@ -113,6 +121,8 @@ function targets(r: BenchResults): BenchResults['targets'] {
     out.push({ name: '  the same asking the OS (connection closed)', value_ms: d1000.median_ms, target_ms: 20, met: d1000.median_ms < 20 });
   }
   if (r.read.elements === 20000) out.push({ name: 'reading, 20,000 elements < 50 ms', value_ms: r.read.median_ms, target_ms: 50, met: r.read.median_ms < 50 });
+  const scan2000 = r.scan.find((s) => s.elements === 2000);
+  if (scan2000) out.push({ name: 'secret scan, 2,000 elements < 20 ms', value_ms: scan2000.median_ms, target_ms: 20, met: scan2000.median_ms < 20 });
   out.push({ name: 'heap growth 10 -> 100 (KiB, 256 allowed)', value_ms: round(r.heap_growth_bytes / 1024), target_ms: HEAP_TOLERANCE_BYTES / 1024, met: r.heap_growth_bytes < HEAP_TOLERANCE_BYTES });
   out.push({ name: '  the same without code space (KiB)', value_ms: round(r.heap_data_growth_bytes / 1024), target_ms: HEAP_TOLERANCE_BYTES / 1024, met: r.heap_data_growth_bytes < HEAP_TOLERANCE_BYTES });
   if (d1000) out.push({ name: '  discovery, 1,000, reading and matching only', value_ms: d1000.unverified_median_ms, target_ms: 20, met: d1000.unverified_median_ms < 20 });

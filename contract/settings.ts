@@ -14,6 +14,12 @@ import { DEFAULT_TIMEOUT_MS } from '../app/protocol/limits.js';
  */
 export const DEFAULT_HOTKEY = 'Control+Alt+Command+G';
 
+/** How long receipts are kept when the settings say nothing (default 30 days; docs/privacy.md). */
+export const DEFAULT_HISTORY_DAYS = 30;
+/** The shortest and longest keeping the setting allows, in days. */
+export const MIN_HISTORY_DAYS = 1;
+export const MAX_HISTORY_DAYS = 3650;
+
 /** The shortest and longest time limit the settings view offers, in milliseconds. */
 const MIN_TIMEOUT_MS = 250;
 const MAX_TIMEOUT_MS = 10_000;
@@ -42,6 +48,10 @@ const FIELDS = {
   /** The model to ask; empty for the backend's default (app/agent, defaultModel). */
   model: z.string().trim().max(200),
   baseURL: BaseUrlSchema,
+  /** Keep receipts for this many days (the app and `glance` prune older ones; docs/privacy.md). */
+  historyDays: z.number().int().min(MIN_HISTORY_DAYS).max(MAX_HISTORY_DAYS),
+  /** "Keep what was sent": store each request's payload, encrypted, beside its receipt (the app only). */
+  keepPayloads: z.boolean(),
 };
 
 /** The settings file's schema. Unknown fields are dropped, so an older Glance reads a newer file. */
@@ -54,6 +64,9 @@ export const SettingsSchema = z.object({
   backend: FIELDS.backend.default('offline'),
   model: FIELDS.model.default(''),
   baseURL: FIELDS.baseURL.default(''),
+  historyDays: FIELDS.historyDays.default(DEFAULT_HISTORY_DAYS),
+  /** Off by default: a receipt says what went, the payload itself is kept only on request. */
+  keepPayloads: FIELDS.keepPayloads.default(false),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, globalShortcut, safeStorage, screen, session, shell } from 'electron';
 import { createOs } from '../app/os/index.js';
+import { glanceHomePath, openGlanceHome } from '../app/home/folder.js';
 import { registerIpc } from './ipc/register.js';
 import { createMainLogSink } from './logger.js';
 import type { MainPorts } from './ports.js';
@@ -43,7 +44,9 @@ async function start(): Promise<void> {
   });
 
   const services = await createMainServices({
-    dataDir: app.getPath('userData'),
+    // Glance's data folder, shared with `glance`: GLANCE_HOME, else the folder Electron gives the
+    // app (app/home/folder.ts); 0700, tightened if looser.
+    dataDir: (await openGlanceHome(glanceHomePath(process.env))).path,
     ownPid: process.pid,
     os: createOs(),
     log: createMainLogSink(),

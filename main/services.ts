@@ -2,6 +2,7 @@ import { createRedactingLogger, SecretRegistry, type Logger } from '../app/log/l
 import { collectContext } from '../app/invocation/collect.js';
 import { createHostCache } from '../app/invocation/host-cache.js';
 import { locateRef } from '../app/invocation/locate.js';
+import { createPrivacyService } from '../app/privacy/service.js';
 import { createSettingsStore } from '../app/settings/store.js';
 import type { InvokeHandlers } from '../contract/ipc.js';
 import { createAgentService } from './flow/agent-service.js';
@@ -13,6 +14,7 @@ import { createSettingsService } from './flow/settings-service.js';
 import { createStateHub, initialPanelState, type StateHub } from './flow/state-hub.js';
 import { createHotkeyRegistrar } from './hotkey.js';
 import { createHandlers } from './ipc/handlers.js';
+import { safeStorageCipher } from './payload-cipher.js';
 import type { MainPorts } from './ports.js';
 import { createSecretStore } from './secrets.js';
 
@@ -45,7 +47,12 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
   // kept socket while it stays connected (app/invocation/host-cache.ts).
   const cache = createHostCache();
-  const core = { os: ports.os, logger, cache, secrets, ...(ports.env ? { env: ports.env } : {}) };
+  // Rules, secrets held back and receipts (app/privacy; docs/privacy.md). The rules are read on
+  // every hotkey, so a change made with `glance rules` applies at the next press. Kept payloads
+  // are encrypted with the Keychain (payload-cipher.ts).
+  const cipher = safeStorageCipher(ports.safeStorage, ports.platform);
+  const privacy = createPrivacyService({ home: ports.dataDir, settings: () => settings.current(), ...(cipher ? { cipher } : {}) });
+  const core = { os: ports.os, logger, cache, secrets, privacy: privacy.hooks, ...(ports.env ? { env: ports.env } : {}) };
   const keys = createSecretStore({ safeStorage: ports.safeStorage, folder: ports.dataDir, redact: secrets, logger, ...(ports.platform ? { platform: ports.platform } : {}) });
   const { panel, overlays } = ports.windows;
 
@@ -83,7 +90,15 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     overlay,
     publish: panel.publishAnswer,
     logger,
+    privacy,
   });
+  // Receipts older than the setting's days go at start and once a day after (docs/privacy.md).
+  const prune = (): void => void privacy.prune().then(({ notices }) => {
+    if (notices.length > 0) hub.update({ notices: [...hub.get().notices, ...notices] });
+  }, (error: unknown) => logger.warn(`history: pruning failed (${error instanceof Error ? error.name : 'unknown'})`));
+  prune();
+  const pruning = setInterval(prune, 86_400_000);
+  pruning.unref();
   const placement = createSelectionPlacement({
     locate,
     timeoutMs: () => settings.current().timeoutMs,
@@ -130,6 +145,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     hub,
     logger,
     close: async () => {
+      clearInterval(pruning);
       await Promise.all([cache.close(), sampleNotes.stop()]);
     },
   };

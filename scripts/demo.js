@@ -18,7 +18,9 @@ if (!existsSync(sample) || !existsSync(join(root, 'dist/app/cli/main.js'))) {
 const base = mkdtempSync(join(tmpdir(), 'glance-demo-'));
 const folder = join(base, 'providers');
 mkdirSync(folder, { mode: 0o700 });
-const env = { ...process.env, APP_CONTEXT_PROVIDERS_DIR: folder };
+// Glance's own data (rules, the history of what was sent) in the demo's folder too: the demo
+// neither follows nor adds to yours, and leaves nothing behind.
+const env = { ...process.env, APP_CONTEXT_PROVIDERS_DIR: folder, GLANCE_HOME: join(base, 'home') };
 
 const provider = spawn(process.execPath, [sample], { env, stdio: ['pipe', 'inherit', 'inherit'] });
 const cleanup = () => { provider.kill('SIGTERM'); };

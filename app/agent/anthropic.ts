@@ -3,9 +3,10 @@ import type { ContentBlockParam, MessageParam, MessageCreateParamsStreaming } fr
 import { DEFAULT_MODELS } from '../../contract/backends.js';
 import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
+import { observedFetch } from './observe.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
-import type { AgentBackend, AgentRequest, BackendEvent } from './types.js';
+import type { AgentBackend, AgentRequest, BackendEvent, RequestObserver } from './types.js';
 import type { AgentMessage, PromptPart } from '../../contract/agent.js';
 
 /** The model asked when none is configured (contract/backends.ts says why this one). */
@@ -23,6 +24,10 @@ export interface AnthropicSettings {
   maxTokens?: number;
   /** Where to tell the user to fix a refused or missing key. */
   keyHint?: string;
+  /** Told of every request before it is sent (receipts, app/history). */
+  onRequest?: RequestObserver;
+  /** The fetch that sends (tests pass one with their own DNS lookup); default the global one. */
+  fetch?: typeof fetch;
 }
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -69,11 +74,17 @@ export function createAnthropicBackend(settings: AnthropicSettings): AgentBacken
   const ctx: FailureContext = { service: 'Anthropic', baseURL: settings.baseURL, keyHint, timeoutMs: settings.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS };
   // Explicit options only: no key, profile or telemetry from the environment, and no SDK
   // logging, which would print to our stdout (the CLI's JSON lines).
-  const client = settings.apiKey
-    ? new Anthropic({ apiKey: settings.apiKey, baseURL: settings.baseURL ?? null, timeout: ctx.timeoutMs, maxRetries: settings.maxRetries ?? 1, logLevel: 'off', openTelemetry: false })
-    : undefined;
+  // One client per turn, its fetch told which context the turn carries: every HTTP request it
+  // makes (a retry too) is observed with its exact body before it is sent (observe.ts).
+  const clientFor = (request: AgentRequest): Anthropic | undefined => {
+    if (!settings.apiKey) return undefined;
+    const base = settings.fetch ?? fetch;
+    const send = settings.onRequest ? observedFetch(settings.onRequest, { backend: 'anthropic', model }, request.context, base) : base;
+    return new Anthropic({ apiKey: settings.apiKey, baseURL: settings.baseURL ?? null, timeout: ctx.timeoutMs, maxRetries: settings.maxRetries ?? 1, logLevel: 'off', openTelemetry: false, fetch: send });
+  };
 
   async function* turn(request: AgentRequest, signal: AbortSignal): AsyncIterable<BackendEvent> {
+    const client = clientFor(request);
     if (!client) {
       yield { type: 'error', ...missingKeyFailure('Anthropic', keyHint) };
       return;

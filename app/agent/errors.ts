@@ -1,3 +1,4 @@
+import { RequestNotRecordedError } from './observe.js';
 import type { AgentFailureKind } from './types.js';
 
 /** A backend failure as one line a person can act on, with its category. */
@@ -49,12 +50,30 @@ function systemCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The error in a `cause` chain that says a receipt could not be written, if there is one. */
+function notRecordedIn(error: unknown): RequestNotRecordedError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
+    if (current instanceof RequestNotRecordedError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The failure of a request whose receipt could not be written: it was not sent. */
+export function notRecordedFailure(error: unknown): BackendFailure {
+  const why = error instanceof Error ? error.message : 'unknown error';
+  return { kind: 'not-recorded', reason: `Glance could not write this request's receipt to its history, so nothing was sent (${why})` };
+}
+
 /**
  * Turns whatever an SDK threw into one line. The server's own error text is never quoted:
  * it may echo the request, which holds the user's documents, and the key must never show.
  */
 export function describeFailure(error: unknown, ctx: FailureContext): BackendFailure {
   const where = ctx.baseURL ? ` at ${safeAddress(ctx.baseURL)}` : '';
+  const unrecorded = notRecordedIn(error);
+  if (unrecorded) return notRecordedFailure(unrecorded);
   const status = statusOf(error);
   const name = nameOf(error);
   if (name === 'APIUserAbortError') return { kind: 'cancelled', reason: 'the request was cancelled' };

@@ -2,7 +2,9 @@ import { oneLine } from '../protocol/cap-text.js';
 import type { Element } from '../protocol/element.js';
 import { idsWithState } from './context-tree.js';
 import { HIGHLIGHT_TOOL_NAME } from './highlight-tool.js';
-import type { AgentBackend, AgentRequest, BackendEvent } from './types.js';
+import { notRecordedFailure } from './errors.js';
+import { describeRequest, offlinePayload } from './observe.js';
+import type { AgentBackend, AgentRequest, BackendEvent, RequestObserver } from './types.js';
 
 /** Longest quotation the offline answer gives; a panel is not a reader. */
 const QUOTE_LIMIT = 400;
@@ -81,11 +83,20 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
  * selection (or the focused element), and highlights the selected elements through the same
  * tool loop a model would use. Its label says plainly that it is not an AI.
  */
-export function createOfflineBackend(): AgentBackend {
+export function createOfflineBackend(onRequest?: RequestObserver): AgentBackend {
   async function* turn(request: AgentRequest, signal: AbortSignal): AsyncIterable<BackendEvent> {
     if (signal.aborted) {
       yield { type: 'error', kind: 'cancelled', reason: 'the request was cancelled' };
       return;
+    }
+    if (onRequest) {
+      // Nothing leaves the machine, but the payload read here gets a receipt like any request.
+      try {
+        await onRequest(describeRequest({ backend: 'offline', model: null }, 'offline', offlinePayload(request), request.context));
+      } catch (error) {
+        yield { type: 'error', ...notRecordedFailure(error) };
+        return;
+      }
     }
     const last = request.messages[request.messages.length - 1];
     if (last?.role === 'tool') {

@@ -3,9 +3,10 @@ import type { ChatCompletionContentPart, ChatCompletionCreateParamsStreaming, Ch
 import { DEFAULT_MODELS } from '../../contract/backends.js';
 import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
+import { observedFetch } from './observe.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
-import type { AgentBackend, AgentRequest, BackendEvent } from './types.js';
+import type { AgentBackend, AgentRequest, BackendEvent, RequestObserver } from './types.js';
 import type { AgentMessage, PromptPart } from '../../contract/agent.js';
 
 /** The model asked on api.openai.com when none is configured (contract/backends.ts says why this one). */
@@ -26,6 +27,10 @@ export interface OpenAISettings {
   maxRetries?: number;
   maxTokens?: number;
   keyHint?: string;
+  /** Told of every request before it is sent (receipts, app/history). */
+  onRequest?: RequestObserver;
+  /** The fetch that sends (tests pass one with their own DNS lookup); default the global one. */
+  fetch?: typeof fetch;
 }
 
 function partToOpenAI(part: PromptPart, images: boolean): ChatCompletionContentPart {
@@ -65,9 +70,13 @@ export function createOpenAIBackend(settings: OpenAISettings): AgentBackend {
   const needsKey = !settings.baseURL;
   // The SDK insists on a key; without one we send none at all (a null header is removed),
   // so a local server never sees a made-up credential.
-  const client = needsKey && !settings.apiKey
-    ? undefined
-    : new OpenAI({
+  // One client per turn, its fetch told which context the turn carries: every HTTP request it
+  // makes (a retry too) is observed with its exact body before it is sent (observe.ts).
+  const clientFor = (request: AgentRequest): OpenAI | undefined => {
+    if (needsKey && !settings.apiKey) return undefined;
+    const base = settings.fetch ?? fetch;
+    const send = settings.onRequest ? observedFetch(settings.onRequest, { backend: 'openai', model }, request.context, base) : base;
+    return new OpenAI({
       apiKey: settings.apiKey ?? 'none',
       baseURL: settings.baseURL ?? 'https://api.openai.com/v1',
       organization: null,
@@ -75,10 +84,13 @@ export function createOpenAIBackend(settings: OpenAISettings): AgentBackend {
       timeout: ctx.timeoutMs,
       maxRetries: settings.maxRetries ?? 1,
       logLevel: 'off',
+      fetch: send,
       ...(settings.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
     });
+  };
 
   async function* turn(request: AgentRequest, signal: AbortSignal): AsyncIterable<BackendEvent> {
+    const client = clientFor(request);
     if (!client) {
       yield { type: 'error', ...missingKeyFailure('OpenAI', keyHint) };
       return;

@@ -32,7 +32,9 @@ export type AgentFailureKind =
   | 'bad-request'
   | 'timeout'
   | 'cancelled'
-  | 'bad-response';
+  | 'bad-response'
+  /** The request's receipt could not be written to the history, so it was not sent. */
+  | 'not-recorded';
 
 /** What a backend yields during one model turn. The last event is always done or error. */
 export type BackendEvent =
@@ -54,3 +56,28 @@ export interface AgentBackend {
   readonly model: string | undefined;
   stream(request: AgentRequest, signal: AbortSignal): AsyncIterable<BackendEvent>;
 }
+
+/**
+ * One request a backend is about to send to its model server (for the offline backend: the
+ * payload it is about to read), exactly: the body's bytes and their SHA-256. The history
+ * (app/history) keeps a receipt of each one that carries context.
+ */
+export interface SentRequest {
+  /** The backend's id: offline, anthropic, openai. */
+  backend: string;
+  model: string | null;
+  /** The model server's origin (`http://127.0.0.1:11434`), or `offline`. */
+  endpoint: string;
+  /** The exact body sent, as text (JSON). */
+  body: string;
+  bytes: number;
+  sha256: string;
+  /** The context the request carries (the same for every turn of a conversation). */
+  context: ContextSummary;
+}
+
+/**
+ * Told of each request before it is sent. If it throws, the request is not sent and the turn
+ * fails with `not-recorded`: a request without its receipt never leaves.
+ */
+export type RequestObserver = (request: SentRequest) => Promise<void>;

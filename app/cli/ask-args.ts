@@ -11,6 +11,8 @@ export interface AskOptions {
   pid: number | undefined;
   /** Element ids to leave out with their subtrees, as given. */
   exclude: string[];
+  /** Withheld or rule-excluded element ids to send with this message anyway. */
+  allow: string[];
   backend: BackendSettings;
   /** The one time limit on each exchange with the provider (wire.md section 7). */
   timeoutMs: number;
@@ -20,6 +22,7 @@ export interface AskOptions {
 const OPTIONS = {
   pid: { type: 'string' },
   exclude: { type: 'string', multiple: true },
+  allow: { type: 'string', multiple: true },
   backend: { type: 'string' },
   model: { type: 'string' },
   'base-url': { type: 'string' },
@@ -43,7 +46,7 @@ function parseBaseUrl(value: string | undefined): string | undefined {
 }
 
 /**
- * Parses `glance ask PROMPT [--pid N] [--exclude ID]... [--backend offline|anthropic|openai]
+ * Parses `glance ask PROMPT [--pid N] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai]
  * [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]` (cli.md).
  * Words after the prompt are joined to it, so an unquoted question still works.
  */
@@ -62,6 +65,7 @@ export function parseAskArgs(argv: string[]): AskOptions {
     prompt,
     pid: parsePid(values.pid, 'ask'),
     exclude: values.exclude ?? [],
+    allow: values.allow ?? [],
     backend: {
       backend,
       model: values.model,

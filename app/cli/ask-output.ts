@@ -4,6 +4,8 @@ import type { Element } from '../protocol/element.js';
 import { jsonLine } from './args.js';
 import { describeLocation } from './commands/location.js';
 import { oneLine } from '../protocol/cap-text.js';
+import type { RuleMatch } from '../rules/match.js';
+import type { Withheld } from '../withhold/scan.js';
 import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';
 
@@ -16,6 +18,10 @@ export interface ContextReport {
   sent: Element | null;
   /** Why nothing was collected or nothing is sent. Never provider text. */
   reason?: string;
+  /** Elements held back for a secret (cli.md: always present, empty when none). */
+  withheld: Withheld[];
+  /** Elements a standing exclusion left out, each with the text naming it. */
+  excludedByRule: RuleMatch[];
 }
 
 /** Writes what `ask` does as it happens: JSON lines (cli.md) or text for a person. */
@@ -27,7 +33,8 @@ export interface AskReporter {
 /** One JSON object per line, in the order of cli.md: context, text..., highlight..., done or error. */
 export function jsonReporter(io: CliIo): AskReporter {
   return {
-    context: ({ provider, sent, reason }) => io.stdout(jsonLine({ type: 'context', provider, ...(reason !== undefined ? { reason } : {}), sent })),
+    context: ({ provider, sent, reason, withheld, excludedByRule }) =>
+      io.stdout(jsonLine({ type: 'context', provider, ...(reason !== undefined ? { reason } : {}), sent, withheld, excludedByRule })),
     event: (event) => {
       switch (event.type) {
         case 'text':
@@ -60,11 +67,14 @@ export function textReporter(io: CliIo): AskReporter {
   };
   const line = (text: string): void => write(`${atLineStart ? '' : '\n'}${text}\n`);
   return {
-    context: ({ provider, sent, reason }) => {
+    context: ({ provider, sent, reason, withheld, excludedByRule }) => {
       // The descriptor's strings, capped: the tree follows as an outline, under its own limits.
       if (provider) line(`Context from ${oneLine(provider.name)} ${oneLine(provider.version)} (${oneLine(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance}):`);
       if (sent) line(formatTree(sent));
       else line(`No context is sent${reason ? `: ${reason}` : ''}.`);
+      // What was held back, by id and kind only: never the secret.
+      if (withheld.length > 0) line(`Withheld, each holding a secret: ${withheld.map((w) => `[${w.id}] (${w.kind})`).join(', ')}. Send one anyway with --allow ID.`);
+      if (excludedByRule.length > 0) line(`Left out by your rules: ${excludedByRule.map((m) => `[${m.id}] (${m.rule})`).join(', ')}. Send one anyway with --allow ID.`);
       line('');
     },
     event: (event) => {

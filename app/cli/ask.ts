@@ -5,15 +5,18 @@ import { collectContext } from '../invocation/collect.js';
 import { locateRef } from '../invocation/locate.js';
 import { createHostCache } from '../invocation/host-cache.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
-import { applyRemovals, listIds } from '../../contract/review.js';
+import { listIds } from '../../contract/review.js';
 import type { Collection } from '../invocation/types.js';
+import { receiptRecorder } from '../history/recorder.js';
+import { planOutgoing, type Outgoing } from '../privacy/outgoing.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
 import { coreDeps } from './cli-deps.js';
+import { commandHistory, commandPrivacy } from './data.js';
 import { jsonReporter, textReporter, type AskReporter, type ContextReport } from './ask-output.js';
 import { resolveApp } from './front-app.js';
 import { EXIT } from './exit-codes.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
-import type { AgentBackend } from '../agent/types.js';
+import type { RequestObserver } from '../agent/types.js';
 
 /** The two invocation functions (collectContext, locateRef) `ask` uses, and how Ctrl-C reaches it; tests may pass their own. */
 export interface AskServices {
@@ -21,6 +24,8 @@ export interface AskServices {
   locate: typeof locateRef;
   /** Calls `cancel` on the user's interrupt; returns the function that stops listening. */
   onInterrupt?(cancel: () => void): () => void;
+  /** The fetch the model backends send with; tests pass one with their own DNS lookup. */
+  fetch?: typeof fetch;
 }
 
 /** 128 + SIGINT: what shells expect of a command the user stopped with Ctrl-C. */
@@ -40,19 +45,29 @@ function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>)
     case 'cancelled':
       return 'collecting was cancelled';
     default:
+      // 'ruled-out' included: its reason says it is the user's rule (app/rules/gate.ts).
       return collection.reason;
   }
 }
 
+/** What the first line reports and what the receipts need: the report and, with context, the plan. */
+interface Reviewed {
+  report: ContextReport;
+  outgoing?: Outgoing;
+}
+
+const NOTHING_HELD = { withheld: [], excludedByRule: [] };
+
 /**
- * What goes to the model: the answer without the excluded elements and their subtrees. An
- * --exclude id that is not in the answer is a warning on stderr (it may be a typo, and the
- * user should know nothing was left out for it).
+ * What goes to the model: the answer without the user's exclusions, the standing exclusions of
+ * the app's rule and the elements holding a secret, each with its subtree (app/privacy), less
+ * what --allow sends for this message. An --exclude or --allow id that changes nothing is a
+ * warning on stderr (it may be a typo, and the user should know).
  */
-function reviewed(collection: Collection, options: AskOptions, io: CliIo): { report: ContextReport } {
+function reviewed(collection: Collection, options: AskOptions, io: CliIo): Reviewed {
   if (collection.kind !== 'collected') {
     if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
-    return { report: { provider: null, sent: null, reason: noContextReason(collection) } };
+    return { report: { provider: null, sent: null, reason: noContextReason(collection), ...NOTHING_HELD } };
   }
   for (const note of collection.ignored) io.stderr(`glance: note: ${note}\n`);
   for (const warning of collection.warnings) io.stderr(`glance: warning: ${warning}\n`);
@@ -61,8 +76,12 @@ function reviewed(collection: Collection, options: AskOptions, io: CliIo): { rep
     if (!present.has(id)) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
   }
   const { protocol: _protocol, ...provider } = collection.provider;
-  const sent = applyRemovals(collection.answer.root, new Set(options.exclude));
-  return { report: { provider, sent, ...(sent === null ? { reason: 'the root element was excluded, so no context is sent' } : {}) } };
+  const outgoing = planOutgoing(collection.answer.root, collection.screening, { removed: new Set(options.exclude), allowed: new Set(options.allow) });
+  for (const id of outgoing.unusedAllows) {
+    io.stderr(`glance: warning: --allow ${id.slice(0, 128)}: no element with that id was withheld or left out by a rule; nothing changed for it\n`);
+  }
+  const { root: sent, withheld, excludedByRule, reason } = outgoing;
+  return { report: { provider, sent, ...(reason !== undefined ? { reason } : {}), withheld, excludedByRule }, outgoing };
 }
 
 /** Builds `ask` over the given invocation functions. */
@@ -76,11 +95,10 @@ export function createAsk(services: AskServices): CommandRun {
       reporter.event({ type: 'error', kind: 'no-key', reason: `no API key for ${options.backend.backend}; set ${keyHint}` });
       return EXIT.backendFailed;
     }
-    const backend = createBackend(options.backend, apiKey, keyHint);
     const interrupt = new AbortController();
     const stopListening = (services.onInterrupt ?? onSigint)(() => interrupt.abort());
     try {
-      return await collectAndAsk({ options, io, deps, services, reporter, backend, signal: interrupt.signal });
+      return await collectAndAsk({ options, io, deps, services, reporter, key: { apiKey, keyHint }, signal: interrupt.signal });
     } finally {
       stopListening();
     }
@@ -88,12 +106,15 @@ export function createAsk(services: AskServices): CommandRun {
 }
 
 /** One `ask` run after its arguments were read: collect, review, ask, stream; `signal` is Ctrl-C. */
-async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDeps; services: AskServices; reporter: AskReporter; backend: AgentBackend; signal: AbortSignal }): Promise<number> {
+async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDeps; services: AskServices; reporter: AskReporter; key: { apiKey: string | undefined; keyHint: string }; signal: AbortSignal }): Promise<number> {
   // One run collects and then locates several ids at the same provider: the cache lets those
   // exchanges reuse the session initialised for `current` (every check still runs per call).
   const cache = createHostCache();
   try {
-    return await collectLocateAndAsk({ ...run, core: { ...coreDeps(run.io, run.deps), cache } });
+    // The user's rules and the secret scan (app/privacy), for a context headed to this backend.
+    const { backend, baseURL } = run.options.backend;
+    const privacy = commandPrivacy(run.io, { kind: 'model', backend, ...(baseURL !== undefined ? { baseURL } : {}) }, true);
+    return await collectLocateAndAsk({ ...run, core: { ...coreDeps(run.io, run.deps), cache, privacy } });
   } finally {
     await cache.close();
   }
@@ -107,7 +128,7 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
     reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' });
     return EXIT_INTERRUPTED;
   }
-  const { report } = collection ? reviewed(collection, options, io) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front' } };
+  const { report, outgoing } = collection ? reviewed(collection, options, io) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, outgoing: undefined };
   reporter.context(report);
 
   const provider = report.provider;
@@ -117,7 +138,9 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
     const result = await services.locate(ref, core, { timeoutMs: options.timeoutMs, signal: locateSignal });
     return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
   };
-  const conversation = new Conversation({ backend: run.backend, context: { appName: provider?.name, root: report.sent, reason: report.reason }, locate });
+  const fetch = services.fetch ? { fetch: services.fetch } : {};
+  const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection) }, run.key.apiKey, run.key.keyHint);
+  const conversation = new Conversation({ backend, context: { appName: provider?.name, root: report.sent, reason: report.reason }, locate });
   let failed = false;
   for await (const event of conversation.ask(options.prompt, signal)) {
     // The user's Ctrl-C, said as such (the conversation's own words are "the request was cancelled").
@@ -126,6 +149,18 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
   }
   if (signal.aborted) return EXIT_INTERRUPTED;
   return failed ? EXIT.backendFailed : EXIT.ok;
+}
+
+/**
+ * The receipts of this run (app/history): each request that carries the context records one in
+ * the shared history before it is sent. Metadata only: the command keeps no payloads.
+ */
+function receipts(io: CliIo, report: ContextReport, outgoing: Outgoing | undefined, collection: Collection | undefined): { onRequest?: RequestObserver } {
+  if (!report.provider || !outgoing || collection?.kind !== 'collected') return {};
+  const { bundleId, name, pid } = report.provider;
+  const { sentIds, excludedIds, withheld } = outgoing;
+  const rule = collection.screening?.rule;
+  return { onRequest: receiptRecorder({ history: commandHistory(io), facts: { app: { bundleId, name, pid }, sentIds, excludedIds, withheld, ...(rule ? { rule } : {}) } }) };
 }
 
 /** `glance ask PROMPT ...` (cli.md): collect, leave out the excluded, ask, stream, highlight. */

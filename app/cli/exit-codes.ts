@@ -9,6 +9,8 @@ export const EXIT = {
   locationError: 6,
   checkFailed: 7,
   backendFailed: 8,
+  /** `current`, `location`: the user's rule for the app is `never`, or the rules file is damaged. */
+  ruledOut: 9,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

@@ -43,11 +43,12 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     options: [['--pid N', 'the provider\'s process id (required)'], TIMEOUT, JSON_OUT],
   },
   ask: {
-    usage: 'glance ask PROMPT [--pid N] [--exclude ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]',
+    usage: 'glance ask PROMPT [--pid N] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]',
     about: 'The whole job without the panel: collects the context, leaves out what you exclude, asks the agent, streams its answer, and locates the elements it highlights.',
     options: [
       PID,
       ['--exclude ID', 'leave this element and its subtree out (repeatable)'],
+      ['--allow ID', 'send an element your rule leaves out, or one withheld for holding a secret, with this message only (repeatable)'],
       ['--backend B', 'offline (default, no model or key), anthropic or openai'],
       ['--model M', 'the model; each backend has a default'],
       ['--base-url URL', 'an OpenAI-compatible server (Ollama, LM Studio), with --backend openai'],
@@ -55,6 +56,21 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--model-timeout MS', 'the model\'s own time limit (default 120000)'],
       ['--json', 'one JSON object per line, as things happen'],
     ],
+  },
+  rules: {
+    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]',
+    about: 'Your rules per app, shared with the menu-bar app: allow (the default), never (its provider is never asked) or local (its context goes only to a model on this machine), and what to leave out of every collection by role or subrole. docs/privacy.md says what each does.',
+    options: [
+      JSON_OUT,
+      ['--role R', 'with exclude: leave out every element of this role (Row, Text, ...)'],
+      ['--subrole S', 'with exclude: leave out every element with this subrole (comment, task, ...)'],
+      ['--yes', 'with reset: remove every rule without asking'],
+    ],
+  },
+  history: {
+    usage: 'glance history [--json] [--limit N] | history show ID [--json] | history clear',
+    about: 'A receipt for every request that carried context to a model, newest first: which app, when, to whom, which elements, and the size and SHA-256 of exactly what was sent. Kept for the days the settings say (default 30).',
+    options: [JSON_OUT, ['--limit N', 'only the newest N receipts']],
   },
 };
 

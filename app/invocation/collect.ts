@@ -28,6 +28,8 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
     case 'unverified':
       deps.logger?.info(`${oneLine(result.verdict.descriptor?.name ?? appName)}: ${result.verdict.reason ?? ''}`);
       return { kind: 'ignored', app, reasons: [result.verdict, ...result.ignored].map((v) => describeIgnored(appName, v)) };
+    case 'ruled-out':
+      return { kind: 'ruled-out', app, provider: publicDescriptor(result.provider.descriptor), rule: result.verdict.rule, reason: result.verdict.reason };
     case 'called':
       break;
   }
@@ -36,9 +38,12 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
   const outcome = result.outcome;
   if (outcome.ok) {
     for (const warning of outcome.warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
+    // What the standing exclusions and the secret scan leave out (app/privacy).
+    const screening = result.rule && deps.privacy?.screen ? await deps.privacy.screen(outcome.answer.root, result.rule) : undefined;
     return {
       kind: 'collected', app, provider, answer: outcome.answer, warnings: outcome.warnings,
       ignored: result.ignored.map((v) => describeIgnored(appName, v)),
+      ...(screening ? { screening } : {}),
     };
   }
   deps.logger?.info(`${oneLine(descriptor.name)}: ${outcome.reason}`);

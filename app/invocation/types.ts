@@ -1,6 +1,7 @@
 import type { Answer } from '../protocol/answer.js';
 import type { PublicDescriptor } from '../protocol/descriptor.js';
 import type { FrontApp } from '../os/types.js';
+import type { Screening } from '../privacy/types.js';
 
 /**
  * An element reference: the id together with the provider and instance that issued it
@@ -17,7 +18,13 @@ export interface ElementRef {
 
 /** What one invocation collected from the front app, or why it collected nothing. */
 export type Collection =
-  | { kind: 'collected'; app: FrontApp; provider: PublicDescriptor; answer: Answer; warnings: string[]; ignored: string[] }
+  | {
+    kind: 'collected'; app: FrontApp; provider: PublicDescriptor; answer: Answer; warnings: string[]; ignored: string[];
+    /** What the user's standing exclusions and the secret scan leave out (with privacy hooks that screen). */
+    screening?: Screening;
+  }
+  /** The user's rule for this app (or a damaged rules file) said not to ask it: nothing was asked. */
+  | { kind: 'ruled-out'; app: FrontApp; provider: PublicDescriptor; rule: 'never' | 'local' | 'damaged'; reason: string }
   /** The front app has no descriptor: it does not share context with Glance. */
   | { kind: 'no-provider'; app: FrontApp; reason: string }
   /** Descriptors for the app exist and each was ignored; `reasons` say why, one per file. */

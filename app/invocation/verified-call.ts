@@ -5,6 +5,8 @@ import type { Logger } from '../log/logger.js';
 import type { FrontApp } from '../os/types.js';
 import type { Descriptor } from '../protocol/descriptor.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
+import type { PrivacyHooks } from '../privacy/types.js';
+import type { RuleVerdict } from '../rules/gate.js';
 import type { HostCache } from './host-cache.js';
 
 /** What one invocation needs: the OS, the environment (for the providers folder), a logger. */
@@ -12,6 +14,8 @@ export interface CoreDeps extends DiscoveryDeps {
   logger?: Logger;
   /** A long-running host's caches (createHostCache); a one-shot command does without. */
   cache?: HostCache;
+  /** The user's rules and the secret scan (app/privacy); without them nothing is checked. */
+  privacy?: PrivacyHooks;
   /**
    * Test seam, nothing in the app sets it: runs after discovery chose a provider and before the
    * exchange opens a connection, to widen the window a process taking the port would need
@@ -33,8 +37,13 @@ export type VerifiedCall<T extends CallOutcome> =
   | { kind: 'unverified'; verdict: DescriptorVerdict; ignored: DescriptorVerdict[] }
   /** The caller gave up after discovery, before anything was sent. */
   | { kind: 'cancelled' }
-  /** The provider was asked (or `call` chose not to); `outcome` is what came of it. */
-  | { kind: 'called'; provider: VerifiedProvider; ignored: DescriptorVerdict[]; outcome: T };
+  /** The user's rule for this app (or a damaged rules file) says not to ask it: nothing was sent. */
+  | { kind: 'ruled-out'; provider: VerifiedProvider; verdict: Extract<RuleVerdict, { ok: false }> }
+  /**
+   * The provider was asked (or `call` chose not to); `outcome` is what came of it, and `rule`
+   * the user's rule it was asked under (with privacy hooks).
+   */
+  | { kind: 'called'; provider: VerifiedProvider; ignored: DescriptorVerdict[]; outcome: T; rule?: Extract<RuleVerdict, { ok: true }> };
 
 /**
  * Find the process's provider, call it, and ask once more when a kept connection was lost:
@@ -73,15 +82,18 @@ async function attempt<T extends CallOutcome>(
   if (options.signal?.aborted) return { kind: 'cancelled' };
   if (found.kind === 'none') return { kind: 'none', folder: found.folder };
   if (found.kind === 'ignored') return { kind: 'ignored', verdicts: found.verdicts };
-  await deps.afterDiscovery?.();
   const { provider, ignored } = found;
+  // The user's rule for this verified bundle id, before anything is asked of the provider.
+  const rule = await deps.privacy?.gate(provider.descriptor);
+  if (rule !== undefined && !rule.ok) return { kind: 'ruled-out', provider, verdict: rule };
+  await deps.afterDiscovery?.();
   const outcome = await call(provider, deps.cache ? { ...options, sessions: deps.cache.sessions } : options);
   if (!outcome.ok && outcome.kind === 'ignored') {
     // Step 5 failed on the open connection: the same verdict discovery would have given.
     const verdict: DescriptorVerdict = { file: provider.file, verdict: 'ignored', reason: outcome.reason, descriptor: provider.descriptor, mtimeMs: 0 };
     return { kind: 'unverified', verdict, ignored };
   }
-  return { kind: 'called', provider, ignored, outcome };
+  return { kind: 'called', provider, ignored, outcome, ...(rule !== undefined ? { rule } : {}) };
 }
 
 function linkLost<T extends CallOutcome>(result: VerifiedCall<T>): boolean {

@@ -9,7 +9,7 @@ import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from '../../contract/
  */
 
 /** The settings file's name inside the data folder. */
-const SETTINGS_FILE = 'settings.json';
+export const SETTINGS_FILE = 'settings.json';
 
 /** What loading found: the settings, and a sentence for the user when the file was damaged. */
 export interface LoadedSettings {

@@ -8,7 +8,9 @@ import type { PromptPart } from '../../contract/agent.js';
 import type { Logger } from '../../app/log/logger.js';
 import type { Rect } from '../../app/protocol/location.js';
 import type { LocateResult } from '../../app/invocation/locate.js';
-import { applyRemovals } from '../../contract/review.js';
+import { planOutgoing, type Outgoing } from '../../app/privacy/outgoing.js';
+import type { PrivacyService } from '../../app/privacy/service.js';
+import { describeDestination, isLocalDestination } from '../../app/rules/destination.js';
 import type { ElementRef } from '../../app/invocation/types.js';
 import type { Settings } from '../../contract/settings.js';
 import type { AnswerState, Chip, Preview } from '../../contract/ipc.js';
@@ -20,6 +22,8 @@ export interface AgentRequestInput {
   invocation: number;
   prompt: string;
   removedIds: string[];
+  /** Withheld or rule-excluded ids the user restored for this message (app/privacy). */
+  allowedIds?: string[];
 }
 
 /** The agent as the IPC handlers use it. No electron: the e2e server runs this very service. */
@@ -50,6 +54,8 @@ export interface AgentServiceDeps {
   publish(answer: AnswerState | null): void;
   logger: Logger;
   createBackend?: typeof createBackendDefault;
+  /** The rules' `local` check at send time and the receipts (app/privacy); absent in tests of the panel alone. */
+  privacy?: Pick<PrivacyService, 'recorder' | 'destination'>;
 }
 
 const KEY_HINT = "the API key in Glance's settings";
@@ -87,12 +93,23 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
     if (chat === current) deps.publish(answer);
   };
 
-  const contextFor = (invocation: number, removedIds: string[]): { context: SentContext; issuer?: CollectedContext['issuer'] } => {
+  /**
+   * What one request sends (app/privacy): the tree without the user's removals, the standing
+   * exclusions and what holds a secret, less what the user restored for this message; nothing
+   * when the app's rule is `local` and the backend chosen since collecting is not on this machine.
+   */
+  const contextFor = (invocation: number, removedIds: string[], allowedIds: string[] = []): { context: SentContext; issuer?: CollectedContext['issuer']; outgoing?: Outgoing } => {
     const collected = deps.collected(invocation);
     if (!collected) return { context: { root: null, reason: 'no context was collected from the app in front' } };
-    const root = applyRemovals(collected.root, new Set(removedIds));
-    const context = root ? { appName: collected.appName, root } : { appName: collected.appName, root: null, reason: 'the user removed the app context' };
-    return { context, issuer: collected.issuer };
+    const destination = deps.privacy?.destination();
+    if (collected.screening?.rule === 'local' && destination && !isLocalDestination(destination)) {
+      const reason = `your rule for this app is "local", and ${describeDestination(destination)} is not on this machine`;
+      return { context: { appName: collected.appName, root: null, reason }, issuer: collected.issuer };
+    }
+    const outgoing = planOutgoing(collected.root, collected.screening, { removed: new Set(removedIds), allowed: new Set(allowedIds) });
+    const reason = removedIds.includes(collected.root.id) ? 'the user removed the app context' : outgoing.reason;
+    const context = outgoing.root ? { appName: collected.appName, root: outgoing.root } : { appName: collected.appName, root: null, reason };
+    return { context, issuer: collected.issuer, outgoing };
   };
 
   /**
@@ -101,11 +118,11 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
    * preview's time, so the last rendering is kept for its context and set of removals.
    */
   let rendered: { collected: CollectedContext; removedKey: string; context: SentContext; parts: PromptPart[] } | undefined;
-  const renderedFor = (invocation: number, removedIds: string[]): { context: SentContext; parts: PromptPart[] } => {
+  const renderedFor = (invocation: number, removedIds: string[], allowedIds: string[] = []): { context: SentContext; parts: PromptPart[] } => {
     const collected = deps.collected(invocation);
-    const removedKey = [...removedIds].sort().join('\n');
+    const removedKey = `${[...removedIds].sort().join('\n')}\n--allowed--\n${[...allowedIds].sort().join('\n')}\n--to--\n${JSON.stringify(deps.privacy?.destination() ?? null)}`;
     if (collected && rendered?.collected === collected && rendered.removedKey === removedKey) return rendered;
-    const { context } = contextFor(invocation, removedIds);
+    const { context } = contextFor(invocation, removedIds, allowedIds);
     const parts = contextParts(context);
     if (collected) rendered = { collected, removedKey, context, parts };
     return { context, parts };
@@ -119,9 +136,18 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
 
   const startChat = async (request: AgentRequestInput): Promise<Chat> => {
     const settings = deps.settings();
-    const { context, issuer } = contextFor(request.invocation, request.removedIds);
+    const { context, issuer, outgoing } = contextFor(request.invocation, request.removedIds, request.allowedIds);
     const key = settings.backend === 'offline' ? undefined : await deps.apiKey(settings.backend);
-    const backend = makeBackend({ backend: settings.backend, model: settings.model || undefined, baseURL: settings.baseURL || undefined }, key, KEY_HINT);
+    // A receipt for every request that carries this context (app/history), as `glance ask` writes them.
+    const collected = deps.collected(request.invocation);
+    const onRequest = deps.privacy && collected && outgoing && context.root
+      ? deps.privacy.recorder({
+        app: { bundleId: collected.issuer.bundleId, name: collected.appName, pid: collected.issuer.pid },
+        sentIds: outgoing.sentIds, excludedIds: outgoing.excludedIds, withheld: outgoing.withheld,
+        ...(collected.screening ? { rule: collected.screening.rule } : {}),
+      })
+      : undefined;
+    const backend = makeBackend({ backend: settings.backend, model: settings.model || undefined, baseURL: settings.baseURL || undefined, ...(onRequest ? { onRequest } : {}) }, key, KEY_HINT);
     const label = backendLabel(settings);
     const locate = locateIn(issuer);
     return {
@@ -172,7 +198,7 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
     preview(request) {
       const chat = established(request.invocation);
       if (chat) return asPreview(chat.conversation.preview(request.prompt), chat.label);
-      const { context, parts } = renderedFor(request.invocation, request.removedIds);
+      const { context, parts } = renderedFor(request.invocation, request.removedIds, request.allowedIds);
       return asPreview(buildAgentPayload(context, request.prompt, parts), backendLabel(deps.settings()));
     },
     async send(request) {

@@ -2,6 +2,7 @@ import type { Logger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js';
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
+import type { Screening } from '../../app/privacy/types.js';
 import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation } from './describe.js';
 import type { StateHub } from './state-hub.js';
 
@@ -31,7 +32,9 @@ export interface CollectedContext {
    * The provider and instance that issued the ids, as verified when collecting: every later
    * `location` goes to this triple and no other (concepts.txt, "Keep the provider with the id").
    */
-  issuer: Omit<ElementRef, 'id'>;
+  issuer: Omit<ElementRef, 'id'> & { bundleId: string };
+  /** What the user's standing exclusions and the secret scan leave out (app/privacy), when screened. */
+  screening?: Screening;
 }
 
 /**
@@ -146,7 +149,7 @@ export function createController(deps: ControllerDeps): Controller {
     const invocation = describeCollection(collection, { id });
     if (collection.kind === 'collected') {
       const { pid, bundleId, instance } = collection.provider;
-      collected = { invocation: id, appName: invocation.appName, root: collection.answer.root, issuer: { pid, bundleId, instance } };
+      collected = { invocation: id, appName: invocation.appName, root: collection.answer.root, issuer: { pid, bundleId, instance }, ...(collection.screening ? { screening: collection.screening } : {}) };
     }
     deps.logger.info(`invocation ${id}: ${collection.kind}`);
     deps.hub.update({ invocation });

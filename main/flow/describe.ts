@@ -31,7 +31,7 @@ export function sentence(text: string): string {
 
 /** The panel's view of a finished collection. */
 export function describeCollection(collection: Collection, context: DescribeContext): Invocation {
-  const appName = collection.kind === 'collected' || collection.kind === 'no-answer' || collection.kind === 'refused'
+  const appName = collection.kind === 'collected' || collection.kind === 'no-answer' || collection.kind === 'refused' || collection.kind === 'ruled-out'
     ? oneLine(collection.provider.name) || appDisplayName(collection.app)
     : appDisplayName(collection.app);
   const base = { id: context.id, appName, details: [] as string[], root: null };
@@ -50,6 +50,9 @@ export function describeCollection(collection: Collection, context: DescribeCont
     }
     case 'no-answer':
     case 'refused':
+      return { ...base, phase: 'failed', message: sentence(collection.reason) };
+    case 'ruled-out':
+      // The user's own rule (app/privacy): said as it is, nothing was asked of the app.
       return { ...base, phase: 'failed', message: sentence(collection.reason) };
     case 'cancelled':
       return cancelledInvocation(context.id, appName);

@@ -14,6 +14,8 @@ export interface Received {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** The body exactly as it arrived, for comparing a receipt's SHA-256 with what came. */
+  raw: Buffer;
 }
 
 /** A running fake server. */
@@ -35,8 +37,9 @@ export async function startFakeServer(script: Reply[]): Promise<FakeServer> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      received.push({ path: req.url ?? '', headers: req.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
+      const raw = Buffer.concat(chunks);
+      const text = raw.toString('utf8');
+      received.push({ path: req.url ?? '', headers: req.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, raw });
       const reply = script.shift() ?? { status: 500, json: { error: { message: 'script exhausted' } } };
       void answer(reply, res, open, markClosed);
     });

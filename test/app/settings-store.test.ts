@@ -18,7 +18,8 @@ describe('settings store', () => {
     const loaded = await createSettingsStore(folder).load();
     expect(loaded).toEqual({ settings: DEFAULT_SETTINGS });
     // Offline by default: it answers with no key and no network, and says it is not a model.
-    expect(DEFAULT_SETTINGS).toEqual({ hotkey: DEFAULT_HOTKEY, timeoutMs: 1500, launchAtLogin: false, paused: false, backend: 'offline', model: '', baseURL: '' });
+    // Receipts are kept 30 days and payloads not at all unless the user turns it on (docs/privacy.md).
+    expect(DEFAULT_SETTINGS).toEqual({ hotkey: DEFAULT_HOTKEY, timeoutMs: 1500, launchAtLogin: false, paused: false, backend: 'offline', model: '', baseURL: '', historyDays: 30, keepPayloads: false });
     expect(DEFAULT_HOTKEY.split('+')).toHaveLength(4); // three modifiers and a key
   });
 
@@ -72,7 +73,7 @@ describe('settings store', () => {
     const store = createSettingsStore(folder);
     await store.save({ ...DEFAULT_SETTINGS, backend: 'openai', model: 'qwen3', baseURL: 'http://127.0.0.1:11434/v1' });
     expect((await store.load()).settings).toMatchObject({ backend: 'openai', model: 'qwen3', baseURL: 'http://127.0.0.1:11434/v1' });
-    expect(Object.keys(JSON.parse(await readFile(store.path, 'utf8')) as object).sort()).toEqual(['backend', 'baseURL', 'hotkey', 'launchAtLogin', 'model', 'paused', 'timeoutMs']);
+    expect(Object.keys(JSON.parse(await readFile(store.path, 'utf8')) as object).sort()).toEqual(['backend', 'baseURL', 'historyDays', 'hotkey', 'keepPayloads', 'launchAtLogin', 'model', 'paused', 'timeoutMs']);
   });
 
   it('refuses an unknown backend and a base URL that is not http(s); trims the model name', () => {

@@ -51,9 +51,10 @@ describe('the benchmark, in its tiny configuration', () => {
     expect(written.listener.map((l) => l.method)).toEqual(['lsof', 'proc', 'connect+lsof', 'connect+proc']);
     for (const row of written.listener) expect(row).toMatchObject(summary);
     expect(written.read).toMatchObject({ elements: TINY.read.elements, ...summary });
+    expect(written.scan).toEqual([expect.objectContaining({ elements: TINY.scan.sizes[0], ...summary, render_median_ms: expect.any(Number), ratio: expect.any(Number), first_ms: expect.any(Number) })]);
     expect(typeof written.heap_growth_bytes).toBe('number');
     expect(written.heap.after_10_bytes).toBeGreaterThan(0);
     expect(written.targets.length).toBeGreaterThan(0);
-    expect(formatTable(written)).toMatch(/collect[\s\S]*discovery[\s\S]*listener[\s\S]*read[\s\S]*heap/);
+    expect(formatTable(written)).toMatch(/collect[\s\S]*discovery[\s\S]*listener[\s\S]*read[\s\S]*secret scan[\s\S]*heap/);
   }, 120_000);
 });

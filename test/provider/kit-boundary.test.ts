@@ -51,6 +51,6 @@ describe('the kit never imports the host', () => {
 
   it('does not restrict the host, which imports the kit by its package name', async () => {
     const code = "import { readAnswer } from '@app-context/provider-kit/protocol';\nexport const r = readAnswer;\n";
-    expect(await restricted('app/session/collect.ts', code)).toEqual([]);
+    expect(await restricted('app/invocation/collect.ts', code)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { collectContext } from '../../invocation/collect.js';
 import { coreDeps } from '../cli-deps.js';
+import { commandPrivacy } from '../data.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { oneLine } from '../../protocol/cap-text.js';
@@ -14,7 +15,9 @@ export const runCurrent: CommandRun = async (argv, io, deps) => {
   const timeoutMs = parseTimeout(values.timeout, 'current');
   const app = await resolveApp(parsePid(values.pid, 'current'), io, deps);
   if (!app) return EXIT.noProvider;
-  const collection = await collectContext(app, coreDeps(io, deps), { timeoutMs });
+  // The user's rules apply (app/privacy); what `current` prints stays on this machine.
+  const privacy = commandPrivacy(io, { kind: 'show' }, false);
+  const collection = await collectContext(app, { ...coreDeps(io, deps), privacy }, { timeoutMs });
   switch (collection.kind) {
     case 'collected': {
       const { protocol: _protocol, ...provider } = collection.provider;
@@ -40,6 +43,9 @@ export const runCurrent: CommandRun = async (argv, io, deps) => {
     case 'refused':
       io.stderr(`glance: ${collection.reason}; no context was collected. \`glance check-provider --pid ${collection.provider.pid}\` shows the provider's developer what is wrong.\n`);
       return EXIT.refused;
+    case 'ruled-out':
+      io.stderr(`glance: ${collection.reason}\n`);
+      return EXIT.ruledOut;
     case 'cancelled':
       io.stderr('glance: cancelled\n');
       return EXIT.noAnswer;

@@ -2,6 +2,7 @@ import { isValidId } from '../../protocol/ids.js';
 import type { Location } from '../../protocol/location.js';
 import { locateRef } from '../../invocation/locate.js';
 import { coreDeps } from '../cli-deps.js';
+import { commandPrivacy } from '../data.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CommandRun } from '../io.js';
@@ -23,7 +24,8 @@ export const runLocation: CommandRun = async (argv, io, deps) => {
   if (instance === undefined || !isValidId(instance)) throw new UsageError('location: --instance I is required: the instance that issued the id');
   const timeoutMs = parseTimeout(values.timeout, 'location');
 
-  const result = await locateRef({ pid, instance, id }, coreDeps(io, deps), { timeoutMs });
+  const privacy = commandPrivacy(io, { kind: 'show' }, false);
+  const result = await locateRef({ pid, instance, id }, { ...coreDeps(io, deps), privacy }, { timeoutMs });
   if (result.ok) {
     io.stdout(values.json === true ? jsonLine(result.location) : `${describeLocation(result.location)}\n`);
     return EXIT.ok;
@@ -32,6 +34,8 @@ export const runLocation: CommandRun = async (argv, io, deps) => {
   switch (result.kind) {
     case 'ignored':
       return EXIT.noProvider;
+    case 'ruled-out':
+      return EXIT.ruledOut;
     case 'error':
     case 'not-offered':
       return EXIT.locationError;

@@ -1,5 +1,7 @@
 import { listProviders } from '../../discovery/find.js';
 import { coreDeps } from '../cli-deps.js';
+import { loadRules } from '../data.js';
+import type { RulesState } from '../../rules/store.js';
 import { parseCommandLine, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { oneLine } from '../../protocol/cap-text.js';
@@ -15,7 +17,9 @@ export const runProviders: CommandRun = async (argv, io, deps) => {
   if (positionals.length > 0) throw new UsageError('providers: takes no arguments besides --json, --prune and --yes');
   if (values.prune === true) return runPrune({ json: values.json === true, yes: values.yes === true }, io, deps);
   if (values.yes === true) throw new UsageError('providers: --yes goes with --prune (it confirms removing stale descriptors)');
-  const { folder, descriptors } = await listProviders(coreDeps(io, deps));
+  const [{ folder, descriptors }, rules] = await Promise.all([listProviders(coreDeps(io, deps)), loadRules(io)]);
+  if (!rules.ok) io.stderr(`glance: ${rules.notice}
+`);
   const rows = descriptors.map((d) => ({
     file: d.file,
     verdict: d.verdict,
@@ -23,6 +27,7 @@ export const runProviders: CommandRun = async (argv, io, deps) => {
     ...(d.descriptor
       ? { pid: d.descriptor.pid, bundleId: d.descriptor.bundleId, name: d.descriptor.name, instance: d.descriptor.instance, endpoint: d.descriptor.endpoint }
       : {}),
+    ...(d.verdict === 'usable' && d.descriptor ? { rule: ruleOf(rules, d.descriptor.bundleId) } : {}),
   }));
   if (values.json === true) {
     io.stdout(jsonLine({ folder, descriptors: rows }));
@@ -32,7 +37,13 @@ export const runProviders: CommandRun = async (argv, io, deps) => {
   if (folder.usable && rows.length === 0) io.stdout('No descriptors: no provider is running as this user.\n');
   for (const row of rows) {
     const who = row.name !== undefined ? `${oneLine(row.name)} (${oneLine(row.bundleId ?? '')}, pid ${row.pid})` : '';
-    io.stdout(row.verdict === 'usable' ? `  usable   ${row.file}  ${who}  ${row.endpoint}\n` : `  ignored  ${row.file}  ${who ? `${who}: ` : ''}${row.reason}\n`);
+    io.stdout(row.verdict === 'usable' ? `  usable   ${row.file}  ${who}  ${row.endpoint}  rule: ${row.rule}\n` : `  ignored  ${row.file}  ${who ? `${who}: ` : ''}${row.reason}\n`);
   }
   return EXIT.ok;
 };
+
+/** The rule a usable descriptor's app has (cli.md: `providers` shows it); `damaged` while the rules file is. */
+function ruleOf(rules: RulesState, bundleId: string): string {
+  if (!rules.ok) return 'damaged';
+  return rules.rules.find((r) => r.bundleId === bundleId)?.rule ?? 'allow';
+}

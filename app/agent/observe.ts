@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { AgentRequest, ContextSummary, RequestObserver, SentRequest } from './types.js';
+
+/**
+ * Where the exact body of each model request is known: the fetch the SDKs send through. Every
+ * HTTP request (each turn, each tool round trip, each retry the SDK makes) passes here, so the
+ * app and the command record the same receipts (cli.md, "History").
+ */
+
+/** Thrown (inside the SDK's fetch) when the observer refused or failed: nothing was sent. */
+export class RequestNotRecordedError extends Error {}
+
+/** Which backend and model a request goes to, for its receipt. */
+export interface RequestOrigin {
+  backend: string;
+  model: string | null;
+}
+
+/** The description of one body about to be sent. */
+export function describeRequest(origin: RequestOrigin, endpoint: string, body: string, context: ContextSummary): SentRequest {
+  const bytes = Buffer.byteLength(body, 'utf8');
+  const sha256 = createHash('sha256').update(body, 'utf8').digest('hex');
+  return { ...origin, endpoint, body, bytes, sha256, context };
+}
+
+function bodyText(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
+  if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
+  // A stream or a form: its bytes cannot be known before they go, so it does not go.
+  throw new RequestNotRecordedError('a request body Glance cannot read before sending');
+}
+
+/**
+ * A fetch that tells `observe` of each request with a body before sending it, and sends it only
+ * when that succeeded. `base` is the fetch that really sends (tests pass one with their own
+ * DNS lookup).
+ */
+export function observedFetch(observe: RequestObserver, origin: RequestOrigin, context: ContextSummary, base: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const body = bodyText(init?.body);
+    if (body !== undefined) {
+      try {
+        await observe(describeRequest(origin, new URL(url).origin, body, context));
+      } catch (error) {
+        throw error instanceof RequestNotRecordedError ? error : new RequestNotRecordedError(error instanceof Error ? error.message : 'the receipt could not be written', { cause: error });
+      }
+    }
+    return base(input, init);
+  };
+}
+
+/** The offline backend's "request": the payload it was given, as JSON. */
+export function offlinePayload(request: AgentRequest): string {
+  return JSON.stringify(request);
+}

@@ -1,0 +1,92 @@
+import { readHistoryDays } from '../../history/days.js';
+import type { Receipt } from '../../history/schema.js';
+import { createHistoryStore, type HistoryStore } from '../../history/store.js';
+import { oneLine } from '../../protocol/cap-text.js';
+import { jsonLine, parseCommandLine } from '../args.js';
+import { commandHome, withDataFolder } from '../data.js';
+import { EXIT, UsageError } from '../exit-codes.js';
+import type { CliIo, CommandRun } from '../io.js';
+
+/** Receipts as `glance history` reads them: pruned to the days the settings keep, notices on stderr. */
+async function readable(io: CliIo, home: string): Promise<{ store: HistoryStore; days: number }> {
+  const store = createHistoryStore({ home });
+  const days = await readHistoryDays(home);
+  const { notices } = await store.prune(days);
+  for (const notice of notices) io.stderr(`glance: ${notice}\n`);
+  return { store, days };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function destination(r: Receipt): string {
+  return r.endpoint === 'offline' ? 'the offline backend (no model)' : `${r.backend}${r.model !== null ? `, model ${oneLine(r.model)}` : ''}, at ${r.endpoint}`;
+}
+
+function summary(r: Receipt): string {
+  const counts = [`${plural(r.sentIds.length, 'element')} sent`, `${r.excludedIds.length} left out`, `${r.withheld.length} withheld`, plural(r.bytes, 'byte')].join(', ');
+  return `${r.at}  ${oneLine(r.app.name)} (${oneLine(r.app.bundleId)}, pid ${r.app.pid}) to ${destination(r)}: ${counts}  [${r.id}]`;
+}
+
+function details(r: Receipt): string {
+  const ids = (list: string[]): string => (list.length === 0 ? 'none' : list.join(', '));
+  return [
+    `Receipt ${r.id}`,
+    `  at        ${r.at}`,
+    `  app       ${oneLine(r.app.name)} (${oneLine(r.app.bundleId)}, pid ${r.app.pid})`,
+    `  sent to   ${destination(r)}`,
+    `  sent      ${plural(r.sentIds.length, 'element')}: ${ids(r.sentIds)}`,
+    `  left out  ${ids(r.excludedIds)}`,
+    `  withheld  ${r.withheld.length === 0 ? 'none' : r.withheld.map((w) => `${w.id} (${w.kind})`).join(', ')}`,
+    `  body      ${plural(r.bytes, 'byte')}, SHA-256 ${r.sha256}`,
+  ].join('\n');
+}
+
+function parseLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,6}$/.test(value)) throw new UsageError(`history: --limit takes a positive whole number, not "${value.slice(0, 20)}"`);
+  return Number(value);
+}
+
+async function list(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, limit: { type: 'string' } }, 'history');
+  if (positionals.length > 0) throw new UsageError(`history: "${(positionals[0] ?? '').slice(0, 40)}" is not a history command; the usage is glance history [--json] [--limit N] | history show ID [--json] | history clear`);
+  const limit = parseLimit(values.limit);
+  const home = await commandHome(io, false);
+  const { store, days } = home.missing ? { store: undefined, days: 0 } : await readable(io, home.path);
+  const receipts = store ? (await store.list(limit !== undefined ? { limit } : {})).receipts : [];
+  if (values.json === true) io.stdout(jsonLine(receipts));
+  else if (receipts.length === 0) io.stdout(`No receipts: nothing with context was sent to a model${days > 0 ? ` in the last ${plural(days, 'day')}` : ''}.\n`);
+  else for (const r of receipts) io.stdout(`${summary(r)}\n`);
+  return EXIT.ok;
+}
+
+async function show(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, 'history show');
+  const [id, ...rest] = positionals;
+  if (id === undefined || rest.length > 0) throw new UsageError('history show: give one receipt id (`glance history` lists them)');
+  const home = await commandHome(io, false);
+  const receipt = home.missing ? undefined : await (await readable(io, home.path)).store.get(id);
+  if (!receipt) throw new UsageError(`history show: no receipt has the id "${id.slice(0, 40)}"; \`glance history\` lists them`);
+  io.stdout(values.json === true ? jsonLine(receipt) : `${details(receipt)}\n`);
+  return EXIT.ok;
+}
+
+async function clear(argv: string[], io: CliIo): Promise<number> {
+  const { positionals } = parseCommandLine(argv, {}, 'history clear');
+  if (positionals.length > 0) throw new UsageError('history clear: takes no arguments');
+  return withDataFolder(io, async (home) => {
+    const { removed } = await createHistoryStore({ home }).clear();
+    io.stdout(`${plural(removed, 'receipt')} and every kept payload removed.\n`);
+    return EXIT.ok;
+  });
+}
+
+/** `glance history ...` (cli.md, "History"). */
+export const runHistory: CommandRun = async (argv, io) => {
+  const [first, ...rest] = argv;
+  if (first === 'show') return show(rest, io);
+  if (first === 'clear') return clear(rest, io);
+  return list(argv, io);
+};

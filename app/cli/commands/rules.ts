@@ -1,0 +1,104 @@
+import { ROLES, isRole } from '../../protocol/element.js';
+import { BundleIdSchema, describeExclusion, isRuleName, RULE_NAMES, SubroleSchema, type AppRule, type Exclusion } from '../../rules/schema.js';
+import { createRulesStore } from '../../rules/store.js';
+import { jsonLine, parseCommandLine } from '../args.js';
+import { confirm } from '../confirm.js';
+import { loadRules, withDataFolder } from '../data.js';
+import { EXIT, UsageError } from '../exit-codes.js';
+import type { CliIo, CommandRun } from '../io.js';
+
+const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]';
+
+/** What each rule does, in the words `glance rules` prints. */
+const EFFECT = { allow: 'asked on your hotkey', never: 'never asked', local: 'its context goes only to a model on this machine' } as const;
+
+function bundleId(value: string | undefined, command: string): string {
+  if (value === undefined) throw new UsageError(`rules ${command}: give the app's bundle id (\`glance providers\` lists them): glance ${USAGE.split(' | ').find((u) => u.startsWith(`rules ${command}`))}`);
+  const parsed = BundleIdSchema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`rules ${command}: "${value.slice(0, 60)}" is not a bundle id (1 to 255 characters, no spaces at the ends, no control characters)`);
+  return parsed.data;
+}
+
+function describeRule(rule: AppRule): string {
+  const exclusions = rule.exclusions.length > 0 ? `; leaves out ${rule.exclusions.map(describeExclusion).join('; ')}` : '';
+  return `${rule.bundleId}: ${rule.rule} (${EFFECT[rule.rule]})${exclusions}`;
+}
+
+/** `glance rules [--json]`: every rule. A damaged file is its notice and exit 9. */
+async function list(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, 'rules');
+  if (positionals.length > 0) throw new UsageError(`rules: "${(positionals[0] ?? '').slice(0, 40)}" is not a rules command; the usage is glance ${USAGE}`);
+  const state = await loadRules(io);
+  if (!state.ok) {
+    io.stderr(`glance: ${state.notice}\n`);
+    return EXIT.ruledOut;
+  }
+  if (values.json === true) io.stdout(jsonLine({ rules: state.rules }));
+  else if (state.rules.length === 0) io.stdout('No rules: every app is asked for its context on your hotkey (allow), and nothing else is left out but what you remove and what holds a secret.\n');
+  else for (const rule of state.rules) io.stdout(`${describeRule(rule)}\n`);
+  return EXIT.ok;
+}
+
+async function set(argv: string[], io: CliIo): Promise<number> {
+  const { positionals } = parseCommandLine(argv, {}, 'rules set');
+  const [id, rule, ...rest] = positionals;
+  const app = bundleId(id, 'set');
+  if (rule === undefined || !isRuleName(rule) || rest.length > 0) throw new UsageError(`rules set: the rule is one of ${RULE_NAMES.join(', ')}: glance rules set BUNDLE_ID allow|never|local`);
+  return withDataFolder(io, async (home) => {
+    await createRulesStore(home).set(app, rule);
+    io.stdout(`${app}: ${rule} (${EFFECT[rule]})\n`);
+    return EXIT.ok;
+  });
+}
+
+async function exclude(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, { role: { type: 'string' }, subrole: { type: 'string' } }, 'rules exclude');
+  const [id, ...rest] = positionals;
+  const app = bundleId(id, 'exclude');
+  if (rest.length > 0) throw new UsageError('rules exclude: takes one bundle id and --role, --subrole or both');
+  if (values.role === undefined && values.subrole === undefined) throw new UsageError('rules exclude: give --role R, --subrole S or both, for example --role Row --subrole comment');
+  if (values.role !== undefined && !isRole(values.role)) throw new UsageError(`rules exclude: --role is one of ${ROLES.join(', ')}`);
+  if (values.subrole !== undefined && !SubroleSchema.safeParse(values.subrole).success) throw new UsageError('rules exclude: --subrole takes 1 to 200 characters, no control characters');
+  const exclusion: Exclusion = { ...(values.role !== undefined ? { role: values.role } : {}), ...(values.subrole !== undefined ? { subrole: values.subrole } : {}) };
+  return withDataFolder(io, async (home) => {
+    const { added } = await createRulesStore(home).exclude(app, exclusion);
+    io.stdout(`${app}: ${added ? 'leaves out' : 'already left out'} ${describeExclusion(exclusion)} on every collection\n`);
+    return EXIT.ok;
+  });
+}
+
+async function remove(argv: string[], io: CliIo): Promise<number> {
+  const { positionals } = parseCommandLine(argv, {}, 'rules remove');
+  const [id, ...rest] = positionals;
+  const app = bundleId(id, 'remove');
+  if (rest.length > 0) throw new UsageError('rules remove: takes one bundle id');
+  return withDataFolder(io, async (home) => {
+    const { removed } = await createRulesStore(home).remove(app);
+    io.stdout(removed ? `${app}: its rule and exclusions were removed (it is allowed again)\n` : `${app} had no rule; nothing was changed\n`);
+    return EXIT.ok;
+  });
+}
+
+async function reset(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' } }, 'rules reset');
+  if (positionals.length > 0) throw new UsageError('rules reset: takes only --yes');
+  if (values.yes !== true && !(await confirm(io, 'Remove every rule and exclusion of every app?'))) {
+    io.stderr('glance: nothing was changed (give --yes to reset without the question)\n');
+    return EXIT.ok;
+  }
+  return withDataFolder(io, async (home) => {
+    const { removed, asidePath } = await createRulesStore(home).reset();
+    if (asidePath) io.stdout(`The damaged rules file was kept as ${asidePath}; Glance starts again with no rules.\n`);
+    else io.stdout(removed === 0 ? 'There were no rules; nothing was changed.\n' : `All ${removed} rule${removed === 1 ? ' was' : 's were'} removed.\n`);
+    return EXIT.ok;
+  });
+}
+
+const SUBCOMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = { set, exclude, remove, reset };
+
+/** `glance rules ...` (cli.md, "Per-app rules"). */
+export const runRules: CommandRun = async (argv, io) => {
+  const [first, ...rest] = argv;
+  const sub = first !== undefined && Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
+  return sub ? sub(rest, io) : list(argv, io);
+};

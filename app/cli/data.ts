@@ -1,0 +1,74 @@
+import { readHistoryDays } from '../history/days.js';
+import { createHistoryStore, type HistoryStore } from '../history/store.js';
+import { glanceHomePath, HomeError, openGlanceHome } from '../home/folder.js';
+import { LockTimeoutError } from '../home/lock.js';
+import { createPrivacyHooks } from '../privacy/hooks.js';
+import type { PrivacyHooks } from '../privacy/types.js';
+import type { Destination } from '../rules/destination.js';
+import { createRulesStore, RulesDamagedError, type RulesState } from '../rules/store.js';
+import { EXIT } from './exit-codes.js';
+import type { CliIo } from './io.js';
+
+/**
+ * The data folder as a command uses it: `GLANCE_HOME` or the per-platform folder, shared with
+ * the app (home/folder.ts). Reading commands do not create it; writing ones do.
+ */
+
+/** The data folder, opened; created only when `create`. */
+export async function commandHome(io: CliIo, create: boolean): Promise<{ path: string; missing: boolean }> {
+  const home = await openGlanceHome(glanceHomePath(io.env), { create });
+  return { path: home.path, missing: home.missing === true };
+}
+
+/** The rules as they stand. A folder Glance cannot use fails closed, like a damaged file. */
+export async function loadRules(io: CliIo): Promise<RulesState> {
+  try {
+    const home = await commandHome(io, false);
+    return home.missing ? { ok: true, rules: [] } : await createRulesStore(home.path).load();
+  } catch (error) {
+    if (error instanceof HomeError) return { ok: false, notice: `${error.message}; until then Glance asks no app for context` };
+    throw error;
+  }
+}
+
+/** The privacy hooks of one command run: the rules are read once, for every call it makes. */
+export function commandPrivacy(io: CliIo, destination: Destination, screen: boolean): PrivacyHooks {
+  let rules: Promise<RulesState> | undefined;
+  return createPrivacyHooks({ rules: () => (rules ??= loadRules(io)), destination: () => destination, screen });
+}
+
+/**
+ * Runs a command that changes the data folder; what stops it there (a damaged rules file, a
+ * folder of another user's, a lock held too long) is one line on stderr and exit 9 or 1.
+ */
+export async function withDataFolder(io: CliIo, run: (home: string) => Promise<number>): Promise<number> {
+  try {
+    return await run((await commandHome(io, true)).path);
+  } catch (error) {
+    if (error instanceof RulesDamagedError) {
+      io.stderr(`glance: ${error.message}\n`);
+      return EXIT.ruledOut;
+    }
+    if (error instanceof HomeError || error instanceof LockTimeoutError) {
+      io.stderr(`glance: ${error.message}\n`);
+      return EXIT.unexpected;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The history `ask` records its receipts in, opened (and pruned when due) on its first request:
+ * a run that sends no context never creates the data folder. The command keeps no payloads.
+ */
+export function commandHistory(io: CliIo): () => Promise<HistoryStore> {
+  let opened: Promise<HistoryStore> | undefined;
+  const open = async (): Promise<HistoryStore> => {
+    const home = (await commandHome(io, true)).path;
+    const store = createHistoryStore({ home });
+    const { notices } = await store.pruneIfDue(await readHistoryDays(home));
+    for (const notice of notices) io.stderr(`glance: ${notice}\n`);
+    return store;
+  };
+  return () => (opened ??= open());
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestObserver } from '../agent/types.js';
+import { capText } from '../protocol/cap-text.js';
+import { isLoopbackUrl } from '../rules/destination.js';
+import type { RuleName } from '../rules/schema.js';
+import type { Withheld } from '../withhold/scan.js';
+import type { Receipt } from './schema.js';
+import type { HistoryStore } from './store.js';
+
+/** What a conversation's receipts say besides the request itself: fixed when its context was. */
+export interface ReceiptFacts {
+  /** The app the context came from, as its verified descriptor names it. */
+  app: { bundleId: string; name: string; pid: number };
+  sentIds: string[];
+  excludedIds: string[];
+  withheld: Withheld[];
+  /** The app's rule when collected: under `local` a request to another machine is refused here too. */
+  rule?: RuleName;
+}
+
+/** What the recorder needs; `keepPayload` is the app's "keep what was sent" (the command keeps none). */
+export interface RecorderOptions {
+  /** The history, or how to open it on the first request (a command opens it only when it sends). */
+  history: HistoryStore | (() => Promise<HistoryStore>);
+  facts: ReceiptFacts;
+  keepPayload?: () => boolean;
+  now?: () => Date;
+}
+
+/** A receipt id: 16 hex digits, safe as a file name and on a command line. */
+export function newReceiptId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/**
+ * The observer a backend calls before each request (app/agent/observe.ts): it appends the
+ * receipt, and keeps the payload when asked. A request without context leaves no receipt.
+ * It throws (so the request is not sent) when the receipt cannot be written, or when the app's
+ * rule is `local` and the request would leave the machine: the rule was checked before the
+ * provider was asked, and is checked again where the bytes go.
+ */
+export function receiptRecorder(options: RecorderOptions): RequestObserver {
+  const now = options.now ?? (() => new Date());
+  const { facts } = options;
+  return async (request) => {
+    if (request.context.root === null) return;
+    if (facts.rule === 'local' && request.endpoint !== 'offline' && !isLoopbackUrl(request.endpoint)) {
+      throw new Error(`the rule for ${capText(facts.app.bundleId)} is "local", and this request would go to ${request.endpoint}`);
+    }
+    const receipt: Receipt = {
+      id: newReceiptId(),
+      at: now().toISOString(),
+      app: { bundleId: facts.app.bundleId, name: capText(facts.app.name), pid: facts.app.pid },
+      backend: request.backend,
+      model: request.model,
+      endpoint: request.endpoint,
+      sentIds: facts.sentIds,
+      excludedIds: facts.excludedIds,
+      withheld: facts.withheld,
+      bytes: request.bytes,
+      sha256: request.sha256,
+    };
+    const history = typeof options.history === 'function' ? await options.history() : options.history;
+    await history.append(receipt, options.keepPayload?.() === true ? request.body : undefined);
+  };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Writing Glance's own files: each 0600, replaced atomically (a reader sees the old file or the
+ * new one, never half of one), appended in one write. Whoever changes a file that another
+ * process may change too holds its lock (lock.ts) around the read and the write.
+ */
+
+/** Mode of every file in the data folder. */
+export const FILE_MODE = 0o600;
+
+/** Writes `data` to `path` through a temporary file in the same folder and a rename. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  // Same folder, so the rename is atomic; a random name, so two writers never share it.
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, data, { mode: FILE_MODE, flush: true });
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Appends `text` with one write (the file is created 0600 when missing). */
+export async function appendText(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'a', FILE_MODE);
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The file's text, or undefined when there is no such file. */
+export async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Tightens a file that is looser than 0600 (made by hand, or by an older version). */
+export async function tightenFile(path: string): Promise<void> {
+  try {
+    const mode = (await stat(path)).mode & 0o777;
+    if (mode !== FILE_MODE) await chmod(path, FILE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** A name for a damaged file kept aside: `<stem>.damaged-<time>.<ext>`, valid on every file system. */
+export function asideName(path: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const name = basename(path);
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  return join(dirname(path), `${stem}.damaged-${stamp}-${randomBytes(2).toString('hex')}${ext}`);
+}

@@ -1,0 +1,72 @@
+import type { Element } from '../protocol/element.js';
+import type { RuleMatch } from '../rules/match.js';
+import { applyRemovals } from '../../contract/review.js';
+import type { Withheld } from '../withhold/scan.js';
+import type { Screening } from './types.js';
+
+/** The user's choices for one message: what they removed, and what they restored for it. */
+export interface OutgoingChoice {
+  /** Ids the user left out (the panel's removals, `ask --exclude`). */
+  removed?: ReadonlySet<string>;
+  /** Withheld or rule-excluded ids the user sends with this message anyway (`ask --allow`). */
+  allowed?: ReadonlySet<string>;
+}
+
+/** What goes to the model for one message, and what was left out and why. */
+export interface Outgoing {
+  /** The tree exactly as sent, or null when nothing is. */
+  root: Element | null;
+  /** Every id in `root`, in document order. */
+  sentIds: string[];
+  /** The top of each subtree the user or a standing exclusion left out. */
+  excludedIds: string[];
+  /** Elements held back for a secret, each the top of what it took with it. */
+  withheld: Withheld[];
+  /** Elements a standing exclusion left out, each the top of what it took with it. */
+  excludedByRule: RuleMatch[];
+  /** Allowed ids that were neither withheld nor excluded by a rule (a typo, or a stale id). */
+  unusedAllows: string[];
+  /** Why nothing is sent, when root is null. Never provider text. */
+  reason?: string;
+}
+
+/**
+ * Combines the screening with the user's choices: the user's removals, then the standing
+ * exclusions, then the secrets, each leaving out the element with its subtree; an allowed id is
+ * neither excluded by a rule nor withheld for this message. Only the top of each left-out
+ * subtree is reported: what lies inside it was not sent either way. Iterative.
+ */
+export function planOutgoing(root: Element, screening: Screening | undefined, choice: OutgoingChoice = {}): Outgoing {
+  const removed = choice.removed ?? new Set<string>();
+  const allowed = choice.allowed ?? new Set<string>();
+  const byRule = new Map((screening?.excludedByRule ?? []).filter((m) => !allowed.has(m.id)).map((m) => [m.id, m.rule]));
+  const secret = new Map((screening?.withheld ?? []).filter((w) => !allowed.has(w.id)).map((w) => [w.id, w.kind]));
+  const known = new Set([...(screening?.excludedByRule ?? []).map((m) => m.id), ...(screening?.withheld ?? []).map((w) => w.id)]);
+  const out: Outgoing = { root: null, sentIds: [], excludedIds: [], withheld: [], excludedByRule: [], unusedAllows: [...allowed].filter((id) => !known.has(id)) };
+  const stack: Element[] = [root];
+  while (stack.length > 0) {
+    const element = stack.pop() as Element;
+    const rule = byRule.get(element.id);
+    const kind = secret.get(element.id);
+    if (removed.has(element.id)) out.excludedIds.push(element.id);
+    else if (rule !== undefined) {
+      out.excludedIds.push(element.id);
+      out.excludedByRule.push({ id: element.id, rule });
+    } else if (kind !== undefined) out.withheld.push({ id: element.id, kind });
+    else {
+      out.sentIds.push(element.id);
+      const children = element.children ?? [];
+      for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as Element);
+    }
+  }
+  out.root = applyRemovals(root, new Set([...out.excludedIds, ...out.withheld.map((w) => w.id)]));
+  if (out.root === null) out.reason = rootReason(root.id, removed, byRule, secret);
+  return out;
+}
+
+function rootReason(id: string, removed: ReadonlySet<string>, byRule: Map<string, string>, secret: Map<string, string>): string {
+  if (removed.has(id)) return 'the root element was excluded, so no context is sent';
+  const rule = byRule.get(id);
+  if (rule !== undefined) return `your rule leaves out ${rule}, the root element included, so no context is sent`;
+  return `the root element holds a secret (${secret.get(id) ?? 'unknown kind'}) and was withheld, so no context is sent`;
+}

@@ -1,0 +1,35 @@
+import { oneLine } from '../protocol/cap-text.js';
+import { describeDestination, isLocalDestination, type Destination } from './destination.js';
+import type { Exclusion, RuleName } from './schema.js';
+import type { RulesState } from './store.js';
+
+/**
+ * What the user's rules say about one app right now, decided before anything is asked of its
+ * provider (cli.md, "Per-app rules"). Pure: the caller loads the rules and names where the
+ * context would go.
+ */
+export type RuleVerdict =
+  /** Go ahead; the standing exclusions apply to what comes back. */
+  | { ok: true; rule: RuleName; exclusions: Exclusion[] }
+  /** Ask nothing of this app's provider; `reason` says why in one line (no provider text). */
+  | { ok: false; rule: 'never' | 'local' | 'damaged'; reason: string };
+
+/** The verdict for the app with this verified bundle id, when its context would go to `destination`. */
+export function judgeApp(state: RulesState, bundleId: string, destination: Destination): RuleVerdict {
+  // Fails closed: with the rules unreadable, nobody knows which app the user barred.
+  if (!state.ok) return { ok: false, rule: 'damaged', reason: state.notice };
+  const found = state.rules.find((r) => r.bundleId === bundleId);
+  const rule = found?.rule ?? 'allow';
+  const name = oneLine(bundleId);
+  if (rule === 'never') {
+    return { ok: false, rule, reason: `your rule for ${name} is "never", so Glance asks this app for nothing (\`glance rules set ${name} allow\` changes it)` };
+  }
+  if (rule === 'local' && !isLocalDestination(destination)) {
+    return {
+      ok: false,
+      rule,
+      reason: `your rule for ${name} is "local": its context goes only to a model on this machine, and ${describeDestination(destination)} is not one, so this app was not asked`,
+    };
+  }
+  return { ok: true, rule, exclusions: found?.exclusions ?? [] };
+}

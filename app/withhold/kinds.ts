@@ -1,0 +1,44 @@
+/**
+ * The kind of secret an element held, as the panel, `ask --json` and the receipts name it:
+ * a few words, never the secret. secretlint's rules are named by the service they know.
+ */
+
+/** Kinds found by Glance's own checks. */
+export const CARD_NUMBER = 'payment card number';
+export const PASSWORD = 'password';
+
+const SERVICE_KINDS: Record<string, string> = {
+  '1password': '1Password service account token',
+  anthropic: 'Anthropic API key',
+  aws: 'AWS credential',
+  basicauth: 'password in a URL',
+  cloudflare: 'Cloudflare API token',
+  'database-connection-string': 'database password',
+  databricks: 'Databricks token',
+  docker: 'Docker registry credential',
+  figma: 'Figma token',
+  gcp: 'Google Cloud credential',
+  github: 'GitHub token',
+  gitlab: 'GitLab token',
+  grafana: 'Grafana token',
+  groq: 'Groq API key',
+  'hashicorp-vault': 'HashiCorp Vault token',
+  huggingface: 'Hugging Face token',
+  linear: 'Linear API key',
+  notion: 'Notion token',
+  npm: 'npm token',
+  openai: 'OpenAI API key',
+  privatekey: 'private key',
+  sendgrid: 'SendGrid API key',
+  shopify: 'Shopify token',
+  slack: 'Slack token',
+  stripe: 'Stripe key',
+  tailscale: 'Tailscale key',
+  vercel: 'Vercel token',
+};
+
+/** The kind for a secretlint rule id (`@secretlint/secretlint-rule-github`). */
+export function kindOfRule(ruleId: string): string {
+  const service = ruleId.replace(/^.*secretlint-rule-/, '');
+  return SERVICE_KINDS[service] ?? `${service} secret`;
+}

@@ -1,0 +1,139 @@
+// `glance rules`: the shapes of cli.md, exit 2 for a wrong rule or a missing option, the
+// confirmation of `reset` (spawned, with a real standard input), `providers` showing each usable
+// descriptor's rule, a damaged file (exit 9, its bytes kept) and the modes of what it writes.
+// Most cases run the command in process through main(), as bin/glance.js does.
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../app/cli/main.js';
+import { createOs } from '../../app/os/index.js';
+import { makeProvidersDir } from '../helpers/providers-dir.js';
+import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
+import { requireBuild } from '../provider/helpers.js';
+
+let dir: Awaited<ReturnType<typeof makeProvidersDir>>;
+const os = createOs();
+
+/** Runs one command in process with the test's environment, as `glance` would. */
+async function runGlance(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env }, { os });
+  return { code, stdout, stderr };
+}
+let provider: TestProvider;
+const rulesFile = () => join(dir.home, 'rules.json');
+
+/** Runs glance with `input` on its standard input (or with it closed at once). */
+function runWithInput(args: string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/glance.js', ...args], { env: dir.env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => void (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+beforeAll(async () => {
+  requireBuild();
+  dir = await makeProvidersDir();
+  provider = await startTestProvider(dir.dir);
+});
+afterAll(async () => {
+  await provider.process.stop();
+  await dir.cleanup();
+});
+beforeEach(async () => {
+  await runGlance(['rules', 'reset', '--yes'], dir.env);
+});
+
+describe('glance rules', () => {
+  it('sets, excludes, lists and removes, in the shapes of cli.md', async () => {
+    expect(await runGlance(['rules'], dir.env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^No rules: every app is asked/) });
+    expect(await runGlance(['rules', 'set', 'org.example.Notes', 'never'], dir.env)).toMatchObject({ code: 0 });
+    expect(await runGlance(['rules', 'exclude', 'com.example.Mail', '--role', 'Row', '--subrole', 'comment'], dir.env)).toMatchObject({
+      code: 0, stdout: 'com.example.Mail: leaves out every Row with subrole "comment" on every collection\n',
+    });
+    expect(await runGlance(['rules', 'exclude', 'com.example.Mail', '--role', 'Row', '--subrole', 'comment'], dir.env)).toMatchObject({ stdout: expect.stringContaining('already left out') });
+    expect(await runGlance(['rules', 'set', 'com.example.Mail', 'local'], dir.env)).toMatchObject({ code: 0 });
+    expect(JSON.parse((await runGlance(['rules', '--json'], dir.env)).stdout)).toEqual({
+      rules: [
+        { bundleId: 'com.example.Mail', rule: 'local', exclusions: [{ role: 'Row', subrole: 'comment' }] },
+        { bundleId: 'org.example.Notes', rule: 'never', exclusions: [] },
+      ],
+    });
+    expect((await runGlance(['rules'], dir.env)).stdout).toBe(
+      'com.example.Mail: local (its context goes only to a model on this machine); leaves out every Row with subrole "comment"\n' +
+      'org.example.Notes: never (never asked)\n',
+    );
+    expect(await runGlance(['rules', 'remove', 'org.example.Notes'], dir.env)).toMatchObject({ code: 0, stdout: expect.stringContaining('removed') });
+    expect(await runGlance(['rules', 'remove', 'org.example.Notes'], dir.env)).toMatchObject({ code: 0, stdout: 'org.example.Notes had no rule; nothing was changed\n' });
+  });
+
+  it.each([
+    [['rules', 'set', 'org.example.Notes', 'sometimes'], /the rule is one of allow, never, local/],
+    [['rules', 'set', 'org.example.Notes'], /the rule is one of allow, never, local/],
+    [['rules', 'set'], /give the app's bundle id/],
+    [['rules', 'exclude', 'org.example.Notes'], /give --role R, --subrole S or both/],
+    [['rules', 'exclude', 'org.example.Notes', '--role', 'Banana'], /--role is one of Application, Window/],
+    [['rules', 'exclude', 'org.example.Notes', '--color', 'red'], /"--color" is not an option of rules exclude/],
+    [['rules', 'remove'], /give the app's bundle id/],
+    [['rules', 'frobnicate'], /"frobnicate" is not a rules command/],
+    [['rules', 'set', ' padded ', 'never'], /is not a bundle id/],
+  ])('refuses %j with exit 2', async (args, message) => {
+    const run = await runGlance(args, dir.env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('asks before reset: only a yes removes the rules', async () => {
+    await runGlance(['rules', 'set', 'org.example.Notes', 'never'], dir.env);
+    for (const input of ['n\n', '', 'maybe\n']) {
+      const run = await runWithInput(['rules', 'reset'], input);
+      expect(run).toMatchObject({ code: 0, stderr: expect.stringContaining('nothing was changed') });
+      expect(run.stderr).toContain('Remove every rule and exclusion of every app? [y/N]');
+    }
+    expect(JSON.parse((await runGlance(['rules', '--json'], dir.env)).stdout).rules).toHaveLength(1);
+    expect(await runWithInput(['rules', 'reset'], 'yes\n')).toMatchObject({ code: 0, stdout: 'All 1 rule was removed.\n' });
+    expect(JSON.parse((await runGlance(['rules', '--json'], dir.env)).stdout).rules).toEqual([]);
+  });
+
+  it('writes the folder 0700 (tightening a looser one) and the file 0600', async () => {
+    await mkdir(dir.home, { recursive: true });
+    await chmod(dir.home, 0o755);
+    await runGlance(['rules', 'set', 'org.example.Notes', 'never'], dir.env);
+    expect((await stat(dir.home)).mode & 0o777).toBe(0o700);
+    expect((await stat(rulesFile())).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('glance providers', () => {
+  it('shows each usable descriptor\'s rule', async () => {
+    const row = async () => (JSON.parse((await runGlance(['providers', '--json'], dir.env)).stdout) as { descriptors: { pid?: number; rule?: string }[] }).descriptors.find((d) => d.pid === provider.pid);
+    expect(await row()).toMatchObject({ verdict: 'usable', bundleId: 'node', rule: 'allow' });
+    await runGlance(['rules', 'set', 'node', 'local'], dir.env);
+    expect(await row()).toMatchObject({ rule: 'local' });
+    expect((await runGlance(['providers'], dir.env)).stdout).toContain('rule: local');
+  });
+});
+
+describe('a damaged rules file', () => {
+  it('is exit 9 with the notice for listing and for changes, and its bytes stay', async () => {
+    await mkdir(dir.home, { recursive: true });
+    await writeFile(rulesFile(), 'not json at all');
+    for (const args of [['rules'], ['rules', 'set', 'a.b', 'never'], ['rules', 'exclude', 'a.b', '--role', 'Row'], ['rules', 'remove', 'a.b']]) {
+      const run = await runGlance(args, dir.env);
+      expect(run.code).toBe(9);
+      expect(run.stderr).toContain('is damaged (it is not valid JSON)');
+    }
+    expect(await readFile(rulesFile(), 'utf8')).toBe('not json at all');
+    const providers = await runGlance(['providers', '--json'], dir.env);
+    expect(providers.stderr).toContain('is damaged');
+    expect(JSON.parse(providers.stdout).descriptors.find((d: { pid?: number }) => d.pid === provider.pid)).toMatchObject({ rule: 'damaged' });
+  });
+});
