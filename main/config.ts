@@ -49,10 +49,14 @@ export function panelWindowOptions(preloadPath: string): BrowserWindowConstructo
     fullscreenable: false,
     // A menu-bar panel is not a document window: no Dock, no Mission Control entry.
     skipTaskbar: true,
+    hiddenInMissionControl: true,
     // Above ordinary windows like a menu, so the app the user asked about stays in view beside it.
     alwaysOnTop: true,
-    // The rounded, translucent look of macOS menus; the page paints its own background elsewhere.
+    // The rounded, translucent look of macOS menus: the material shows wherever the page is
+    // translucent. A clear window background keeps Electron from painting an opaque one under
+    // the page (before it loads, and wherever it paints nothing); an opaque page just covers it.
     vibrancy: 'menu',
+    backgroundColor: '#00000000',
     visualEffectState: 'active',
     roundedCorners: true,
     title: 'Glance',
@@ -82,6 +86,8 @@ export function overlayWindowOptions(preloadPath: string, bounds: { x: number; y
     maximizable: false,
     fullscreenable: false,
     skipTaskbar: true,
+    // Mission Control shows windows to switch to; a ring over the screen is not one.
+    hiddenInMissionControl: true,
     roundedCorners: false,
     // The display's full bounds include the menu bar, which macOS would otherwise push us below.
     enableLargerThanScreen: true,

@@ -6,10 +6,33 @@ export interface HotkeyRegistrar {
   apply(hotkey: string, paused: boolean): string | undefined;
 }
 
+/** Where the user picks another hotkey. */
+const CHOOSE_ANOTHER = "Choose another one in Glance's settings (menu-bar icon, then Settings).";
+
+/** The notice when another app already owns the chord: globalShortcut.register said false. */
+export function hotkeyTaken(hotkey: string): string {
+  return `Glance could not use the hotkey ${hotkey}: another app already uses it. ${CHOOSE_ANOTHER}`;
+}
+
+/** The notice when the chord is not one macOS accepts: globalShortcut.register threw. */
+export function hotkeyInvalid(hotkey: string): string {
+  return `Glance could not use the hotkey ${hotkey}: it is not a shortcut Glance can register. ${CHOOSE_ANOTHER}`;
+}
+
+/**
+ * What to do when a press does nothing. macOS can give a chord to another app, or to itself
+ * (input sources, Spotlight), while register still says yes: Glance is never told, and the
+ * user sees only that nothing happens. Said where they look then: the tray menu's Open Glance.
+ */
+export function hotkeySilentHint(hotkey: string): string {
+  return `If pressing ${hotkey} does nothing, another app or macOS takes it first. Choose another hotkey in Settings.`;
+}
+
 /**
  * The hotkey. `globalShortcut.register` returns false when another app owns the chord (and
  * throws on a malformed accelerator); either way the user is told which hotkey failed and
- * what to do, never left pressing a dead key.
+ * what to do, never left pressing a dead key. A conflict macOS does not report is named in the
+ * tray menu instead (hotkeySilentHint).
  */
 export function createHotkeyRegistrar(shortcuts: Pick<GlobalShortcut, 'register' | 'unregister'>, onPress: () => void): HotkeyRegistrar {
   let registered: string | undefined;
@@ -23,11 +46,9 @@ export function createHotkeyRegistrar(shortcuts: Pick<GlobalShortcut, 'register'
       try {
         ok = shortcuts.register(hotkey, onPress);
       } catch {
-        ok = false;
+        return hotkeyInvalid(hotkey);
       }
-      if (!ok) {
-        return `Glance could not use the hotkey ${hotkey}: another app already uses it, or it is not a valid shortcut. Choose another one in Glance's settings (menu-bar icon, then Settings).`;
-      }
+      if (!ok) return hotkeyTaken(hotkey);
       registered = hotkey;
       return undefined;
     },

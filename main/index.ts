@@ -1,9 +1,11 @@
 import { join } from 'node:path';
-import { app, globalShortcut, safeStorage, screen, session, shell } from 'electron';
+import { app, globalShortcut, Menu, safeStorage, screen, session, shell } from 'electron';
 import { createOs } from '../app/os/index.js';
 import { glanceHomePath, openGlanceHome } from '../app/home/folder.js';
+import { answerAppEvents, trackQuitting } from './app-events.js';
 import { registerIpc } from './ipc/register.js';
 import { createMainLogSink } from './logger.js';
+import { applicationMenu } from './menu.js';
 import type { MainPorts } from './ports.js';
 import { forkSampleNotes } from './sample-process.js';
 import { createMainServices } from './services.js';
@@ -24,10 +26,13 @@ async function start(): Promise<void> {
     app.quit();
     return;
   }
-  // A menu-bar app has no Dock icon; LSUIElement does this when packaged, this in `npm start`.
-  app.dock?.hide();
+  const mac = process.platform === 'darwin';
   hardenAllContents(app);
+  const life = trackQuitting(app);
   await app.whenReady();
+  // A menu-bar app has no Dock icon: LSUIElement does this when packaged, the same activation
+  // policy does it in `npm start` (app.dock.hide() would leave app.hide() without effect, electron#16093).
+  if (mac) app.setActivationPolicy('accessory');
   denyAllPermissions(session.defaultSession);
 
   // The panel sits under the tray icon and the tray opens the panel: the panel asks lazily.
@@ -37,6 +42,10 @@ async function start(): Promise<void> {
     rendererFile: join(import.meta.dirname, '../renderer/index.html'),
     screen,
     trayBounds: () => trayRef.current?.bounds() ?? { x: 0, y: 0, width: 0, height: 0 },
+    isQuitting: life.isQuitting,
+    unhideApp: () => {
+      if (mac && app.isHidden()) app.show();
+    },
   });
   const overlays = createOverlayWindows({
     preloadPath: join(import.meta.dirname, '../preload/overlay.cjs'),
@@ -62,21 +71,27 @@ async function start(): Promise<void> {
       },
     },
     app: {
-      setLaunchAtLogin: (openAtLogin) => {
-        app.setLoginItemSettings({ openAtLogin });
-        return undefined;
+      setLoginItem: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
+      // Login items exist on macOS (and Windows) only.
+      loginItem: () => (mac || process.platform === 'win32' ? app.getLoginItemSettings() : undefined),
+      // Hiding a window leaves Glance active; hiding the app hands the focus back (macOS).
+      deactivate: () => {
+        if (mac) app.hide();
       },
       quit: () => app.quit(),
     },
   } satisfies MainPorts);
 
   registerIpc({ pageUrls: { panel: panel.rendererUrl, overlay: overlays.rendererUrl }, logger: services.logger, handlers: services.handlers });
-  app.on('second-instance', panel.show);
-  // Closing the panel hides it; Glance lives in the menu bar until Quit.
-  app.on('window-all-closed', () => undefined);
-  app.on('will-quit', () => {
-    globalShortcut.unregisterAll();
-    void services.close();
+  // Our own menu instead of Electron's default: Edit for the fields, nothing that reloads,
+  // opens DevTools or destroys the panel (main/menu.ts).
+  Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(services.menu)));
+  answerAppEvents(app, {
+    showPanel: panel.show,
+    onQuit: () => {
+      globalShortcut.unregisterAll();
+      void services.close();
+    },
   });
 }
 

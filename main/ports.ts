@@ -1,4 +1,4 @@
-import type { GlobalShortcut } from 'electron';
+import type { GlobalShortcut, LoginItemSettings } from 'electron';
 import type { AnswerState, PanelState } from '../contract/ipc.js';
 import type { OverlayDisplay } from '../app/geometry/overlay.js';
 import type { LogSink } from '../app/log/logger.js';
@@ -19,7 +19,13 @@ import type { SafeStorageLike } from './secrets.js';
 export interface PanelPort {
   show(): void;
   hide(): void;
-  toggle(): void;
+  isVisible(): boolean;
+  /**
+   * Keeps the panel shown while a dialog of the system's takes the focus for one of Glance's
+   * operations (the Keychain asking to allow access): the panel would otherwise hide on blur.
+   * Returns the release; call it once the operation is over.
+   */
+  holdOpen(): () => void;
   /** Sends the state to the page. */
   publish(state: PanelState): void;
   /** Sends the answer area to the page (every streamed piece; the tree does not go with it). */
@@ -32,7 +38,10 @@ export interface PanelPort {
 
 /** What the tray's menu does; the services make these, the tray (main/tray.ts) shows them. */
 export interface TrayActions {
+  /** The menu's Open Glance: shows the panel, and leaves an open one open. */
   openPanel(): void;
+  /** A click on the icon: shows the panel, or dismisses a shown one (giving the focus back). */
+  togglePanel(): void;
   openSettings(): void;
   /** Starts the bundled Sample Notes and collects from it (it has no window to be in front). */
   trySampleNotes(): void;
@@ -75,6 +84,23 @@ export interface MainPorts {
   utilityProcess: { launchSample(): Promise<SampleChild> };
   /** Opens an http(s) link in the user's browser (shell.openExternal). */
   shell: { openExternal(url: string): Promise<void> };
-  /** The app's own life: launch at login, and quitting. */
-  app: { setLaunchAtLogin(openAtLogin: boolean): string | undefined; quit(): void };
+  /** The app's own life: the login item, giving the focus back, quitting. */
+  app: {
+    /** Asks the system to open Glance at login, or not (app.setLoginItemSettings). */
+    setLoginItem(openAtLogin: boolean): void;
+    /** What the system says of the login item now (app.getLoginItemSettings); undefined where it keeps none. */
+    loginItem(): LoginItemReport | undefined;
+    /**
+     * Gives the focus back to the app the user was in (app.hide() on macOS): hiding the panel
+     * does not deactivate Glance, which would stay frontmost with no window.
+     */
+    deactivate(): void;
+    quit(): void;
+  };
 }
+
+/**
+ * The login item as macOS reports it: `status` on macOS 13 and later (a login item can need the
+ * user's approval there, or be turned off in System Settings), `openAtLogin` everywhere.
+ */
+export type LoginItemReport = Pick<LoginItemSettings, 'openAtLogin'> & { status?: LoginItemSettings['status'] };

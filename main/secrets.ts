@@ -41,6 +41,14 @@ export interface SecretStoreDeps {
 
 type Keys = Partial<Record<KeyedBackendId, string>>;
 
+/**
+ * Said when the stored keys exist but cannot be read (the Keychain refused, or its item
+ * changed). Nothing is written then: a save would replace the file with the new key alone and
+ * lose the other backend's, so the file stays as it is until it can be read again.
+ */
+export const UNREADABLE_KEYS =
+  "Glance could not read the API keys it stored (macOS did not let it use its Keychain item, or the item changed), so it leaves them as they are and changes none now. Allow Glance when macOS asks about its Keychain, or remove api-keys.bin from Glance's data folder to set the keys again.";
+
 /** A store over the data folder. */
 export function createSecretStore(deps: SecretStoreDeps): SecretStore {
   const path = join(deps.folder, KEYS_FILE);
@@ -56,7 +64,8 @@ export function createSecretStore(deps: SecretStoreDeps): SecretStore {
     return undefined;
   };
 
-  const read = async (): Promise<Keys> => {
+  /** The stored keys, or undefined when a file is there but cannot be read (never written over then). */
+  const read = async (): Promise<Keys | undefined> => {
     let blob: Buffer;
     try {
       blob = await readFile(path);
@@ -79,8 +88,8 @@ export function createSecretStore(deps: SecretStoreDeps): SecretStore {
       return keys;
     } catch {
       // Never the error's text: it could carry part of what was decrypted.
-      deps.logger.warn('secrets: the stored API keys could not be read (the Keychain item changed?); set them again in Settings');
-      return {};
+      deps.logger.warn('secrets: the stored API keys could not be read (the Keychain refused, or its item changed); the file is left as it is');
+      return undefined;
     }
   };
 
@@ -101,33 +110,41 @@ export function createSecretStore(deps: SecretStoreDeps): SecretStore {
     }
   };
 
-  const status = async (): Promise<KeyStatus> => {
-    const reason = await unavailable();
-    const keys = reason ? {} : await read();
+  const statusOf = (reason: string | undefined, keys: Keys): KeyStatus => {
     const stored = { anthropic: keys.anthropic !== undefined, openai: keys.openai !== undefined };
     return reason ? { available: false, reason, stored } : { available: true, stored };
+  };
+  const status = async (): Promise<KeyStatus> => {
+    const reason = await unavailable();
+    if (reason) return statusOf(reason, {});
+    const keys = await read();
+    return keys === undefined ? statusOf(UNREADABLE_KEYS, {}) : statusOf(undefined, keys);
   };
 
   return {
     status,
     async get(backend) {
       if (await unavailable()) return undefined;
-      return (await read())[backend];
+      return (await read())?.[backend];
     },
     async set(backend, key) {
       const reason = await unavailable();
-      if (reason) return { status: await status(), problem: reason };
+      if (reason) return { status: statusOf(reason, {}), problem: reason };
+      const keys = await read();
+      if (keys === undefined) return { status: statusOf(UNREADABLE_KEYS, {}), problem: UNREADABLE_KEYS };
       deps.redact.add(key);
-      await write({ ...(await read()), [backend]: key });
+      await write({ ...keys, [backend]: key });
       deps.logger.info(`secrets: an API key for ${backend} was stored`);
       return { status: await status() };
     },
     async clear(backend) {
-      if (!(await unavailable())) {
-        const { [backend]: _removed, ...rest } = await read();
-        await write(rest);
-        deps.logger.info(`secrets: the API key for ${backend} was removed`);
-      }
+      const reason = await unavailable();
+      if (reason) return statusOf(reason, {});
+      const keys = await read();
+      if (keys === undefined) return statusOf(UNREADABLE_KEYS, {});
+      const { [backend]: _removed, ...rest } = keys;
+      await write(rest);
+      deps.logger.info(`secrets: the API key for ${backend} was removed`);
       return status();
     },
   };

@@ -12,8 +12,11 @@ import { createSelectionPlacement } from './flow/placement.js';
 import { createSampleNotes, SAMPLE_NOTES } from './flow/sample-notes.js';
 import { createSettingsService } from './flow/settings-service.js';
 import { createStateHub, initialPanelState, type StateHub } from './flow/state-hub.js';
+import { loginItemAfterSetting, loginItemAtStart } from './flow/login-item.js';
 import { createHotkeyRegistrar } from './hotkey.js';
 import { createHandlers } from './ipc/handlers.js';
+import { holdPanelDuringKeychain } from './keychain-hold.js';
+import type { AppMenuActions } from './menu.js';
 import { safeStorageCipher } from './payload-cipher.js';
 import type { MainPorts } from './ports.js';
 import { createSecretStore } from './secrets.js';
@@ -26,6 +29,8 @@ export interface MainServices {
   hub: StateHub;
   /** The services' logger: it blanks every token and key the core has read. */
   logger: Logger;
+  /** What the application menu does (main/menu.ts builds the menu from these). */
+  menu: AppMenuActions;
   /** On quit: closes the kept provider connections and ends Sample Notes. */
   close(): Promise<void>;
 }
@@ -47,14 +52,16 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
   // kept socket while it stays connected (app/invocation/host-cache.ts).
   const cache = createHostCache();
+  const { panel, overlays } = ports.windows;
+  // A Keychain prompt takes the focus: the panel stays while one of its operations runs.
+  const safeStorage = holdPanelDuringKeychain(ports.safeStorage, panel.holdOpen);
+  const keys = createSecretStore({ safeStorage, folder: ports.dataDir, redact: secrets, logger, ...(ports.platform ? { platform: ports.platform } : {}) });
   // Rules, secrets held back and receipts (app/privacy; docs/privacy.md). The rules are read on
   // every hotkey, so a change made with `glance rules` applies at the next press. Kept payloads
-  // are encrypted with the Keychain (payload-cipher.ts).
-  const cipher = safeStorageCipher(ports.safeStorage, ports.platform);
+  // are encrypted with the Keychain (payload-cipher.ts), under the same hold as the keys.
+  const cipher = safeStorageCipher(safeStorage, ports.platform);
   const privacy = createPrivacyService({ home: ports.dataDir, settings: () => settings.current(), ...(cipher ? { cipher } : {}) });
   const core = { os: ports.os, logger, cache, secrets, privacy: privacy.hooks, ...(ports.env ? { env: ports.env } : {}) };
-  const keys = createSecretStore({ safeStorage: ports.safeStorage, folder: ports.dataDir, redact: secrets, logger, ...(ports.platform ? { platform: ports.platform } : {}) });
-  const { panel, overlays } = ports.windows;
 
   const controller = createController({
     os: ports.os,
@@ -75,11 +82,30 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     store,
     hub,
     initial: loaded.settings,
-    effects: { applyHotkey: hotkeys.apply, applyLaunchAtLogin: ports.app.setLaunchAtLogin },
+    effects: {
+      applyHotkey: hotkeys.apply,
+      // Set, then read back: on macOS 13 and later the item may wait for approval or be refused.
+      applyLaunchAtLogin: (enabled) => {
+        ports.app.setLoginItem(enabled);
+        return loginItemAfterSetting(ports.app.loginItem(), enabled);
+      },
+      launchAtLogin: () => loginItemAtStart(ports.app.loginItem()),
+    },
   });
 
   // Highlights: one transparent window per display, created when a display first draws.
   const overlay = createOverlayService({ displays: ports.screen.displays, windows: overlays });
+  // Glance putting its own panel away (Esc, Close, the tray icon, Cmd-W): the ring goes with it,
+  // and the focus goes back to the app the user was in, which hiding a window alone does not do.
+  const dismissPanel = (): void => {
+    overlay.hide();
+    panel.hide();
+    ports.app.deactivate();
+  };
+  const openSettings = (): void => {
+    hub.update({ view: 'settings' });
+    panel.show();
+  };
   // Every location goes to the provider and instance recorded with the id (locateRef).
   const locate = (ref: Parameters<typeof locateRef>[0], options: { timeoutMs: number; signal: AbortSignal }) => locateRef(ref, core, options);
   const agent = createAgentService({
@@ -111,11 +137,9 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   controller.subscribe(placement.follow);
 
   const tray = ports.tray({
-    openPanel: panel.toggle,
-    openSettings: () => {
-      hub.update({ view: 'settings' });
-      panel.show();
-    },
+    openPanel: panel.show,
+    togglePanel: () => (panel.isVisible() ? dismissPanel() : panel.show()),
+    openSettings,
     trySampleNotes,
     togglePause: () => void settings.update({ paused: !settings.current().paused }),
     quit: ports.app.quit,
@@ -129,7 +153,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     agent,
     keys,
     overlay,
-    closePanel: panel.hide,
+    closePanel: dismissPanel,
     trySampleNotes,
     openExternal: ports.shell.openExternal,
   });
@@ -144,6 +168,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     handlers,
     hub,
     logger,
+    menu: { openSettings, closePanel: dismissPanel, quit: ports.app.quit },
     close: async () => {
       clearInterval(pruning);
       await Promise.all([cache.close(), sampleNotes.stop()]);

@@ -1,6 +1,7 @@
 import { Menu, Tray, nativeImage, type Rectangle } from 'electron';
 import type { TrayActions, TrayPort } from './ports.js';
 import { TRAY_ICON_1X, TRAY_ICON_2X } from './tray-icon.js';
+import { trayMenu } from './tray-menu.js';
 
 /** The menu-bar icon: the port the services refresh, and where the panel goes under it. */
 export interface GlanceTray extends TrayPort {
@@ -9,7 +10,7 @@ export interface GlanceTray extends TrayPort {
 
 /**
  * The menu-bar icon: a template image (macOS tints it for the menu bar's appearance); a click
- * opens the panel, a right-click (or Control-click) opens the menu.
+ * opens the panel or puts it away, a right-click (or Control-click) opens the menu.
  */
 export function createTray(actions: TrayActions): GlanceTray {
   const image = nativeImage.createEmpty();
@@ -18,22 +19,13 @@ export function createTray(actions: TrayActions): GlanceTray {
   image.setTemplateImage(true);
   const tray = new Tray(image);
 
-  const menu = (): Menu =>
-    Menu.buildFromTemplate([
-      // Shown for the user's memory only: the hotkey itself is registered globally (hotkey.ts).
-      { label: 'Open Glance', accelerator: actions.hotkey(), registerAccelerator: false, click: actions.openPanel },
-      { label: 'Try with Sample Notes', click: actions.trySampleNotes },
-      { label: 'Settings…', click: actions.openSettings },
-      { type: 'separator' },
-      { label: actions.isPaused() ? 'Resume Glance' : 'Pause Glance', click: actions.togglePause },
-      { type: 'separator' },
-      { label: 'Quit Glance', click: actions.quit },
-    ]);
+  const menu = (): Menu => Menu.buildFromTemplate(trayMenu(actions));
 
   const refresh = (): void => {
     tray.setToolTip(actions.isPaused() ? 'Glance (paused)' : `Glance: press ${actions.hotkey()} in any app`);
   };
-  tray.on('click', actions.openPanel);
+  // A click toggles, as a menu-bar icon does; the menu's Open Glance only ever shows.
+  tray.on('click', () => actions.togglePanel());
   tray.on('right-click', () => tray.popUpContextMenu(menu()));
   refresh();
   return {

@@ -1,5 +1,5 @@
 /**
- * OsServices on macOS: get-windows for the front app (it also gives the bundle id), `ps` for
+ * OsServices on macOS: get-windows' helper for the front app (it also gives the bundle id), `ps` for
  * zombies, Launch Services or the app's Info.plist for a pid's bundle id, lsof for listeners
  * (macOS has no /proc), and ps-list for names. Every tool runs by absolute path with a time limit.
  */
@@ -9,7 +9,8 @@ import { DEFAULT_TIMEOUT_MS } from './options.js';
 import { isAlivePs, isValidPid } from './alive.js';
 import type { DarwinTools } from './bundle-id-darwin.js';
 import { DEFAULT_DARWIN_TOOLS, darwinBundleId } from './bundle-id-darwin.js';
-import { getWindowsSource, readFrontApp } from './front-app.js';
+import { readFrontApp } from './front-app.js';
+import { getWindowsHelperSource } from './get-windows-helper.js';
 import { isValidPort, lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
 import { processNameFromList, psListLister } from './process-name.js';
@@ -28,8 +29,15 @@ export function createDarwinOs(options: OsOptions = {}): OsServices {
   const bundleId = async (pid: number): Promise<string | undefined> => (isValidPid(pid) ? darwinBundleId(pid, tools) : undefined);
 
   return {
-    // get-windows reports owner.bundleId on macOS; the lookup by pid covers a result without one.
-    frontApp: () => readFrontApp({ source: options.frontAppSource ?? getWindowsSource, ownPid, bundleIdOf: bundleId, trustSourceBundleId: true }),
+    // get-windows' helper, run by us from outside app.asar with the tools' time limit
+    // (get-windows-helper.ts). It reports owner.bundleId; the lookup by pid covers a result without one.
+    frontApp: () =>
+      readFrontApp({
+        source: options.frontAppSource ?? getWindowsHelperSource({ ...(options.getWindowsHelper === undefined ? {} : { path: options.getWindowsHelper }), timeoutMs }),
+        ownPid,
+        bundleIdOf: bundleId,
+        trustSourceBundleId: true,
+      }),
     isAlive: (pid) => isAlivePs(pid, tools.ps, timeoutMs),
     bundleId,
     listeners: async (port) =>

@@ -12,7 +12,7 @@ import { lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
 import { processNameFromList, psListLister } from './process-name.js';
 
-export type { ConnectionResult, FrontApp, FrontAppResult, ListeningSocket, ListenersResult, OsServices, SocketEnd } from './types.js';
+export type { ConnectionResult, FrontApp, FrontAppFailure, FrontAppResult, ListeningSocket, ListenersResult, OsServices, SocketEnd } from './types.js';
 export type { ListenersMethod, OsOptions } from './options.js';
 export type { ActiveWindowInfo, FrontAppSource } from './front-app.js';
 export type { ProcessLister } from './process-name.js';
@@ -33,7 +33,11 @@ export { darwinBundleId } from './bundle-id-darwin.js';
 function createUnsupportedOs(platform: string, options: OsOptions = {}): OsServices {
   const timeoutMs = options.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
-    frontApp: async () => ({ ok: false, reason: `Telling which app is in front is not supported on ${platform}. Pass --pid to name the app.` }),
+    frontApp: async () => ({
+      ok: false,
+      reason: `Telling which app is in front is not supported on ${platform}. Pass --pid to name the app.`,
+      cause: `telling which app is in front is not supported on ${platform}`,
+    }),
     isAlive: (pid) => isAlivePs(pid, 'ps', timeoutMs),
     bundleId: async () => undefined,
     listeners: (port) => lsofListeners(port, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),

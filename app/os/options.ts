@@ -15,8 +15,13 @@ export interface OsOptions {
   procRoot?: string;
   /** The pid never reported as the front app; `process.pid` by default. */
   ownPid?: number;
-  /** Stands in for get-windows' activeWindow. */
+  /** Stands in for get-windows' activeWindow (Linux) or its helper (macOS). */
   frontAppSource?: FrontAppSource;
+  /**
+   * macOS: get-windows' helper as get-windows computes it (inside app.asar when packaged);
+   * it is run from app.asar.unpacked. Found in node_modules by default.
+   */
+  getWindowsHelper?: string;
   /** Stands in for ps-list. */
   processLister?: ProcessLister;
   /** The lsof binary; `lsof` on PATH (Linux), /usr/sbin/lsof (macOS). */

@@ -12,8 +12,22 @@ export interface FrontApp {
   name?: string;
 }
 
+/** Why there is no front app to ask. */
+export interface FrontAppFailure {
+  ok: false;
+  /** The command line's whole sentence, with its advice (pass --pid). */
+  reason: string;
+  /**
+   * What happened, without advice ("no app with a window is active"), for a front end that
+   * words its own: the panel says "bring the app to the front", never "pass --pid".
+   */
+  cause?: string;
+  /** Glance itself is in front (its panel has the focus): the app shows what it holds instead. */
+  glanceInFront?: true;
+}
+
 /** The front app, or why the OS could not tell which app is in front. */
-export type FrontAppResult = { ok: true; app: FrontApp } | { ok: false; reason: string };
+export type FrontAppResult = { ok: true; app: FrontApp } | FrontAppFailure;
 
 /** One socket listening on a TCP port. */
 export interface ListeningSocket {
@@ -43,7 +57,7 @@ export type ConnectionResult = { ok: true; sockets: ListeningSocket[]; server: n
 
 /** The OS services the core uses. Every method resolves; none throws for an ordinary "no". */
 export interface OsServices {
-  /** The front app. Never reports our own process as the front app. */
+  /** The front app. Never reports our own process as the front app (`glanceInFront` instead). */
   frontApp(): Promise<FrontAppResult>;
   /** True when the process exists and is not a zombie (EPERM counts as alive). */
   isAlive(pid: number): Promise<boolean>;

@@ -79,6 +79,14 @@ export interface Controller {
   subscribe(listener: (event: InvocationEvent) => void): () => void;
 }
 
+/**
+ * The panel's sentence when the OS cannot tell which app is in front: what it said, and what to
+ * do in the panel's terms. The command line's advice (`--pid`) stays in the OS's `reason`.
+ */
+function frontAppUnknown(cause: string | undefined): string {
+  return `Glance cannot tell which app is in front${cause ? ` (${cause})` : ''}. Bring the app you want to ask about to the front, then press the hotkey again.`;
+}
+
 /** A controller over the given services. */
 export function createController(deps: ControllerDeps): Controller {
   let counter = 0;
@@ -171,14 +179,14 @@ export function createController(deps: ControllerDeps): Controller {
   return {
     async onHotkey() {
       const front = await deps.os.frontApp();
-      if (!front.ok) {
-        failAtOnce('the front app', `Glance cannot tell which app is in front: ${front.reason}`, 'review');
+      if (front.ok ? front.app.pid === deps.ownPid : front.glanceInFront) {
+        // Glance in front means the panel had focus: show what it holds rather than asking ourselves.
+        if (current === undefined) failAtOnce('Glance', 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.');
         deps.showPanel();
         return;
       }
-      if (front.app.pid === deps.ownPid) {
-        // Glance in front means the panel had focus: show what it holds rather than asking ourselves.
-        if (current === undefined) failAtOnce('Glance', 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.');
+      if (!front.ok) {
+        failAtOnce('the front app', frontAppUnknown(front.cause), 'review');
         deps.showPanel();
         return;
       }

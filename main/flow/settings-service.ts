@@ -1,5 +1,6 @@
 import type { SettingsStore } from '../../app/settings/store.js';
 import type { Settings, SettingsPatch } from '../../contract/settings.js';
+import type { LoginItemOutcome } from './login-item.js';
 import type { StateHub } from './state-hub.js';
 
 /**
@@ -7,11 +8,14 @@ import type { StateHub } from './state-hub.js';
  * the login item). No electron here; main passes the effects in, the tests pass fakes.
  */
 
-/** The system side of settings. Each returns a sentence for the user when it could not apply. */
+/** The system side of settings. Each says, in a sentence for the user, what did not apply. */
 export interface SettingsEffects {
   /** Registers `hotkey` (unregistering the previous one), or none when paused. */
   applyHotkey(hotkey: string, paused: boolean): string | undefined;
-  applyLaunchAtLogin(enabled: boolean): string | undefined;
+  /** Asks the system to open Glance at login, or not, and says what the system does now. */
+  applyLaunchAtLogin(enabled: boolean): LoginItemOutcome;
+  /** What the system does now, at start (undefined where it keeps no login items). */
+  launchAtLogin(): LoginItemOutcome | undefined;
 }
 
 /** The settings service. */
@@ -24,7 +28,11 @@ export interface SettingsService {
 /** Applies `initial` at once (registering the hotkey) and reports problems through the hub's notices. */
 export function createSettingsService(deps: { store: SettingsStore; hub: StateHub; effects: SettingsEffects; initial: Settings }): SettingsService {
   let settings = deps.initial;
-  const startProblems = [deps.effects.applyHotkey(settings.hotkey, settings.paused)].filter((p): p is string => p !== undefined);
+  // Launch at login is what the system says (the user may have changed it in System Settings).
+  // Kept here; the file follows with the next change.
+  const login = deps.effects.launchAtLogin();
+  if (login) settings = { ...settings, launchAtLogin: login.enabled };
+  const startProblems = [deps.effects.applyHotkey(settings.hotkey, settings.paused), login?.problem].filter((p): p is string => p !== undefined);
   if (startProblems.length > 0) deps.hub.update({ notices: [...deps.hub.get().notices, ...startProblems] });
 
   return {
@@ -43,11 +51,10 @@ export function createSettingsService(deps: { store: SettingsStore; hub: StateHu
         }
       }
       if (next.launchAtLogin !== settings.launchAtLogin) {
-        const problem = deps.effects.applyLaunchAtLogin(next.launchAtLogin);
-        if (problem) {
-          problems.push(problem);
-          next.launchAtLogin = settings.launchAtLogin;
-        }
+        // The setting becomes what the system did, which may not be what was asked.
+        const outcome = deps.effects.applyLaunchAtLogin(next.launchAtLogin);
+        if (outcome.problem) problems.push(outcome.problem);
+        next.launchAtLogin = outcome.enabled;
       }
       await deps.store.save(next);
       settings = next;

@@ -15,6 +15,10 @@ export interface PanelDeps {
   screen: Pick<Screen, 'getAllDisplays' | 'getCursorScreenPoint'>;
   /** The tray icon's bounds now; empty on some macOS states, then the pointer is used. */
   trayBounds(): Rectangle;
+  /** True once Glance is quitting: only then may the window really close (app-events.ts). */
+  isQuitting(): boolean;
+  /** Undoes app.hide() before the panel shows (macOS), so it is not shown inside a hidden app. */
+  unhideApp(): void;
 }
 
 /** The menu-bar panel: one hidden window, shown under the tray icon. */
@@ -31,11 +35,23 @@ export function createPanel(deps: PanelDeps): Panel {
   window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
   void window.loadFile(deps.rendererFile);
 
+  // Hide on blur, like a menu; but not while a system dialog of Glance's own operation (the
+  // Keychain's) has the focus: holdOpen counts those.
+  let holds = 0;
   let blurTimer: NodeJS.Timeout | undefined;
   window.on('blur', () => {
-    blurTimer = setTimeout(() => window.hide(), HIDE_ON_BLUR_DELAY_MS);
+    blurTimer = setTimeout(() => {
+      if (holds === 0) window.hide();
+    }, HIDE_ON_BLUR_DELAY_MS);
   });
   window.on('focus', () => clearTimeout(blurTimer));
+  // Cmd-W, or anything else that closes the window, hides it instead: a destroyed panel would
+  // leave the hotkey and the tray dead until restart. Quitting closes it for real.
+  window.on('close', (event) => {
+    if (deps.isQuitting()) return;
+    event.preventDefault();
+    window.hide();
+  });
 
   const anchor = (): Rectangle => {
     const tray = deps.trayBounds();
@@ -45,6 +61,7 @@ export function createPanel(deps: PanelDeps): Panel {
   };
 
   const show = (): void => {
+    deps.unhideApp();
     const displays = deps.screen.getAllDisplays().map((d) => ({ bounds: d.bounds, workArea: d.workArea }));
     const { x, y } = panelPosition({ tray: anchor(), panel: PANEL_SIZE, displays });
     window.setPosition(x, y, false);
@@ -58,7 +75,16 @@ export function createPanel(deps: PanelDeps): Panel {
     onHidden: (listener) => {
       window.on('hide', listener);
     },
-    toggle: () => (window.isVisible() ? window.hide() : show()),
+    isVisible: () => !window.isDestroyed() && window.isVisible(),
+    holdOpen: () => {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+      };
+    },
     publish: (state) => {
       if (!window.isDestroyed()) window.webContents.send(eventContract.state.channel, state);
     },

@@ -86,7 +86,8 @@ async function wrap(app: ElectronApplication, base: string, home: string, provid
 
 /**
  * The app as `npm start` runs it (dist/ built by the global setup), in node_modules' Electron,
- * with the probe preloaded. Fails at once when the probe did not isolate Glance's data folder.
+ * with the probe preloaded. Fails at once when the probe did not isolate Electron's data folder
+ * (Glance's own data follows GLANCE_HOME by itself).
  */
 export async function launchGlance(): Promise<Glance> {
   const { base, home, providers } = await folders();

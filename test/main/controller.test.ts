@@ -77,9 +77,10 @@ describe('the hotkey flow', () => {
   });
 
   it('says when the OS cannot tell which app is in front', async () => {
-    const { hub, controller } = setup(async () => ({ kind: 'cancelled', app: notes }), { ok: false, reason: 'no window is in front' });
+    const { hub, controller } = setup(async () => ({ kind: 'cancelled', app: notes }), { ok: false, reason: 'No window is in front. Pass --pid to name the app.', cause: 'no window is in front' });
     await controller.onHotkey();
-    expect(hub.get().invocation?.message).toBe('Glance cannot tell which app is in front: no window is in front');
+    // Worded for the panel: the cause, and what to do here; the command line's --pid is not.
+    expect(hub.get().invocation?.message).toBe('Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.');
   });
 
   it('aborts when the user removes the app context, and discards the late answer', async () => {

@@ -1,7 +1,10 @@
-// electron-builder.yml checked with electron-builder's own validation, offline: the schema
-// it ships (scheme.json) and the deprecation checks in validateConfiguration.
+// electron-builder.yml (releases) and electron-builder.adhoc.yml (contributors and CI) checked
+// with electron-builder's own loading and validation, offline: the schema it ships
+// (scheme.json) and the deprecation checks in validateConfiguration. The entitlements each kind
+// signs with are parsed as property lists (issue 15, point 8).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import plist from 'plist';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -17,14 +20,22 @@ const { PlatformPackager } = require('app-builder-lib') as {
   PlatformPackager: { prototype: { generateFuseConfig(this: unknown, fuses: unknown): Promise<Record<string, unknown>> } };
 };
 
+/** The two build kinds: a release (Developer ID, notarized) and a contributor's (ad hoc). */
+const KINDS = { release: 'electron-builder.yml', adhoc: 'electron-builder.adhoc.yml' } as const;
+
+/** An entitlements file as the dictionary codesign reads. */
+async function entitlements(path: unknown): Promise<Record<string, unknown>> {
+  return plist.parse(await readFile(String(path), 'utf8')) as Record<string, unknown>;
+}
+
 describe('electron-builder.yml', () => {
-  it('passes app-builder-lib validateConfiguration against its scheme.json', async () => {
-    const config = await getConfig(process.cwd(), 'electron-builder.yml', null);
+  it.each(Object.values(KINDS))('%s passes app-builder-lib validateConfiguration against its scheme.json', async (file) => {
+    const config = await getConfig(process.cwd(), file, null);
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
   });
 
-  it('is a menu-bar app with hardened runtime, entitlements, dmg and zip for both architectures', async () => {
-    const config = await getConfig(process.cwd(), 'electron-builder.yml', null);
+  it.each(Object.values(KINDS))('%s: a menu-bar app with hardened runtime, entitlements, dmg and zip for both architectures', async (file) => {
+    const config = await getConfig(process.cwd(), file, null);
     const mac = config.mac ?? {};
     expect(mac['hardenedRuntime']).toBe(true);
     expect(mac['extendInfo']).toMatchObject({ LSUIElement: true });
@@ -33,9 +44,53 @@ describe('electron-builder.yml', () => {
       { target: 'zip', arch: ['arm64', 'x64'] },
     ]);
     expect(config['asarUnpack']).toContain('node_modules/get-windows/main');
-    const entitlements = await readFile(String(mac['entitlements']), 'utf8');
-    expect(entitlements).toContain('com.apple.security.cs.allow-jit');
+    // Electron's helpers (renderers, the utility process) run with the same entitlements.
+    expect(mac['entitlementsInherit']).toBe(mac['entitlements']);
+    expect(await entitlements(mac['entitlements'])).toMatchObject({ 'com.apple.security.cs.allow-jit': true });
   });
+});
+
+describe('signing, per build kind', () => {
+  it('a release is signed with a Developer ID (never unsigned) and notarized, without the library-validation exception', async () => {
+    const config = await getConfig(process.cwd(), KINDS.release, null);
+    const mac = config.mac ?? {};
+    // No identity named: electron-builder finds the Developer ID Application certificate
+    // (CSC_LINK or the keychain); with forceCodeSigning a release without one fails.
+    expect(mac['identity']).toBeUndefined();
+    expect(config['forceCodeSigning']).toBe(true);
+    expect(mac['notarize']).toBe(true);
+    expect(await entitlements(mac['entitlements'])).toEqual({ 'com.apple.security.cs.allow-jit': true });
+  });
+
+  it("a contributor's build is signed ad hoc, not notarized, and may load Electron's frameworks (library validation off)", async () => {
+    const config = await getConfig(process.cwd(), KINDS.adhoc, null);
+    const mac = config.mac ?? {};
+    expect(mac['identity']).toBe('-');
+    expect(mac['notarize']).toBe(false);
+    // An ad-hoc signature has no team: with the hardened runtime, library validation would refuse
+    // Electron's own frameworks (electron-builder warns about exactly this).
+    expect(await entitlements(mac['entitlements'])).toEqual({
+      'com.apple.security.cs.allow-jit': true,
+      'com.apple.security.cs.disable-library-validation': true,
+    });
+    // Everything else is the release's configuration (extends), so both kinds package the same app.
+    const release = await getConfig(process.cwd(), KINDS.release, null);
+    const { mac: _adhocMac, extends: _extends, ...adhocRest } = config;
+    const { mac: _releaseMac, ...releaseRest } = release;
+    expect(adhocRest).toEqual(releaseRest);
+  });
+
+  it('no kind asks for writable executable memory: Electron 45 needs only allow-jit', async () => {
+    for (const file of ['build/entitlements.mac.plist', 'build/entitlements.mac.adhoc.plist']) {
+      const keys = Object.keys(await entitlements(file));
+      expect(keys, file).not.toContain('com.apple.security.cs.allow-unsigned-executable-memory');
+      // Nothing the protocol path does not need: no camera, microphone, Apple events or sandbox holes.
+      expect(keys.every((key) => key.startsWith('com.apple.security.cs.')), file).toBe(true);
+    }
+  });
+});
+
+describe('electron-builder.yml, fuses and checks', () => {
 
   it('sets the Electron fuses: no running as Node, no NODE_OPTIONS, no inspector, code only from a checked app.asar, cookies encrypted', async () => {
     const config = await getConfig(process.cwd(), 'electron-builder.yml', null);

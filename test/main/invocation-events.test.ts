@@ -47,10 +47,10 @@ describe('invocation events', () => {
     let front: FrontAppResult = { ok: true, app: { pid: process.pid + 100_000, name: 'Preview' } };
     const { controller, events, kinds } = setup(() => front);
     await controller.onHotkey();
-    front = { ok: false, reason: 'no window is in front' };
+    front = { ok: false, reason: 'No window is in front. Pass --pid to name the app.', cause: 'no window is in front' };
     await controller.onHotkey();
     expect(kinds()).toEqual(['started 1', 'failed 1', 'started 2', 'failed 2']);
-    expect(events[3]).toMatchObject({ message: 'Glance cannot tell which app is in front: no window is in front' });
+    expect(events[3]).toMatchObject({ message: 'Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.' });
     expect(controller.isCurrent(1)).toBe(false);
     expect(controller.isCurrent(2)).toBe(true);
   });

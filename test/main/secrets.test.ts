@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SecretRegistry, silentLogger, type Logger } from '../../app/log/logger.js';
 import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { createSettingsStore } from '../../app/settings/store.js';
-import { createSecretStore, KEYS_FILE, type SafeStorageLike } from '../../main/secrets.js';
+import { createSecretStore, KEYS_FILE, UNREADABLE_KEYS, type SafeStorageLike } from '../../main/secrets.js';
 
 const KEY = 'sk-ant-api03-very-secret-0123456789';
 
@@ -77,6 +77,26 @@ describe('the API key store', () => {
     expect(await store.get('openai')).toBe('sk-openai-0123456789');
     await store.clear('openai');
     expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('never writes after a failed read: the other key survives a save, and the user is told (issue 15, point 7)', async () => {
+    const good = createSecretStore({ safeStorage: fakeSafeStorage(), folder, platform: 'darwin', redact: new SecretRegistry(), logger: silentLogger });
+    await good.set('openai', KEY);
+    const before = await readFile(join(folder, KEYS_FILE));
+    // The Keychain refuses (the user chose Deny, or the item changed): decrypting fails.
+    const refused = createSecretStore({
+      safeStorage: { ...fakeSafeStorage(), decryptStringAsync: async () => { throw new Error('Keychain refused'); } },
+      folder, platform: 'darwin', redact: new SecretRegistry(), logger,
+    });
+    const result = await refused.set('anthropic', 'sk-ant-api03-another-key-0123456789');
+    expect(result.problem).toBe(UNREADABLE_KEYS);
+    expect(result.status).toEqual({ available: false, reason: UNREADABLE_KEYS, stored: { anthropic: false, openai: false } });
+    expect(await refused.clear('openai')).toMatchObject({ available: false, reason: UNREADABLE_KEYS });
+    expect(await refused.status()).toMatchObject({ available: false, reason: UNREADABLE_KEYS });
+    // The file is as it was, byte for byte, and the key in it still reads once the Keychain allows it.
+    expect(await readFile(join(folder, KEYS_FILE))).toEqual(before);
+    expect(await good.get('openai')).toBe(KEY);
+    expect(await readdir(folder)).toEqual([KEYS_FILE]);
   });
 
   it('reads a damaged blob as no keys, without quoting it', async () => {

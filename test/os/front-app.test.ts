@@ -1,5 +1,6 @@
 // frontApp with an injected source standing in for get-windows (no display here): every way
-// the OS can fail to tell becomes a reason that suggests --pid, and Glance never names itself.
+// the OS can fail to tell becomes a reason that suggests --pid (and its cause, without the
+// advice, for the panel), and Glance never names itself: that is a result of its own.
 import { describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
 import type { FrontAppSource } from '../../app/os/index.js';
@@ -24,6 +25,8 @@ describe('frontApp', () => {
     expect(result).toEqual({
       ok: false,
       reason: 'The OS could not tell which app is in front (Failed to parse process ID). Pass --pid to name the app.',
+      // The same without the command line's advice, for the panel to word its own.
+      cause: 'Failed to parse process ID',
     });
   });
 
@@ -35,13 +38,14 @@ describe('frontApp', () => {
     if (!bad.ok) expect(bad.reason).toMatch(/--pid/);
   });
 
-  it('never reports our own pid: it says Glance itself is in front', async () => {
+  it('never reports our own pid: it says Glance itself is in front, as a result of its own', async () => {
     const own = await osWith(async () => ({ owner: { processId: process.pid, name: 'Glance' } })).frontApp();
-    expect(own.ok).toBe(false);
-    if (!own.ok) expect(own.reason).toMatch(/Glance itself is in front.*--pid/);
+    expect(own).toMatchObject({ ok: false, glanceInFront: true, reason: expect.stringMatching(/Glance itself is in front.*--pid/) });
     // An injected ownPid (the Electron main process, say) is honoured the same way.
     const injected = await osWith(async () => ({ owner: { processId: 4242 } }), 'linux', 4242).frontApp();
-    expect(injected.ok).toBe(false);
+    expect(injected).toMatchObject({ ok: false, glanceInFront: true });
+    // Any other failure is not Glance in front.
+    expect(await osWith(async () => null).frontApp()).not.toHaveProperty('glanceInFront');
   });
 
   it('on Linux computes the bundle id from the pid (wire.md section 4)', async () => {
@@ -57,7 +61,11 @@ describe('frontApp', () => {
 
   it('an unsupported platform says so and suggests --pid', async () => {
     const result = await createOs({}, 'win32').frontApp();
-    expect(result).toEqual({ ok: false, reason: 'Telling which app is in front is not supported on win32. Pass --pid to name the app.' });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'Telling which app is in front is not supported on win32. Pass --pid to name the app.',
+      cause: 'telling which app is in front is not supported on win32',
+    });
   });
 
   it.runIf(process.platform === 'linux' && !process.env['DISPLAY'])('the real get-windows without a display cannot tell, and does not throw', async () => {

@@ -71,15 +71,17 @@ describe('the workflows', () => {
     // The Electron binary must be downloaded here, unlike on Linux.
     expect(text).not.toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD\s*[:=]/);
     expect(text).toMatch(/CSC_IDENTITY_AUTO_DISCOVERY: "false"/);
+    // A contributor's build (electron-builder.adhoc.yml), signed ad hoc on pull requests too.
+    expect(text).toMatch(/CSC_FOR_PULL_REQUEST: "true"/);
     // npm test's panel tests need a Chromium; the runner has Chrome, not /usr/bin/chromium.
     expect(text).toMatch(/GLANCE_CHROMIUM: \/Applications\/Google Chrome\.app\/Contents\/MacOS\/Google Chrome\n/);
     expect(commands(text)).toEqual([
       'npm ci --no-audit --no-fund',
       `node -p "require('electron')"`,
       'npm test',
-      'npx electron-builder --mac --dir --arm64 --publish never',
+      'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.adhoc.yml',
       'npm run test:electron',
-      'npx electron-builder --mac dmg --arm64 --publish never',
+      'npx electron-builder --mac dmg --arm64 --publish never --config electron-builder.adhoc.yml',
     ]);
     expect(text).toMatch(/uses: actions\/upload-artifact@v\d+\n\s+with:\n\s+name: Glance-mac-arm64\n\s+path: release\/\*\.dmg/);
   });

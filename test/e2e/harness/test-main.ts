@@ -88,7 +88,9 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
           visible = false;
           for (const listener of hidden) listener();
         },
-        toggle: () => (visible ? ports.windows.panel.hide() : ports.windows.panel.show()),
+        isVisible: () => visible,
+        // No system dialog takes the focus here: nothing to hold the panel open against.
+        holdOpen: () => () => undefined,
         publish: () => undefined, // the test server pushes the hub's state itself
         publishAnswer: (answer) => { for (const listener of answerListeners) listener(answer); },
         placeBeside: (location) => { placements.push(location); },
@@ -104,7 +106,8 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     platform: 'darwin',
     utilityProcess: { launchSample: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env) },
     shell: { openExternal: async () => undefined },
-    app: { setLaunchAtLogin: () => undefined, quit: () => undefined },
+    // No login items and no other app to give the focus back to in the browser tests.
+    app: { setLoginItem: () => undefined, loginItem: () => undefined, deactivate: () => undefined, quit: () => undefined },
   };
   const services = await createMainServices(ports);
   const subscribe = <T>(set: Set<T>, listener: T): (() => void) => {

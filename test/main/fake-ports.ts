@@ -1,0 +1,115 @@
+/**
+ * Ports for createMainServices (main/ports.ts) standing in for Electron's objects, recording
+ * what the services asked of them: the panel's visibility, each time Glance gave the focus back
+ * (app.hide on macOS), the login item as the system would keep it, the tray's actions. The
+ * rest is the real core over a temporary data folder. Tests of the Mac shell's behaviour use
+ * these; the e2e harness (test/e2e/harness/test-main.ts) has its own for the browser tests.
+ */
+import { createOs } from '../../app/os/index.js';
+import type { LoginItemReport, MainPorts, TrayActions } from '../../main/ports.js';
+import type { SafeStorageLike } from '../../main/secrets.js';
+
+/** What the fake ports saw, and the knobs a test turns. */
+export interface FakeShell {
+  ports: MainPorts;
+  panelVisible(): boolean;
+  /** How many times the services gave the focus back to the user's app (app.hide). */
+  deactivations(): number;
+  /** The tray's actions, as the services made them. */
+  tray(): TrayActions;
+  /** What the panel's holdOpen is holding now (a Keychain operation running). */
+  holds(): number;
+  /** Every setLoginItem call, in order. */
+  loginItemCalls: boolean[];
+}
+
+/** A reversible stand-in for safeStorage (XOR), marked so it is never mistaken for a cipher. */
+export function xorSafeStorage(overrides: Partial<SafeStorageLike> = {}): SafeStorageLike {
+  const xor = (data: Buffer): Buffer => Buffer.from(data.map((b) => b ^ 0x5a));
+  return {
+    isAsyncEncryptionAvailable: async () => true,
+    encryptStringAsync: async (text: string) => xor(Buffer.from(text)),
+    decryptStringAsync: async (blob: Buffer) => ({ result: xor(blob).toString(), shouldReEncrypt: false }),
+    getSelectedStorageBackend: () => 'unknown',
+    ...overrides,
+  };
+}
+
+/**
+ * Ports over `dataDir`. `loginItem` plays the system: given what was last asked (undefined before
+ * any call), it says what macOS reports; the default has no login items (another platform).
+ */
+export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolean | undefined) => LoginItemReport | undefined; safeStorage?: SafeStorageLike } = {}): FakeShell {
+  let visible = false;
+  let deactivations = 0;
+  let holds = 0;
+  let trayActions: TrayActions | undefined;
+  let asked: boolean | undefined;
+  const loginItemCalls: boolean[] = [];
+  const hidden: (() => void)[] = [];
+  const ports: MainPorts = {
+    dataDir,
+    env: { ...process.env, APP_CONTEXT_PROVIDERS_DIR: dataDir },
+    ownPid: process.pid,
+    os: { ...createOs(), frontApp: async () => ({ ok: false, reason: 'no front app in this test', cause: 'no front app in this test' }) },
+    log: () => undefined,
+    shortcut: { register: () => true, unregister: () => undefined },
+    tray: (actions) => {
+      trayActions = actions;
+      return { refresh: () => undefined };
+    },
+    windows: {
+      panel: {
+        show: () => {
+          visible = true;
+        },
+        hide: () => {
+          if (!visible) return;
+          visible = false;
+          for (const listener of hidden) listener();
+        },
+        isVisible: () => visible,
+        holdOpen: () => {
+          holds += 1;
+          let released = false;
+          return () => {
+            if (!released) holds -= 1;
+            released = true;
+          };
+        },
+        publish: () => undefined,
+        publishAnswer: () => undefined,
+        placeBeside: () => undefined,
+        onHidden: (listener) => {
+          hidden.push(listener);
+        },
+      },
+      overlays: { draw: () => undefined, hideAll: () => undefined },
+    },
+    screen: { displays: () => [{ id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } }] },
+    safeStorage: options.safeStorage ?? xorSafeStorage(),
+    platform: 'darwin',
+    utilityProcess: { launchSample: () => Promise.reject(new Error('Sample Notes is not started in these tests')) },
+    shell: { openExternal: async () => undefined },
+    app: {
+      setLoginItem: (openAtLogin) => {
+        loginItemCalls.push(openAtLogin);
+        asked = openAtLogin;
+      },
+      loginItem: () => options.loginItem?.(asked),
+      deactivate: () => (deactivations += 1),
+      quit: () => undefined,
+    },
+  };
+  return {
+    ports,
+    panelVisible: () => visible,
+    deactivations: () => deactivations,
+    tray: () => {
+      if (!trayActions) throw new Error('the services made no tray');
+      return trayActions;
+    },
+    holds: () => holds,
+    loginItemCalls,
+  };
+}

@@ -1,0 +1,82 @@
+// The hotkey pressed while Glance's own panel is in front, and the front app unknown, as the
+// panel words them (issue 15, point 3). The real controller over the real core: a real provider
+// process collected first, then the OS service's real front-app reading (readFrontApp) with a
+// source that names Glance's own pid, as get-windows does when the panel has the focus.
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../app/log/logger.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { createOs, type FrontAppSource } from '../../app/os/index.js';
+import { createController, type InvocationEvent } from '../../main/flow/controller.js';
+import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { useProviderSuite } from '../helpers/provider-suite.js';
+
+const suite = useProviderSuite();
+
+/** A controller whose front app comes from `source` through the real OS service (Glance is this process). */
+function setup(source: FrontAppSource, platform: NodeJS.Platform = 'linux') {
+  const os = createOs();
+  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  let shown = 0;
+  const controller = createController({
+    os: createOs({ frontAppSource: source, ownPid: process.pid }, platform),
+    collect: (app, options) => collectContext(app, { os, env: suite.env(), logger: silentLogger }, options),
+    timeoutMs: () => 5000,
+    ownPid: process.pid,
+    showPanel: () => (shown += 1),
+    hub,
+    logger: silentLogger,
+  });
+  const events: InvocationEvent[] = [];
+  controller.subscribe((event) => events.push(event));
+  return { controller, hub, events, shown: () => shown };
+}
+
+describe('a hotkey press while the panel is in front', () => {
+  it('keeps the collected context: no new invocation, the conversation stays, the panel is shown', async () => {
+    const provider = await suite.start();
+    let front = provider.pid;
+    const { controller, hub, events, shown } = setup(async () => ({ owner: { processId: front, name: 'Notes' } }));
+    await controller.onHotkey();
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected' });
+    const context = controller.collected(1);
+    expect(context).toBeDefined();
+
+    // The panel has the focus now: the OS names Glance's own process.
+    front = process.pid;
+    await controller.onHotkey();
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected' });
+    expect(controller.collected(1)).toBe(context);
+    expect(controller.isCurrent(1)).toBe(true);
+    // No started event: the agent's conversation is not reset, nothing failed.
+    expect(events.map((e) => `${e.type} ${e.invocation}`)).toEqual(['started 1', 'collected 1']);
+    expect(shown()).toBe(2);
+  });
+
+  it('with nothing collected yet, says to switch to the app, without --pid', async () => {
+    const { controller, hub } = setup(async () => ({ owner: { processId: process.pid, name: 'Glance' } }));
+    await controller.onHotkey();
+    expect(hub.get().invocation?.message).toBe('Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.');
+  });
+});
+
+describe('the front app unknown, worded for the panel', () => {
+  it('names what the OS said and says to bring the app to the front, never "pass --pid"', async () => {
+    const { controller, hub, events } = setup(async () => null);
+    await controller.onHotkey();
+    const message = hub.get().invocation?.message ?? '';
+    expect(message).toBe('Glance cannot tell which app is in front (no app with a window is active). Bring the app you want to ask about to the front, then press the hotkey again.');
+    expect(events.at(-1)).toMatchObject({ type: 'failed', message });
+  });
+
+  it('a source that throws, and a platform without front-app support: the same wording, no --pid', async () => {
+    const thrown = setup(async () => {
+      throw new Error('Failed to parse process ID');
+    });
+    await thrown.controller.onHotkey();
+    expect(thrown.hub.get().invocation?.message).toMatch(/^Glance cannot tell which app is in front \(Failed to parse process ID\)\. Bring the app/);
+    const unsupported = setup(async () => null, 'win32');
+    await unsupported.controller.onHotkey();
+    expect(unsupported.hub.get().invocation?.message).not.toMatch(/--pid/);
+    expect(unsupported.hub.get().invocation?.message).toMatch(/not supported on win32\)\. Bring the app/);
+  });
+});
