@@ -7,6 +7,22 @@ import { z } from 'zod';
  * cannot drift apart. Backends speak only these shapes, so callers never see an SDK type.
  */
 
+/** Why a backend stopped short; the panel and the CLI choose their wording from it. */
+export const AgentFailureKindSchema = z.enum([
+  'no-key',
+  'unreachable',
+  'refused',
+  'rate-limited',
+  'server-error',
+  'bad-request',
+  'timeout',
+  'cancelled',
+  'bad-response',
+  /** The request's receipt could not be written to the history, so it was not sent. */
+  'not-recorded',
+]);
+export type AgentFailureKind = z.infer<typeof AgentFailureKindSchema>;
+
 /** One piece of a user turn, in the order the model reads it. */
 export const PromptPartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),

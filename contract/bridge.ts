@@ -15,6 +15,8 @@ export interface GlanceApi {
   closePanel(): Promise<undefined>;
   dismissNotices(): Promise<undefined>;
   removeAppContext(invocation: number): Promise<InvokeResponse<'removeAppContext'>>;
+  /** Asks the same app (or Sample Notes) again, as a new invocation; false when there is nothing to ask. */
+  collectAgain(invocation: number): Promise<InvokeResponse<'collectAgain'>>;
   preview(request: InvokeRequest<'preview'>): Promise<InvokeResponse<'preview'>>;
   send(request: SendRequest): Promise<InvokeResponse<'send'>>;
   stop(invocation: number): Promise<InvokeResponse<'stop'>>;
@@ -31,6 +33,8 @@ export interface GlanceApi {
   trySampleNotes(): Promise<undefined>;
   onState(listener: (state: PanelState) => void): () => void;
   onAnswer(listener: (answer: AnswerState | null) => void): () => void;
+  /** Main showed the panel (hotkey, tray, Sample Notes): the page puts the caret in the question. */
+  onShown(listener: () => void): () => void;
 }
 
 /** The overlay page's bridge: what its display draws, nothing else. */

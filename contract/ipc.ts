@@ -3,7 +3,7 @@ import { ElementSchema } from '../app/protocol/element.js';
 import { IdSchema } from '../app/protocol/ids.js';
 import { MAX_ELEMENTS, MAX_RECTS } from '../app/protocol/limits.js';
 import { RectSchema } from '../app/protocol/location.js';
-import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
+import { AgentFailureKindSchema, AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { KEYED_BACKENDS } from './backends.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
 
@@ -14,6 +14,13 @@ import { SettingsPatchSchema, SettingsSchema } from './settings.js';
  * (bridge.ts gives the bridges' type), so there is no second description of a shape anywhere.
  * Pure: the preloads, the panel and plain-Node tests all load this folder.
  */
+
+/**
+ * Why an invocation failed, so the panel can say it plainly and offer the way forward (a
+ * retry, Sample Notes, a longer time limit). The sentences themselves stay main's (message).
+ */
+export const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'ignored', 'timeout', 'no-answer', 'refused', 'ruled-out', 'sample-failed', 'internal'] as const;
+export type Failure = (typeof FAILURES)[number];
 
 /** One invocation of the hotkey as the panel shows it. */
 export const InvocationSchema = z.object({
@@ -27,6 +34,8 @@ export const InvocationSchema = z.object({
   details: z.array(z.string()),
   /** The answer's root once collected; null while collecting and after a failure. */
   root: ElementSchema.nullable(),
+  /** For a failed invocation: which kind of failure, for the panel's error card. */
+  failure: z.enum(FAILURES).optional(),
 });
 export type Invocation = z.infer<typeof InvocationSchema>;
 
@@ -94,6 +103,7 @@ export const ChipSchema = z.object({
 });
 export type Chip = z.infer<typeof ChipSchema>;
 
+
 /** One question and its answer so far. */
 export const TurnSchema = z.object({
   question: z.string(),
@@ -101,6 +111,8 @@ export const TurnSchema = z.object({
   status: z.enum(['answering', 'done', 'stopped', 'failed']),
   /** What the user should know about how it ended ("Stopped.", the backend's failure). */
   note: z.string().optional(),
+  /** For a failed turn: the kind of failure (app/agent's kinds), so the panel offers the right way forward. */
+  kind: AgentFailureKindSchema.optional(),
 });
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -118,6 +130,8 @@ export const DrawingSchema = z.object({
   serial: z.number().int().nonnegative(),
   rects: z.array(RectSchema).max(MAX_RECTS),
   fadeAfterMs: z.number().int().nonnegative(),
+  /** A short label drawn beside the ring ("Document Trip to Lisbon"): which element this is. */
+  label: z.string().max(200).optional(),
 });
 export type Drawing = z.infer<typeof DrawingSchema>;
 
@@ -146,6 +160,8 @@ export const invokeContract = {
   closePanel: { page: 'panel', channel: 'panel:close', request: z.undefined(), response: z.undefined() },
   dismissNotices: { page: 'panel', channel: 'panel:dismiss-notices', request: z.undefined(), response: z.undefined() },
   removeAppContext: { page: 'panel', channel: 'invocation:remove-app-context', request: InvocationIdSchema, response: z.object({ aborted: z.boolean() }) },
+  /** Cmd-R and "Try again": collects once more from the app this invocation asked (a new invocation). */
+  collectAgain: { page: 'panel', channel: 'invocation:collect-again', request: InvocationIdSchema, response: z.object({ started: z.boolean() }) },
   preview: { page: 'panel', channel: 'agent:preview', request: PreviewRequestSchema, response: PreviewSchema.nullable() },
   send: { page: 'panel', channel: 'agent:send', request: SendRequestSchema, response: SendResultSchema },
   stop: { page: 'panel', channel: 'agent:stop', request: InvocationIdSchema, response: z.object({ stopped: z.boolean() }) },
@@ -171,6 +187,11 @@ export const eventContract = {
   answer: { channel: 'agent:answer', payload: AnswerStateSchema.nullable() },
   /** What one overlay window draws now; empty rects clear it. */
   draw: { channel: 'overlay:draw', payload: DrawingSchema },
+  /**
+   * The panel was shown (the hotkey, the tray, Sample Notes): the page puts the caret in the
+   * question field, as Spotlight does. `serial` grows with every show, so each one is news.
+   */
+  shown: { channel: 'panel:shown', payload: z.object({ serial: z.number().int().nonnegative() }) },
 } as const;
 
 export type InvokeName = keyof typeof invokeContract;

@@ -52,9 +52,9 @@ export function panelWindowOptions(preloadPath: string): BrowserWindowConstructo
     hiddenInMissionControl: true,
     // Above ordinary windows like a menu, so the app the user asked about stays in view beside it.
     alwaysOnTop: true,
-    // The rounded, translucent look of macOS menus: the material shows wherever the page is
-    // translucent. A clear window background keeps Electron from painting an opaque one under
-    // the page (before it loads, and wherever it paints nothing); an opaque page just covers it.
+    // The rounded, translucent look of macOS menus. The page paints only translucent tints
+    // (renderer/src/styles.css), so the material shows through; a clear window background
+    // keeps Electron from painting an opaque one under the page before it loads.
     vibrancy: 'menu',
     backgroundColor: '#00000000',
     visualEffectState: 'active',

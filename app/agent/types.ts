@@ -3,7 +3,7 @@
  * The messages themselves (prompt parts, tool calls, the history, the tool's spec) are zod
  * schemas in contract/agent.ts, which the panel's preview shares.
  */
-import type { AgentMessage, ToolCall, ToolSpec } from '../../contract/agent.js';
+import type { AgentFailureKind, AgentMessage, ToolCall, ToolSpec } from '../../contract/agent.js';
 import type { Element } from '../protocol/element.js';
 
 /** What the context is, structurally, for backends that answer without a model (offline). */
@@ -22,19 +22,8 @@ export interface AgentRequest {
   context: ContextSummary;
 }
 
-/** Why a backend stopped short; the panel and the CLI choose their wording from it. */
-export type AgentFailureKind =
-  | 'no-key'
-  | 'unreachable'
-  | 'refused'
-  | 'rate-limited'
-  | 'server-error'
-  | 'bad-request'
-  | 'timeout'
-  | 'cancelled'
-  | 'bad-response'
-  /** The request's receipt could not be written to the history, so it was not sent. */
-  | 'not-recorded';
+/** Why a backend stopped short (contract/agent.ts, zod first). */
+export type { AgentFailureKind };
 
 /** What a backend yields during one model turn. The last event is always done or error. */
 export type BackendEvent =

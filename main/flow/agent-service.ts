@@ -14,7 +14,7 @@ import { describeDestination, isLocalDestination } from '../../app/rules/destina
 import type { ElementRef } from '../../app/invocation/types.js';
 import type { Settings } from '../../contract/settings.js';
 import type { AnswerState, Chip, Preview } from '../../contract/ipc.js';
-import { appendText, chipFromLocation, endTurn, highlightChip, sentIdsOf, setChip, startTurn, type Chat } from './answer-state.js';
+import { appendText, chipFromLocation, endTurn, highlightChip, ringLabel, sentIdsOf, setChip, startTurn, type Chat } from './answer-state.js';
 import type { CollectedContext, InvocationEvent } from './controller.js';
 
 /** What the panel asks of the agent: one reviewed request (removals are ids, main applies them). */
@@ -50,7 +50,7 @@ export interface AgentServiceDeps {
   apiKey(backend: KeyedBackendId): Promise<string | undefined>;
   /** The core's locateRef: only the recorded provider and instance, within the time limit. */
   locate(ref: ElementRef, options: { timeoutMs: number; signal: AbortSignal }): Promise<LocateResult>;
-  overlay: { show(rects: Rect[]): void; hide(): void };
+  overlay: { show(rects: Rect[], label?: string): void; hide(): void };
   publish(answer: AnswerState | null): void;
   logger: Logger;
   createBackend?: typeof createBackendDefault;
@@ -173,6 +173,7 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
   const run = async (chat: Chat, prompt: string, abort: AbortController): Promise<void> => {
     // Every rect the highlight tool found visible in this turn is drawn together.
     const shown: Rect[] = [];
+    const labels: string[] = [];
     try {
       for await (const event of chat.conversation.ask(prompt, abort.signal)) {
         if (event.type === 'text') update(chat, appendText(chat.answer, event.text, chat.sent));
@@ -182,7 +183,9 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
           update(chat, highlightChip(chat.answer, event.id, found, chat.sent));
           if (found.state === 'visible' && event.location && chat === current) {
             shown.push(...event.location.rects);
-            deps.overlay.show(shown);
+            labels.push(ringLabel(deps.collected(chat.invocation)?.root, event.id));
+            // One element is named beside its ring; several at once are named on their chips.
+            deps.overlay.show(shown, labels.length === 1 ? labels[0] : undefined);
           }
         } else update(chat, endTurn(chat.answer, event));
       }
@@ -254,7 +257,7 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
       if (abort.signal.aborted || chat !== current) return chipOf();
       chat.pointing = undefined;
       update(chat, setChip(chat.answer, id, found));
-      if (found.state === 'visible') deps.overlay.show(rects);
+      if (found.state === 'visible') deps.overlay.show(rects, ringLabel(deps.collected(invocation)?.root, id));
       else deps.overlay.hide();
       return chipOf();
     },

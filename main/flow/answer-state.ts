@@ -5,6 +5,7 @@ import type { Element } from '../../app/protocol/element.js';
 import type { AgentFailureKind } from '../../app/agent/types.js';
 import type { Location } from '../../app/protocol/location.js';
 import type { AnswerState, Chip, Turn } from '../../contract/ipc.js';
+import { oneLine } from '../../app/protocol/cap-text.js';
 import { sentence } from './describe.js';
 
 /**
@@ -45,7 +46,7 @@ export function endTurn(state: AnswerState, outcome: { type: 'done' } | { type: 
   return withLastTurn(state, (turn) => {
     if (outcome.type === 'done') return { ...turn, status: 'done' };
     if (outcome.kind === 'cancelled') return { ...turn, status: 'stopped', note: 'Stopped. Nothing more arrives for this question.' };
-    return { ...turn, status: 'failed', note: sentence(outcome.reason) };
+    return { ...turn, status: 'failed', note: sentence(outcome.reason), kind: outcome.kind };
   });
 }
 
@@ -105,4 +106,28 @@ export function sentIdsOf(root: Element | null): SentIds {
     for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as Element);
   }
   return ids;
+}
+
+/** Longest label drawn beside a ring: a glance, not a reading. */
+const RING_LABEL_CHARS = 60;
+
+/**
+ * The label beside an element's ring: its role and title ("Document Trip to Lisbon"), or its
+ * role and id when it has no title. The title is the app's text: the overlay draws it as
+ * provider text (bidi-isolated, invisible characters marked); here it is only put on one line
+ * and cut short.
+ */
+export function ringLabel(root: Element | null | undefined, id: string): string {
+  const stack: Element[] = root ? [root] : [];
+  while (stack.length > 0) {
+    const element = stack.pop() as Element;
+    if (element.id === id) {
+      // By code point, so an emoji is never cut in half.
+      const title = [...oneLine(element.title ?? '')];
+      const name = title.length > RING_LABEL_CHARS ? `${title.slice(0, RING_LABEL_CHARS - 1).join('')}…` : title.join('');
+      return name ? `${element.role} ${name}` : `${element.role} ${id}`;
+    }
+    for (const child of element.children ?? []) stack.push(child);
+  }
+  return id;
 }

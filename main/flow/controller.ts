@@ -4,6 +4,7 @@ import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { Screening } from '../../app/privacy/types.js';
 import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation } from './describe.js';
+import type { Failure } from '../../contract/ipc.js';
 import type { StateHub } from './state-hub.js';
 
 /** The core's collectContext, as the controller calls it (app/invocation/collect.ts). */
@@ -67,6 +68,12 @@ export interface Controller {
   /** The user removed the app's context: aborts a collection on its way. */
   removeAppContext(invocation: number): { aborted: boolean };
   /**
+   * Cmd-R or "Try again" in the panel: collects once more from the app `invocation` asked
+   * (the same front app, or Sample Notes again), as a new invocation. Not started when that
+   * invocation is no longer the one shown, is still collecting, or never had an app to ask.
+   */
+  collectAgain(invocation: number): Promise<{ started: boolean }>;
+  /**
    * The panel was hidden (Esc, a click elsewhere, the tray): a collection still on its way is
    * aborted, so nothing is read for a panel the user dismissed, and its late answer is discarded.
    */
@@ -98,6 +105,8 @@ export function createController(deps: ControllerDeps): Controller {
   const emit = (event: InvocationEvent): void => {
     for (const listener of listeners) listener(event);
   };
+  /** Where the shown invocation collected from, for collectAgain. */
+  let source: { invocation: number; again(): Promise<void> } | undefined;
 
   /** A new invocation: supersedes the previous one and tells the listeners. */
   const open = (appName: string): number => {
@@ -110,9 +119,9 @@ export function createController(deps: ControllerDeps): Controller {
   };
 
   /** An invocation that failed before any provider was asked, shown at once. */
-  const failAtOnce = (appName: string, message: string, view?: 'review'): void => {
+  const failAtOnce = (appName: string, message: string, failure: Failure, view?: 'review'): void => {
     const id = open(appName);
-    deps.hub.update({ ...(view ? { view } : {}), invocation: failedInvocation(id, appName, message) });
+    deps.hub.update({ ...(view ? { view } : {}), invocation: failedInvocation(id, appName, message, failure) });
     emit({ type: 'started', invocation: id, appName });
     emit({ type: 'failed', invocation: id, message });
   };
@@ -130,7 +139,9 @@ export function createController(deps: ControllerDeps): Controller {
 
   const start = (app: FrontApp): Promise<void> => {
     const appName = appDisplayName(app);
-    return collectInto(begin(appName), app, appName);
+    const run = begin(appName);
+    source = { invocation: run.id, again: () => start(app) };
+    return collectInto(run, app, appName);
   };
 
   const collectInto = async ({ id, abort }: { id: number; abort: AbortController }, app: FrontApp, appName: string): Promise<void> => {
@@ -150,7 +161,7 @@ export function createController(deps: ControllerDeps): Controller {
     if (collection instanceof Error) {
       deps.logger.error(`invocation ${id}: collecting failed: ${collection.name}`);
       const message = `Glance could not collect ${appName}'s context because of an internal error.`;
-      deps.hub.update({ invocation: failedInvocation(id, appName, message) });
+      deps.hub.update({ invocation: failedInvocation(id, appName, message, 'internal') });
       emit({ type: 'failed', invocation: id, message });
       return;
     }
@@ -176,36 +187,46 @@ export function createController(deps: ControllerDeps): Controller {
     return { aborted: true };
   };
 
+  const collectFrom = async (appName: string, pick: () => Promise<FrontAppResult>): Promise<void> => {
+    const run = begin(appName);
+    source = { invocation: run.id, again: () => collectFrom(appName, pick) };
+    const picked = await pick();
+    if (inFlight?.id !== run.id || run.abort.signal.aborted) return; // superseded or dismissed meanwhile
+    if (!picked.ok) {
+      inFlight = undefined;
+      deps.hub.update({ invocation: failedInvocation(run.id, appName, picked.reason, 'sample-failed') });
+      emit({ type: 'failed', invocation: run.id, message: picked.reason });
+      return;
+    }
+    await collectInto(run, picked.app, appName);
+  };
+
   return {
     async onHotkey() {
       const front = await deps.os.frontApp();
       if (front.ok ? front.app.pid === deps.ownPid : front.glanceInFront) {
         // Glance in front means the panel had focus: show what it holds rather than asking ourselves.
-        if (current === undefined) failAtOnce('Glance', 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.');
+        if (current === undefined) failAtOnce('Glance', 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.', 'glance-in-front');
         deps.showPanel();
         return;
       }
       if (!front.ok) {
-        failAtOnce('the front app', frontAppUnknown(front.cause), 'review');
+        failAtOnce('the front app', frontAppUnknown(front.cause), 'no-front-app', 'review');
         deps.showPanel();
         return;
       }
       await start(front.app);
     },
-    async collectFrom(appName, pick) {
-      const run = begin(appName);
-      const picked = await pick();
-      if (inFlight?.id !== run.id || run.abort.signal.aborted) return; // superseded or dismissed meanwhile
-      if (!picked.ok) {
-        inFlight = undefined;
-        deps.hub.update({ invocation: failedInvocation(run.id, appName, picked.reason) });
-        emit({ type: 'failed', invocation: run.id, message: picked.reason });
-        return;
-      }
-      await collectInto(run, picked.app, appName);
-    },
+    collectFrom,
     removeAppContext(invocation) {
       return abortInFlight(invocation, 'removed');
+    },
+    async collectAgain(invocation) {
+      const shown = deps.hub.get().invocation;
+      if (!source || source.invocation !== invocation || shown?.id !== invocation || shown.phase === 'collecting') return { started: false };
+      // Not awaited: the new invocation shows "collecting" at once and fills in like a hotkey's.
+      void source.again();
+      return { started: true };
     },
     panelClosed() {
       const result = inFlight ? abortInFlight(inFlight.id, 'closed') : { aborted: false };

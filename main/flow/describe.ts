@@ -1,7 +1,7 @@
 import type { FrontApp } from '../../app/os/types.js';
 import { oneLine } from '../../app/protocol/cap-text.js';
 import type { Collection } from '../../app/invocation/types.js';
-import type { Invocation } from '../../contract/ipc.js';
+import type { Failure, Invocation } from '../../contract/ipc.js';
 
 /**
  * Every outcome of an invocation in words (issue 4: "never silently partial"). Messages name
@@ -43,17 +43,18 @@ export function describeCollection(collection: Collection, context: DescribeCont
     }
     case 'no-provider':
       // Most apps do not speak the protocol yet: say what would make this work, and what to try now.
-      return { ...base, phase: 'failed', message: sentence(collection.reason), details: [NO_PROVIDER_HINT] };
+      return { ...base, phase: 'failed', message: sentence(collection.reason), details: [NO_PROVIDER_HINT], failure: 'no-provider' };
     case 'ignored': {
       const [first, ...rest] = collection.reasons;
-      return { ...base, phase: 'failed', message: sentence(first ?? `the provider for ${appName} was ignored`), details: rest.map(sentence) };
+      return { ...base, phase: 'failed', message: sentence(first ?? `the provider for ${appName} was ignored`), details: rest.map(sentence), failure: 'ignored' };
     }
     case 'no-answer':
+      return { ...base, phase: 'failed', message: sentence(collection.reason), failure: collection.timedOut ? 'timeout' : 'no-answer' };
     case 'refused':
-      return { ...base, phase: 'failed', message: sentence(collection.reason) };
+      return { ...base, phase: 'failed', message: sentence(collection.reason), failure: 'refused' };
     case 'ruled-out':
       // The user's own rule (app/privacy): said as it is, nothing was asked of the app.
-      return { ...base, phase: 'failed', message: sentence(collection.reason) };
+      return { ...base, phase: 'failed', message: sentence(collection.reason), failure: 'ruled-out' };
     case 'cancelled':
       return cancelledInvocation(context.id, appName);
   }
@@ -78,6 +79,6 @@ export function collectingInvocation(id: number, appName: string): Invocation {
 }
 
 /** An invocation that failed before any provider was asked (front app unknown, an error). */
-export function failedInvocation(id: number, appName: string, message: string, details: string[] = []): Invocation {
-  return { id, appName, phase: 'failed', message, details, root: null };
+export function failedInvocation(id: number, appName: string, message: string, failure: Failure = 'internal', details: string[] = []): Invocation {
+  return { id, appName, phase: 'failed', message, details, root: null, failure };
 }

@@ -29,9 +29,9 @@ export interface OverlayService {
    * Draws these global rects (points, origin top-left of the primary display): the first
    * MAX_RECTS of them. One location gives at most that many (readLocation); several elements
    * highlighted together could give more, and a drawing larger than the IPC contract allows
-   * would not reach the page at all.
+   * would not reach the page at all. `label` names the element beside its ring.
    */
-  show(rects: readonly Rect[]): void;
+  show(rects: readonly Rect[], label?: string): void;
   hide(): void;
   /** What a display's window draws now, for a page that has just loaded. */
   drawing(displayId: number): Drawing | null;
@@ -62,7 +62,7 @@ export function createOverlayService(deps: OverlayServiceDeps): OverlayService {
   };
 
   return {
-    show(rects) {
+    show(rects, label) {
       clearTimeout(timer);
       serial += 1;
       const displays = deps.displays();
@@ -70,7 +70,7 @@ export function createOverlayService(deps: OverlayServiceDeps): OverlayService {
       const drawn = rects.length > MAX_RECTS ? rects.slice(0, MAX_RECTS) : rects;
       // Each rect gives a display at most one part, so no display gets more than MAX_RECTS.
       for (const overlay of overlaysForRects(drawn, displays, { outset: OVERLAY_OUTSET })) {
-        next.set(overlay.displayId, { serial, rects: overlay.rects, fadeAfterMs: showMs });
+        next.set(overlay.displayId, label ? { serial, rects: overlay.rects, fadeAfterMs: showMs, label } : { serial, rects: overlay.rects, fadeAfterMs: showMs });
       }
       // A display that drew the previous highlight and has nothing now is cleared, not left stale.
       for (const display of displays) {

@@ -52,6 +52,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       deps.hub.update({ notices: [] });
     },
     removeAppContext: async ({ invocation }) => deps.controller.removeAppContext(invocation),
+    collectAgain: async ({ invocation }) => deps.controller.collectAgain(invocation),
     // Exactly what Send will carry: main applies the same removals to the tree it holds.
     preview: async (request) => (isCurrent(request.invocation) ? deps.agent.preview(request) : null),
     send: async (request) => (isCurrent(request.invocation) ? deps.agent.send(request) : { ok: false, message: STALE }),

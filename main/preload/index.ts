@@ -20,6 +20,7 @@ const api = {
   closePanel: () => invoke('closePanel', undefined),
   dismissNotices: () => invoke('dismissNotices', undefined),
   removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
+  collectAgain: (invocation) => invoke('collectAgain', { invocation }),
   preview: (request) => invoke('preview', request),
   send: (request) => invoke('send', request),
   stop: (invocation) => invoke('stop', { invocation }),
@@ -38,6 +39,13 @@ const api = {
     ipcRenderer.on(eventContract.state.channel, handler);
     return () => {
       ipcRenderer.removeListener(eventContract.state.channel, handler);
+    };
+  },
+  onShown(listener) {
+    const handler = (): void => listener();
+    ipcRenderer.on(eventContract.shown.channel, handler);
+    return () => {
+      ipcRenderer.removeListener(eventContract.shown.channel, handler);
     };
   },
   onAnswer(listener) {

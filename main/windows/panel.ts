@@ -60,6 +60,7 @@ export function createPanel(deps: PanelDeps): Panel {
     return { x: pointer.x, y: pointer.y, width: 1, height: 1 };
   };
 
+  let shownSerial = 0;
   const show = (): void => {
     deps.unhideApp();
     const displays = deps.screen.getAllDisplays().map((d) => ({ bounds: d.bounds, workArea: d.workArea }));
@@ -67,6 +68,9 @@ export function createPanel(deps: PanelDeps): Panel {
     window.setPosition(x, y, false);
     window.show();
     window.focus();
+    // The page puts the caret in the question field on every show, as Spotlight does.
+    shownSerial += 1;
+    if (!window.isDestroyed()) window.webContents.send(eventContract.shown.channel, { serial: shownSerial });
   };
 
   return {

@@ -1,103 +1,211 @@
-import { useEffect, useMemo, useState, type JSX } from 'react';
-import { applyRemovals, listIds } from '../../contract/review.js';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { Answer } from './answer/Answer.js';
+import { answererOf, itemsWords } from './answerer.js';
 import type { GlanceApi } from './bridge.js';
+import { ContextStrip, Header, SendSummary } from './Chrome.js';
+import { Collecting } from './Collecting.js';
 import { Composer } from './Composer.js';
+import { Footer, type KeyPlace } from './Footer.js';
+import { collectionProblem, longerLimitMs, seconds, type ProblemAction } from './problems/problem.js';
+import { ProblemCard } from './problems/ProblemCard.js';
 import { Preview } from './review/Preview.js';
-import { ProviderText } from './text/ProviderText.js';
 import { Review } from './review/Review.js';
+import { excludedCount, indexTree } from './review/tree-model.js';
+import { useExclusions } from './review/use-exclusions.js';
+import { Warmup } from './review/Warmup.js';
 import { SettingsView } from './SettingsView.js';
-import { useAnswer, usePanelState, usePrompt, useRemovals } from './use-panel-state.js';
+import { ProviderText } from './text/ProviderText.js';
+import { useAsk } from './use-ask.js';
+import { usePanelKeys } from './use-panel-keys.js';
+import { useAnswer, usePanelState, usePrompt, useSettingsSnapshot, useShown } from './use-panel-state.js';
+import { Welcome } from './Welcome.js';
 
-/** The panel: what was collected and the review, the preview, the prompt and the answer, or the settings. */
+/** Where the keyboard is now, for the footer's hints. */
+function placeOf(element: Element | null): KeyPlace {
+  if (!(element instanceof HTMLElement)) return 'other';
+  if (element.classList.contains('composer__prompt')) return 'question';
+  if (element.getAttribute('role') === 'treeitem') return 'tree';
+  if (element.classList.contains('search__input')) return 'filter';
+  if (element.closest('.settings')) return 'settings';
+  return 'other';
+}
+
+/**
+ * The panel. Keyboard first: the caret is in the question on every show; Up goes into the
+ * tree. Two modes: Review (the tree has the height, one line says what is sent) and
+ * Conversation (the context folds into a strip, the answer has the panel). Settings replace
+ * both. The question field stays pinned at the foot, the keys that work are named under it.
+ */
 export function App(props: { api: GlanceApi }): JSX.Element {
   const { api } = props;
   const state = usePanelState(api);
+  const [shows, setShows] = useState(0);
+  const settings = useSettingsSnapshot(api, `${state?.view ?? ''}-${shows}`);
   const invocation = state?.invocation ?? null;
-  const [removed, toggle] = useRemovals(invocation?.id);
-  const [prompt, setPrompt] = usePrompt(invocation?.id);
-  const [note, setNote] = useState<{ invocation: number | undefined; text: string | null }>({ invocation: undefined, text: null });
+  const id = invocation?.id;
+  const exclusions = useExclusions(id);
+  const [prompt, setPrompt] = usePrompt(id);
+  const [filter, setFilter] = useState({ id, text: '' });
+  const [sheet, setSheet] = useState(false);
+  const [context, setContext] = useState({ id, open: false });
+  const [place, setPlace] = useState<KeyPlace>('question');
   const pushed = useAnswer(api);
+  const asking = useAsk(api, id, exclusions.excluded);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+  const treeFocus = useRef<(() => void) | null>(null);
+  const locale = navigator.language;
+
   // Only this invocation's answer: a late push for an earlier one is not shown.
-  const answer = pushed && pushed.invocation === invocation?.id ? pushed : null;
+  const answer = pushed && pushed.invocation === id ? pushed : null;
   const turns = answer?.turns ?? [];
   const answering = turns.some((turn) => turn.status === 'answering');
-  const started = turns.some((turn) => turn.status === 'done');
-  const count = useMemo(() => {
-    const sent = invocation?.root ? applyRemovals(invocation.root, removed) : null;
-    return sent ? listIds(sent).length : 0;
-  }, [invocation?.root, removed]);
+  const locked = turns.some((turn) => turn.status === 'done') || answering;
+  const tree = useMemo(() => (invocation?.root ? indexTree(invocation.root) : null), [invocation?.root]);
+  const total = tree?.nodes.length ?? 0;
+  const sent = tree ? total - excludedCount(tree, exclusions.excluded) : 0;
+  const answerer = settings ? answererOf(settings) : null;
+  const words = `${itemsWords(sent, total, locale)}${answerer ? `, ${answerer.to}` : ''}`;
+  const conversation = turns.length > 0 || asking.note !== null;
+  const contextOpen = context.id === id && context.open;
+  const filterText = filter.id === id ? filter.text : '';
+  const elementOf = useCallback((elementId: string) => {
+    const index = tree?.byId.get(elementId);
+    return index === undefined ? undefined : tree?.nodes[index]?.element;
+  }, [tree]);
+  const point = useCallback((elementId: string) => void api.locate(id ?? 0, elementId), [api, id]);
+  const openLink = useCallback((url: string) => void api.openExternal(url), [api]);
 
+  const focusQuestion = (): void => composer.current?.focus();
+  const toggleSettings = (): void => void api.showView(state?.view === 'settings' ? 'review' : 'settings');
+  const again = (): void => {
+    if (invocation && invocation.phase !== 'collecting') void api.collectAgain(invocation.id);
+  };
+  const ask = async (question = prompt): Promise<void> => {
+    if (!invocation || invocation.phase !== 'collected' || answering) return;
+    if (await asking.ask(question)) {
+      if (question === prompt) setPrompt('');
+      setContext({ id, open: false });
+    }
+  };
+
+  useShown(api, () => {
+    setShows((n) => n + 1);
+    setSheet(false);
+    focusQuestion();
+  });
   useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      // Esc puts the panel away, and the highlight with it (the overlay never takes keys).
-      if (event.key === 'Escape') void api.closePanel();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [api]);
+    const onFocus = (): void => setPlace(placeOf(document.activeElement));
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+  usePanelKeys({
+    escape: () => {
+      if (sheet) {
+        setSheet(false);
+        focusQuestion();
+      } else if (state?.view === 'settings') void api.showView('review');
+      else void api.closePanel();
+    },
+    settings: toggleSettings,
+    again,
+    undo: () => void exclusions.undo(),
+    find: () => filterRef.current?.focus(),
+  });
 
-  if (!state) return <main className="panel"><p className="status">Starting…</p></main>;
-  const ready = invocation !== null && invocation.phase !== 'collecting';
+  if (!state) return <main className="panel"><p className="quiet">Starting…</p></main>;
+  const inSettings = state.view === 'settings';
+  const timeoutMs = settings?.timeoutMs ?? 1500;
+  const labels: Record<ProblemAction, string> = {
+    'try-again': 'Try again',
+    sample: 'Try with Sample Notes',
+    longer: `Allow ${seconds(longerLimitMs(timeoutMs))} and try again`,
+    settings: 'Open Settings',
+    'ask-again': 'Ask again',
+  };
+
+  const footerPlace = (): KeyPlace => {
+    if (inSettings) return 'settings';
+    if (!invocation) return 'welcome';
+    if (!tree) return invocation.phase === 'collecting' ? 'other' : 'problem';
+    return place === 'question' && conversation && !contextOpen ? 'other' : place;
+  };
+
+  const body = (): JSX.Element => {
+    if (!invocation) {
+      return <Welcome hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={toggleSettings} />;
+    }
+    if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void api.removeAppContext(invocation.id)} />;
+    if (!tree) {
+      return (
+        <div className="center">
+          <ProblemCard
+            problem={collectionProblem(invocation, { hotkey: state.hotkey, timeoutMs })}
+            appName={invocation.appName}
+            labels={labels}
+            on={{
+              'try-again': again,
+              sample: () => void api.trySampleNotes(),
+              longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
+            }}
+          />
+        </div>
+      );
+    }
+    const review = (
+      <Review
+        tree={tree} exclusions={exclusions} locked={locked} locale={locale} notes={invocation.details}
+        filter={filterText} onFilter={(text) => setFilter({ id, text })} filterRef={filterRef} treeFocus={treeFocus}
+        onOpenLink={openLink} onReturn={() => (prompt.trim() ? void ask() : focusQuestion())}
+        onType={(text) => { setPrompt(prompt + text); focusQuestion(); }}
+      />
+    );
+    if (!conversation) return <>{review}<SendSummary words={words} locked={locked} onOpen={() => setSheet(true)} /></>;
+    return (
+      <>
+        <ContextStrip appName={invocation.appName} words={`${itemsWords(sent, total, locale)} sent`} open={contextOpen} onToggle={() => setContext({ id, open: !contextOpen })} />
+        {contextOpen ? <>{review}<SendSummary words={words} locked={locked} onOpen={() => setSheet(true)} /></> : (
+          <Answer
+            answer={answer ?? { invocation: invocation.id, backend: answerer?.name ?? '', turns: [], chips: [] }}
+            note={asking.note} elementOf={elementOf} onPoint={point} onOpenLink={openLink}
+            onAskAgain={(question) => void ask(question)} onSettings={toggleSettings} labels={labels}
+          />
+        )}
+      </>
+    );
+  };
 
   return (
-    <main className="panel">
-      <header className="header">
-        <h1 className="header__title">{invocation ? <ProviderText text={invocation.appName} /> : 'Glance'}</h1>
-        <button type="button" className="icon-button" aria-label={state.view === 'settings' ? 'Back to the context' : 'Settings'} onClick={() => void api.showView(state.view === 'settings' ? 'review' : 'settings')}>
-          {state.view === 'settings' ? '←' : '⚙'}
-        </button>
-        <button type="button" className="icon-button" aria-label="Close the panel" onClick={() => void api.closePanel()}>×</button>
-      </header>
+    <main className={`panel panel--${inSettings ? 'settings' : conversation && !contextOpen ? 'conversation' : 'review'}`}>
+      <Header appName={invocation?.appName ?? null} inSettings={inSettings} onSettings={toggleSettings} />
       {state.notices.length > 0 ? (
         <section className="notices" aria-label="Notices">
-          {state.notices.map((notice) => (
-            <p key={notice} className="notice" role="alert">{notice}</p>
-          ))}
-          <button type="button" className="button" aria-label="Dismiss the notices" onClick={() => void api.dismissNotices()}>Dismiss</button>
+          {state.notices.map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}
+          <button type="button" className="button button--quiet" aria-label="Dismiss the notices" onClick={() => void api.dismissNotices()}>Dismiss</button>
         </section>
       ) : null}
-      {state.view === 'settings' ? (
-        <SettingsView api={api} onDone={() => void api.showView('review')} />
-      ) : (
-        <>
-          <Review
-            invocation={invocation}
-            hotkey={state.hotkey}
-            paused={state.paused}
-            removed={removed}
-            locked={started || answering}
-            onToggle={toggle}
-            onRemoveApp={(id) => void api.removeAppContext(id)}
-            onOpenLink={(url) => void api.openExternal(url)}
-            onTrySample={() => void api.trySampleNotes()}
-          />
-          {ready ? (
-            <Preview
-              // Remounted when the conversation starts, so it folds away once and then obeys the user.
-              key={`${invocation.id}-${started ? 'after' : 'before'}`}
-              open={!started}
-              api={api}
-              invocation={invocation.id}
-              removed={removed}
-              prompt={prompt}
-              revision={turns.map((turn) => turn.status).join(',')}
-              summary={started ? 'your question and the conversation so far' : count > 0 ? `${count} element${count === 1 ? '' : 's'} and your question` : 'no context, only your question'}
-            />
-          ) : null}
-          <Composer
-            enabled={ready}
-            prompt={prompt}
-            onPrompt={setPrompt}
-            answering={answering}
-            followUp={started}
-            onSend={(text) => api.send({ invocation: invocation?.id ?? 0, prompt: text, removedIds: [...removed] })}
-            onStop={() => void api.stop(invocation?.id ?? 0)}
-            onNote={(text) => setNote({ invocation: invocation?.id, text })}
-          />
-          <Answer answer={answer} note={note.invocation === invocation?.id ? note.text : null} onPoint={(id) => void api.locate(invocation?.id ?? 0, id)} />
-        </>
+      {inSettings ? <SettingsView api={api} /> : body()}
+      {/* main's sentence in a hidden live region: screen readers hear each step of collecting (provider text inside). */}
+      {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={invocation.message} /></p> : null}
+      {inSettings ? null : (
+        <Composer
+          enabled={invocation?.phase === 'collected'}
+          prompt={prompt} onPrompt={setPrompt} answering={answering} followUp={locked}
+          canAsk={invocation?.phase === 'collected' && !answering && !asking.sending && prompt.trim() !== ''}
+          onAsk={() => void ask()} onStop={() => void api.stop(id ?? 0)} inputRef={composer}
+          onUp={tree && (!conversation || contextOpen) ? () => treeFocus.current?.() : undefined}
+        />
       )}
+      {/* Without a tree in view (the welcome, a problem, the answer), Up has nowhere to go: the footer does not offer it. */}
+      <Footer place={footerPlace()} />
+      <Warmup enabled={!invocation} />
+      {sheet && invocation ? (
+        <Preview
+          api={api} invocation={invocation.id} removed={exclusions.excluded} prompt={prompt}
+          revision={turns.map((turn) => turn.status).join(',')} summary={`${words}, with your question`}
+          onClose={() => { setSheet(false); focusQuestion(); }}
+        />
+      ) : null}
     </main>
   );
 }

@@ -1,67 +1,75 @@
-import { useState, type JSX } from 'react';
+import { useLayoutEffect, type JSX, type RefObject } from 'react';
+import { ArrowUp, Square } from 'lucide-react';
 
-/** What the composer needs. The prompt lives in the panel, so the preview can show it too. */
+/** What the composer needs. The prompt lives in the panel, so the payload view can show it too. */
 export interface ComposerProps {
   /** False while the context is still being collected. */
   enabled: boolean;
   prompt: string;
   onPrompt(prompt: string): void;
-  /** True while an answer streams: Send becomes Stop. */
+  /** True while an answer streams: Ask becomes Stop. */
   answering: boolean;
   /** A follow-up goes with the conversation so far. */
   followUp: boolean;
-  onSend(prompt: string): Promise<{ ok: boolean; message: string }>;
+  /** Whether Ask would go now (a question, a context, nothing on its way). */
+  canAsk: boolean;
+  onAsk(): void;
   onStop(): void;
-  /** Shows a sentence from Send (a refusal) in the answer area. */
-  onNote(note: string | null): void;
+  /** Up on the first line: into the tree above (one key from the question to the review). */
+  onUp?(): void;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
-/** The prompt box with Send, or Stop while an answer streams. Enter sends, Shift+Enter starts a new line. */
-export function Composer(props: ComposerProps): JSX.Element {
-  const [sending, setSending] = useState(false);
-  const canSend = props.enabled && !sending && !props.answering && props.prompt.trim().length > 0;
+/** Lines the field grows to before it scrolls. */
+const MAX_LINES = 5;
+const LINE_PX = 18;
 
-  const send = async (): Promise<void> => {
-    if (!canSend) return;
-    setSending(true);
-    try {
-      const result = await props.onSend(props.prompt);
-      props.onNote(result.ok ? null : result.message);
-      if (result.ok) props.onPrompt('');
-    } catch {
-      props.onNote('Glance could not send your question.');
-    } finally {
-      setSending(false);
-    }
-  };
+/**
+ * The question field, pinned to the foot of the panel, with Ask (or Stop while an answer
+ * streams). Return asks, Shift-Return starts a new line; it grows with the question.
+ */
+export function Composer(props: ComposerProps): JSX.Element {
+  const { inputRef, prompt } = props;
+
+  useLayoutEffect(() => {
+    const box = inputRef.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${Math.min(box.scrollHeight, MAX_LINES * LINE_PX + 12)}px`;
+  }, [inputRef, prompt]);
 
   return (
     <section className="composer" aria-label="Ask">
-      <div className="composer__row">
-        <textarea
-          className="composer__prompt"
-          aria-label="Your question"
-          placeholder={props.followUp ? 'Ask a follow-up…' : 'Ask about this…'}
-          rows={2}
-          value={props.prompt}
-          onChange={(event) => props.onPrompt(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              void send();
-            }
-          }}
-        />
-        {props.answering ? (
-          <button type="button" className="button button--stop" aria-label="Stop the answer" onClick={props.onStop}>
-            Stop
-          </button>
-        ) : (
-          <button type="button" className="button button--primary" aria-label="Send" disabled={!canSend} onClick={() => void send()}>
-            Send
-          </button>
-        )}
-      </div>
+      <textarea
+        ref={inputRef}
+        className="composer__prompt"
+        aria-label="Your question"
+        aria-keyshortcuts="Enter"
+        placeholder={props.followUp ? 'Ask a follow-up…' : props.enabled ? 'Ask about this…' : 'Ask Glance…'}
+        rows={1}
+        value={props.prompt}
+        autoFocus
+        onChange={(event) => props.onPrompt(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.nativeEvent.isComposing) return;
+          if (event.key === 'Enter' && !event.shiftKey) {
+            event.preventDefault();
+            props.onAsk();
+          } else if (event.key === 'ArrowUp' && props.onUp && !event.currentTarget.value.slice(0, event.currentTarget.selectionStart).includes('\n')) {
+            event.preventDefault();
+            props.onUp();
+          }
+        }}
+      />
+      {props.answering ? (
+        <button type="button" className="round-button round-button--stop" aria-label="Stop the answer" title="Stop" onClick={props.onStop}>
+          <Square size={11} fill="currentColor" aria-hidden="true" />
+        </button>
+      ) : (
+        <button type="button" className="round-button" aria-label="Ask" title="Ask (↩)" disabled={!props.canAsk} onClick={props.onAsk}>
+          <ArrowUp size={15} strokeWidth={2.5} aria-hidden="true" />
+        </button>
+      )}
     </section>
   );
 }

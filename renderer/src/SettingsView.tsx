@@ -1,69 +1,46 @@
-import { useEffect, useState, type JSX } from 'react';
+import type { JSX } from 'react';
 import type { GlanceApi } from './bridge.js';
 import { AgentFields } from './settings/AgentFields.js';
+import { ShortcutRecorder } from './settings/ShortcutRecorder.js';
+import { SettingRow } from './settings/SettingRow.js';
+import { useSettingsEditor } from './settings/use-settings-editor.js';
 
-type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
+/** The time limits offered: from a quick app to a slow one, within what the settings allow. */
+const LIMITS_MS = [500, 1000, 1500, 2000, 3000, 5000, 10_000];
 
-/** Hotkey, time limit, launch at login, pause, and who answers. Saved through main, which applies and stores them. */
-export function SettingsView(props: { api: GlanceApi; onDone(): void }): JSX.Element {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
-
-  useEffect(() => {
-    void props.api.getSettings().then(setSettings);
-  }, [props.api]);
-
-  if (!settings) return <p className="status">Loading settings…</p>;
-
-  const save = async (): Promise<void> => {
-    try {
-      const result = await props.api.saveSettings(settings);
-      setSettings(result.settings);
-      setProblems(result.problems);
-      setSaved(result.problems.length === 0);
-    } catch {
-      setProblems(['Glance could not save these settings: check the hotkey, the time limit and the server address.']);
-      setSaved(false);
-    }
-  };
-
+/**
+ * Settings, applied as they are changed (no Save button), each problem beside its field: the
+ * hotkey (recorded, shown as keycaps), the time limit, login and pause, and who answers.
+ */
+export function SettingsView(props: { api: GlanceApi }): JSX.Element {
+  const editor = useSettingsEditor(props.api);
+  const { settings } = editor;
+  if (!settings) return <p className="settings__loading">Loading settings…</p>;
+  const limits = LIMITS_MS.includes(settings.timeoutMs) ? LIMITS_MS : [...LIMITS_MS, settings.timeoutMs].sort((a, b) => a - b);
   return (
-    <form className="settings" aria-label="Settings" onSubmit={(event) => { event.preventDefault(); void save(); }}>
-      <label className="field">
-        <span>Hotkey</span>
-        <input aria-label="Hotkey" value={settings.hotkey} onChange={(e) => setSettings({ ...settings, hotkey: e.target.value })} />
-        <small>Three modifiers avoid clashes with Spotlight and input sources, e.g. Control+Alt+Command+G.</small>
-      </label>
-      <label className="field">
-        <span>Time limit for an app to answer (seconds)</span>
-        <input
-          aria-label="Time limit in seconds"
-          type="number"
-          min={0.25}
-          max={10}
-          step={0.25}
-          value={settings.timeoutMs / 1000}
-          onChange={(e) => setSettings({ ...settings, timeoutMs: Math.round(Number(e.target.value) * 1000) })}
-        />
-      </label>
-      <label className="check">
-        <input type="checkbox" aria-label="Launch Glance at login" checked={settings.launchAtLogin} onChange={(e) => setSettings({ ...settings, launchAtLogin: e.target.checked })} />
-        <span>Launch Glance at login</span>
-      </label>
-      <label className="check">
-        <input type="checkbox" aria-label="Pause Glance" checked={settings.paused} onChange={(e) => setSettings({ ...settings, paused: e.target.checked })} />
-        <span>Pause Glance (the hotkey does nothing)</span>
-      </label>
-      <AgentFields api={props.api} settings={settings} onChange={setSettings} />
-      {problems.map((problem) => (
-        <p key={problem} className="notice" role="alert">{problem}</p>
-      ))}
-      {saved ? <p className="status" role="status">Saved.</p> : null}
-      <div className="settings__actions">
-        <button type="button" className="button" aria-label="Back to the context" onClick={props.onDone}>Back</button>
-        <button type="submit" className="button button--primary" aria-label="Save settings">Save</button>
-      </div>
-    </form>
+    <div className="settings" role="region" aria-label="Settings">
+      <section className="group" aria-label="General">
+        <SettingRow editor={editor} field="hotkey" label="Shortcut" hint="Press it in any app to ask about that app.">
+          <ShortcutRecorder
+            hotkey={settings.hotkey}
+            problemId={editor.problems.hotkey ? 'problem-hotkey' : undefined}
+            onRecord={(hotkey) => void editor.apply('hotkey', { hotkey })}
+            onProblem={(problem) => editor.setProblem('hotkey', problem)}
+          />
+        </SettingRow>
+        <SettingRow editor={editor} field="timeoutMs" label="Time to answer" labelFor="setting-timeout" hint="How long an app has to share its context.">
+          <select id="setting-timeout" aria-label="Time limit in seconds" value={settings.timeoutMs} onChange={(e) => void editor.apply('timeoutMs', { timeoutMs: Number(e.target.value) })}>
+            {limits.map((ms) => <option key={ms} value={ms}>{`${(ms / 1000).toLocaleString()} s`}</option>)}
+          </select>
+        </SettingRow>
+        <SettingRow editor={editor} field="launchAtLogin" label="Open at login" labelFor="setting-login">
+          <input id="setting-login" className="switch" type="checkbox" role="switch" checked={settings.launchAtLogin} onChange={(e) => void editor.apply('launchAtLogin', { launchAtLogin: e.target.checked })} />
+        </SettingRow>
+        <SettingRow editor={editor} field="paused" label="Pause Glance" labelFor="setting-pause" hint="While paused the shortcut does nothing and no app is read.">
+          <input id="setting-pause" className="switch" type="checkbox" role="switch" checked={settings.paused} onChange={(e) => void editor.apply('paused', { paused: e.target.checked })} />
+        </SettingRow>
+      </section>
+      <AgentFields api={props.api} editor={editor} settings={settings} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GlanceApi } from './bridge.js';
 
 type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
@@ -28,17 +28,31 @@ export function usePanelState(api: GlanceApi): PanelState | null {
   return useMainValue<PanelState | null>(api.getState, api.onState, null);
 }
 
-/** Ids the user removed, starting empty for every new invocation. */
-export function useRemovals(invocation: number | undefined): [ReadonlySet<string>, (id: string) => void] {
-  const [removals, setRemovals] = useState<{ invocation: number | undefined; ids: ReadonlySet<string> }>({ invocation, ids: new Set() });
-  const ids = removals.invocation === invocation ? removals.ids : new Set<string>();
-  const toggle = (id: string): void => {
-    const next = new Set(ids);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setRemovals({ invocation, ids: next });
-  };
-  return [ids, toggle];
+/** Calls `onShown` each time main shows the panel (the latest function, without resubscribing). */
+export function useShown(api: GlanceApi, onShown: () => void): void {
+  const latest = useRef(onShown);
+  latest.current = onShown;
+  useEffect(() => api.onShown(() => latest.current()), [api]);
+}
+
+type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
+
+/**
+ * The settings as the panel last read them (who answers, the time limit, the hotkey), read
+ * again whenever `revision` changes: the panel shows again, or the settings view closes.
+ */
+export function useSettingsSnapshot(api: GlanceApi, revision: string): Settings | null {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  useEffect(() => {
+    let live = true;
+    void api.getSettings().then((next) => {
+      if (live) setSettings(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, revision]);
+  return settings;
 }
 
 type AnswerState = Awaited<ReturnType<GlanceApi['getAnswer']>>;

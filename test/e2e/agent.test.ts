@@ -25,12 +25,23 @@ afterAll(async () => {
 });
 
 const pid = (name: string): number => world.providers[name]?.pid ?? -1;
-const chip = (page: Page, id: string) => page.getByTestId('chip').filter({ has: page.locator('code', { hasText: new RegExp(`^${id}$`) }) });
+/** The chip for an element in the row under the answer (the answer's text may hold an icon-only one too). */
+const chip = (page: Page, id: string) => page.locator(`.chips [data-testid="chip"][data-chip-id="${id}"]`);
+/** The id of the chip showing this title: chips show titles, their ids are in the tooltip and the data. */
+const chipIdFor = async (page: Page, title: string | RegExp): Promise<string> => (await page.locator('.chips [data-testid="chip"]').filter({ hasText: title }).getAttribute('data-chip-id')) ?? '';
+
+/** Opens the payload sheet, lets `read` look at main's payload, and closes it again. */
+async function withPayload<T>(page: Page, read: (preview: ReturnType<Page['getByTestId']>) => Promise<T>): Promise<T> {
+  await page.getByTestId('send-summary').click();
+  const value = await read(page.getByTestId('preview'));
+  await page.getByRole('button', { name: 'Done' }).click();
+  return value;
+}
 
 /** Asks a question in the panel and waits until the answer ended. */
 async function ask(page: Page, question: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Your question' }).fill(question);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
   await page.getByTestId('answer').getByText(question, { exact: true }).waitFor();
 }
 
@@ -43,17 +54,21 @@ describe('the agent, end to end', () => {
     // A background tab gets no animation frames, and Playwright's clicks wait for them.
     await page.bringToFront();
     await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
-    await page.getByRole('list', { name: 'Collected context' }).waitFor();
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
     await ask(page, 'What is selected?');
     const text = page.getByTestId('answer-text');
     await text.getByText(/Offline answer: no model was asked/).waitFor();
     expect(await page.getByText(/Answered by Offline: answers from the context alone, no model/).count()).toBe(1);
 
-    // The offline answer cites the note (`Document: … (`id`)`) and the selection; both are chips.
-    const answer = (await text.textContent()) ?? '';
-    const docId = /Document: .*\(`([\w-]+)`\)/.exec(answer)?.[1] ?? '';
-    const selId = /Selected \(`([\w-]+)`\)/.exec(answer)?.[1] ?? '';
+    // The offline answer cites the note and the selection by id in backticks; both are chips,
+    // shown by title, and in the text each citation is the chip's icon, not the raw id.
+    await page.locator('.chips [data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' }).waitFor();
+    const docId = await chipIdFor(page, 'Trip to Lisbon');
+    const selId = await chipIdFor(page, /tram 28 from Martim Moniz/);
     expect(docId).not.toBe('');
+    expect(selId).not.toBe('');
+    expect(await text.textContent()).not.toContain(`\`${docId}\``);
+    await text.locator(`.chip--inline[data-chip-id="${docId}"]`).waitFor();
     await chip(page, selId).waitFor();
     // The highlight tool located the selection through Sample Notes: its chip says so.
     await expect.poll(() => chip(page, selId).getAttribute('data-state')).toBe('visible');
@@ -66,6 +81,8 @@ describe('the agent, end to end', () => {
     await expect.poll(() => ring.count()).toBe(1);
     const box = await ring.evaluate((el) => ({ x: el.style.left, y: el.style.top, w: el.style.width, h: el.style.height }));
     expect(box).toEqual({ x: '417px', y: '147px', w: '646px', h: '566px' });
+    // A small label names the element beside its ring.
+    expect(await overlay.getByTestId('overlay-label').textContent()).toBe('Document Trip to Lisbon');
     await overlay.bringToFront();
     await overlay.waitForTimeout(300); // the ring's 180 ms pop-in, so the screenshot shows it at rest
     await overlay.screenshot({ path: 'test-results/overlay.png', omitBackground: true });
@@ -86,9 +103,15 @@ describe('the agent, end to end', () => {
     // Every text the answer shows, in order, to see it stream.
     await page.evaluate(recordTexts, { testId: 'answer-text', into: 'answerTexts' });
     await page.getByRole('button', { name: 'Settings' }).click();
+    // Each change is applied as it is made: the menu at once, a text field on Return or when left.
     await page.getByRole('combobox', { name: 'Backend' }).selectOption('openai');
+    await page.getByTestId('saved-backend').waitFor();
     await page.getByRole('textbox', { name: 'Base URL' }).fill(`${model.url}/v1`);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('saved-baseURL').waitFor();
     await page.getByRole('textbox', { name: 'Model' }).fill('local-test-model');
+    await page.keyboard.press('Tab');
+    await page.getByTestId('saved-model').waitFor();
     const key = 'sk-glance-e2e-0123456789';
     await page.getByLabel('API key', { exact: true }).fill(key);
     await page.getByRole('button', { name: 'Store the API key' }).click();
@@ -96,20 +119,23 @@ describe('the agent, end to end', () => {
     // The key left the page: the field is empty and no answer from main carries it.
     expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
     expect(await page.content()).not.toContain(key);
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { glance: { getSettings(): Promise<unknown> } }).glance.getSettings())).toMatchObject({ backend: 'openai', baseURL: `${model.url}/v1`, model: 'local-test-model' });
     await page.getByRole('button', { name: 'Back to the context' }).first().click();
 
     await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
-    await page.getByRole('list', { name: 'Collected context' }).waitFor();
-    const preview = page.getByTestId('preview');
-    await expect.poll(() => preview.textContent()).toMatch(/selected: [\w-]+ \(Text\)/);
-    const selId = /selected: ([\w-]+) \(Text\)/.exec((await preview.textContent()) ?? '')?.[1] ?? 'none';
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    await page.getByTestId('send-summary').getByText(/to local-test-model at 127\.0\.0\.1:\d+/).waitFor();
+    const selId = await withPayload(page, async (preview) => {
+      await expect.poll(() => preview.textContent()).toMatch(/selected: [\w-]+ \(Text\)/);
+      return /selected: ([\w-]+) \(Text\)/.exec((await preview.textContent()) ?? '')?.[1] ?? 'none';
+    });
     script.push({ sse: openaiStream(['The selection ', `is \`${selId}\``, ' in the note.']), pauseMs: 250 });
     await page.getByRole('textbox', { name: 'Your question' }).fill('Where is the tram?');
-    await expect.poll(() => preview.textContent()).toContain('Question: Where is the tram?');
-    const shown = (await preview.textContent()) ?? '';
-    await page.getByRole('button', { name: 'Send' }).click();
+    const shown = await withPayload(page, async (preview) => {
+      await expect.poll(() => preview.textContent()).toContain('Question: Where is the tram?');
+      return (await preview.textContent()) ?? '';
+    });
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
 
     const text = page.getByTestId('answer-text');
     await text.getByText(/in the note\.$/).waitFor();
@@ -144,12 +170,12 @@ describe('the agent, end to end', () => {
     script.push({ sse: openaiStream(['Let me think', ' very', ' slowly']), pauseMs: 2000, hang: true });
     const closed = model.clientClosed;
     await page.getByRole('textbox', { name: 'Your question' }).fill('Think slowly');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
     await page.getByTestId('answer').getByText('Let me think').waitFor();
     await page.getByRole('button', { name: 'Stop the answer' }).click();
     await page.getByTestId('answer').getByText(/^Stopped\./).waitFor();
     await closed;
-    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Ask', exact: true }).count()).toBe(1);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
@@ -158,7 +184,7 @@ describe('the agent, end to end', () => {
     const { app, page } = await world.openPanel();
     await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ timeoutMs: 4000 }));
     await pressHotkey(app, { pid: pid('restartable'), name: 'Restart Notes' });
-    await page.getByRole('list', { name: 'Collected context' }).waitFor();
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
     await ask(page, 'What is selected?');
     await chip(page, 'doc-1').waitFor();
     // The new process would never answer `location`: asking it would leave the chip waiting 4 s.

@@ -33,45 +33,46 @@ async function collect(name: 'wide' | 'deep', appName: string): Promise<Page> {
   // A loaded test machine must not turn 20,000 elements into a timeout: that is not under test.
   await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ timeoutMs: 10_000 }));
   await pressHotkey(app, { pid: world.providers[name]?.pid ?? -1, name: appName });
-  await page.getByRole('list', { name: 'Collected context' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('tree', { name: 'Collected context' }).waitFor({ timeout: 15_000 });
   return page;
 }
 
 describe('large answers, end to end', () => {
-  it('shows 20,000 elements with few rows in the DOM; the keyboard reaches the last; removals reach the preview', async () => {
+  it('shows 20,000 elements with few rows in the DOM; the keyboard reaches the last; exclusions reach the payload; the filter finds one', async () => {
     const page = await collect('wide', 'Large Notes');
-    const summary = page.locator('.preview > summary');
-    await expect.poll(() => summary.textContent()).toContain('20000 elements');
-    const rows = page.locator('.tree > li');
-    // Windowed: the list knows its 20,000 rows, the DOM holds the few in view.
+    const summary = page.getByTestId('send-summary');
+    // Numbers in the user's locale (Chromium's here: en-US).
+    await expect.poll(() => summary.textContent()).toContain('All 20,000 items');
+    const rows = page.locator('.tree [role="treeitem"]');
+    // Windowed: the tree is as tall as its 20,000 rows of 24 px, the DOM holds the few in view.
     expect(await rows.count()).toBeLessThan(100);
-    expect(await rows.first().getAttribute('aria-setsize')).toBe('20000');
+    expect(await page.locator('.tree').evaluate((el) => el.style.height)).toBe(`${20_000 * 24}px`);
 
-    await rows.first().focus();
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('End');
     expect(await focusedId(page)).toBe('row-19999');
-    const last = page.getByRole('listitem', { name: 'Row Row 19999' });
-    expect(await last.getAttribute('aria-posinset')).toBe('20000');
+    // A screen reader hears its level and its place among its siblings: the last of its section.
+    const last = page.getByRole('treeitem', { name: /^Row, Row 19999 / });
+    expect(await last.getAttribute('aria-level')).toBe('5');
+    expect(await last.getAttribute('aria-posinset')).toBe(await last.getAttribute('aria-setsize'));
     expect(await last.isVisible()).toBe(true);
     await page.keyboard.press('ArrowUp');
     expect(await focusedId(page)).toBe('row-19998');
-    // The last element removed: one fewer is sent, and the whole preview (on request) lacks it.
+    // The last element excluded: one fewer is sent, and the whole payload (on request) lacks it.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Backspace');
-    await page.getByRole('listitem', { name: 'Row Row 19999, removed' }).waitFor();
-    await expect.poll(() => summary.textContent()).toContain('19999 elements');
+    await page.getByRole('treeitem', { name: /^Row, Row 19999 excluded Restore$/ }).waitFor();
+    await expect.poll(() => summary.textContent()).toContain('19,999 of 20,000 items');
 
-    // Back to the top by keyboard; a whole section goes with Backspace, its rows with it.
+    // Back to the top by keyboard; a whole section goes with Backspace, its rows folded into it.
     await page.keyboard.press('Home');
     expect(await focusedId(page)).toBe('app');
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowDown');
     expect(await focusedId(page)).toBe('section-3');
     await page.keyboard.press('Backspace');
-    await expect.poll(() => summary.textContent()).toContain('19899 elements');
-    const preview = page.getByTestId('preview');
-    await expect.poll(() => preview.textContent()).not.toContain('"section-3"');
-    expect(await preview.textContent()).toContain('"section-103"');
-    expect(await page.getByText('removed with its parent').count()).toBeGreaterThan(3);
+    await expect.poll(() => summary.textContent()).toContain('19,899 of 20,000 items');
+    await page.getByRole('treeitem', { name: /^Group, Section 1 excluded with 99 inside Restore$/ }).waitFor();
+    expect(await page.locator('[data-element-id="row-4"]').count()).toBe(0);
     await page.keyboard.press('PageDown');
     expect(await focusedId(page)).not.toBe('section-3');
     await page.screenshot({ path: 'test-results/large-light.png' });
@@ -79,7 +80,11 @@ describe('large answers, end to end', () => {
     await page.screenshot({ path: 'test-results/large-dark.png' });
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // The preview folds megabytes of context; "Show all" shows every character that is sent.
+    // The payload folds megabytes of context; "Show all" shows every character that is sent.
+    await summary.click();
+    const preview = page.getByTestId('preview');
+    await expect.poll(() => preview.textContent(), { timeout: 20_000 }).toContain('"section-103"');
+    expect(await preview.textContent()).not.toContain('"section-3"');
     const showAll = page.getByRole('button', { name: /^Show all of the context in the preview/ });
     await showAll.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/large-preview-folded.png' });
@@ -90,23 +95,31 @@ describe('large answers, end to end', () => {
     const whole = (await preview.textContent()) ?? '';
     expect(whole).toContain('"row-19998"');
     expect(whole).not.toContain('"row-19999"');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // The filter over 20,000 elements: one row matches, shown with the path down to it.
+    await page.keyboard.press('Meta+F');
+    await page.keyboard.type('Row 12345');
+    await page.getByText('1 found').waitFor();
+    await page.getByRole('treeitem', { name: /^Row, Row 12345 / }).waitFor();
+    expect(await rows.count()).toBe(5);
     expect(pageErrors(page)).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('reaches the 64th level by keyboard, indented no further than the panel is wide', async () => {
     const page = await collect('deep', 'Deep Notes');
-    const rows = page.locator('.tree > li');
-    await rows.first().focus();
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('End');
     expect(await focusedId(page)).toBe('level-64');
-    const deepest = page.getByRole('listitem', { name: 'Group Level 64' });
+    const deepest = page.getByRole('treeitem', { name: /^Group, Level 64 / });
     expect(await deepest.getAttribute('aria-level')).toBe('64');
-    await deepest.getByText('level 64', { exact: true }).waitFor();
-    const box = await deepest.locator('.row__kind').boundingBox();
+    // Past the indent cap the level is said on the row.
+    await deepest.getByText('L64', { exact: true }).waitFor();
+    const box = await deepest.locator('.row__title').boundingBox();
     expect((box?.x ?? 9999) + (box?.width ?? 0)).toBeLessThan(300);
     await page.screenshot({ path: 'test-results/large-deep.png' });
     await page.keyboard.press('Backspace');
-    await expect.poll(() => page.locator('.preview > summary').textContent()).toContain('63 elements');
+    await expect.poll(() => page.getByTestId('send-summary').textContent()).toContain('63 of 64 items');
     expect(pageErrors(page)).toEqual([]);
   });
 });

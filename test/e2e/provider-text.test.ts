@@ -49,10 +49,10 @@ describe('provider text in the panel', () => {
   it('is isolated, with its control characters shown as visible marks, in the tree, the header, the preview and the answer', async () => {
     const { app, page } = await world.openPanel();
     await pressHotkey(app, { pid: world.providers['tricky']?.pid ?? -1, name: 'Tricky' });
-    await page.getByRole('list', { name: 'Collected context' }).waitFor();
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
 
     // The document's title: the override and the newline are marks, and the title is isolated.
-    const doc = page.locator('.tree li[data-element-id="doc-1"]');
+    const doc = page.locator('.tree [data-element-id="doc-1"]');
     const title = doc.locator('[data-provider-text]').filter({ hasText: 'invoice-' }).first();
     await title.waitFor();
     expect(await isolated(title)).toBe(true);
@@ -65,21 +65,25 @@ describe('provider text in the panel', () => {
     const header = page.locator('.header__title [data-provider-text]');
     expect(await isolated(header)).toBe(true);
     expect(await header.textContent()).toBe('Tricky⟨U+202E⟩ Notes line two');
-    const text = page.locator('.tree li[data-element-id="sel-1"] .row__text [data-provider-text]');
+    // A text block's row is its one line: its own line breaks become spaces there (they are
+    // the text's lines, not a trick); the bell and the tag are marked. The payload has it whole.
+    const text = page.locator('.tree [data-element-id="sel-1"] .row__title [data-provider-text]');
     expect(await isolated(text)).toBe(true);
-    // Line breaks in a text block are the text's own lines; the bell and the tag are marked.
-    expect(await text.textContent()).toBe('first line\nsecond ⟨U+202E⟩line␇ hidden⟨U+E0041⟩');
-    expect(await doc.locator('.row__attr [data-provider-text]').textContent()).toBe('note: a⟨U+202E⟩b⟨U+200B⟩c');
-    expect(await page.locator('.tree li[data-element-id="win-1"] .row__kind').textContent()).toBe('Window (pane⟨U+202E⟩x)');
+    expect(await text.textContent()).toBe('“first line second ⟨U+202E⟩line␇ hidden⟨U+E0041⟩”');
+    expect(await doc.locator('.row__words [data-provider-text]').textContent()).toBe('note a⟨U+202E⟩b⟨U+200B⟩c');
+    expect(await page.locator('.tree [data-element-id="win-1"] .row__words').textContent()).toBe('pane⟨U+202E⟩x');
     // Tooltips and accessible names carry no raw control either.
     const labels = await page.locator('[title], [aria-label]').evaluateAll((els) => els.flatMap((el) => [el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? '']));
     expect(labels.filter((l) => RAW.test(l))).toEqual([]);
 
+    await page.getByTestId('send-summary').click();
     const preview = page.getByTestId('preview');
     await expect.poll(() => preview.textContent()).toContain('invoice-⟨U+202E⟩fdp.exe');
+    expect(await preview.textContent()).toContain('first line\\nsecond ⟨U+202E⟩line');
+    await page.keyboard.press('Escape');
 
     await page.getByRole('textbox', { name: 'Your question' }).fill('What is selected?');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
     const answer = page.getByTestId('answer-text');
     await answer.getByText(/Offline answer/).waitFor();
     const answerText = answer.locator('[data-provider-text]').first();

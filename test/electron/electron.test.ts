@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOTKEY } from '../../contract/settings.js';
 import { electronAvailability } from './availability.js';
-import { askOffline, chip, openPanel, status, trySampleNotes } from './flows.js';
+import { askOffline, chip, chipIdFor, openPanel, status, trySampleNotes } from './flows.js';
 import { launchGlance, type Glance } from './launch.js';
 import { findTrays, windows, type WindowInfo } from './main-process.js';
 
@@ -52,9 +52,9 @@ describe.skipIf(!available)('Glance in Electron on a Mac', () => {
     const { app } = glance;
     const page = await openPanel(glance);
     await trySampleNotes(page);
-    const answer = await askOffline(page, 'What is selected?');
+    await askOffline(page, 'What is selected?');
     // Pointing at a chip asks Sample Notes where the element is and draws the ring on screen.
-    const docId = /Document: .*\(`([\w-]+)`\)/.exec(answer)?.[1] ?? '';
+    const docId = await chipIdFor(page, 'Trip to Lisbon');
     expect(docId).not.toBe('');
     await chip(page, docId).hover();
     await expect.poll(async () => (await windows(app)).filter(isOverlay).length, { timeout: 10_000, message: 'an overlay window for the ring' }).toBeGreaterThan(0);

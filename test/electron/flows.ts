@@ -25,8 +25,8 @@ export async function panelVisible(glance: Glance): Promise<boolean> {
 export async function trySampleNotes(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Try with Sample Notes' }).click();
   // A cold utility process and Sample Notes' first answer: allow a slow Mac.
-  await page.getByRole('list', { name: 'Collected context' }).waitFor({ timeout: 30_000 });
-  await page.getByRole('listitem', { name: /^Document \(note\) Trip to Lisbon/ }).waitFor();
+  await page.getByRole('tree', { name: 'Collected context' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('treeitem', { name: /^Document, Trip to Lisbon note/ }).waitFor();
 }
 
 /** The panel's status line now. */
@@ -37,13 +37,20 @@ export function status(page: Page): Promise<string | null> {
 /** Asks a question (the offline backend answers by default) and waits for the answer. */
 export async function askOffline(page: Page, question: string): Promise<string> {
   await page.getByRole('textbox', { name: 'Your question' }).fill(question);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
   const text = page.getByTestId('answer-text');
   await text.getByText(/Offline answer: no model was asked/).waitFor({ timeout: 30_000 });
   return (await text.textContent()) ?? '';
 }
 
-/** The chip for an element id in the answer. */
+/** The chip for an element id in the row under the answer (chips show titles; the id is their data). */
 export function chip(page: Page, id: string) {
-  return page.getByTestId('chip').filter({ has: page.locator('code', { hasText: new RegExp(`^${id}$`) }) });
+  return page.locator(`.chips [data-testid="chip"][data-chip-id="${id}"]`);
+}
+
+/** The id of the chip that shows this title. */
+export async function chipIdFor(page: Page, title: string): Promise<string> {
+  const found = page.locator('.chips [data-testid="chip"]').filter({ hasText: title });
+  await found.waitFor();
+  return (await found.getAttribute('data-chip-id')) ?? '';
 }

@@ -126,7 +126,7 @@ describe.skipIf(!availability.ok)('issue 15 on a Mac', () => {
     // wrong result would replace the context by then.
     await page.waitForTimeout(2_000);
     expect(await status(page)).toBe('Context from Sample Notes');
-    expect(await page.getByRole('list', { name: 'Collected context' }).isVisible()).toBe(true);
+    expect(await page.getByRole('tree', { name: 'Collected context' }).isVisible()).toBe(true);
     expect(await panelVisible(glance)).toBe(true);
   });
 

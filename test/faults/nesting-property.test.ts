@@ -21,8 +21,8 @@ import { nestsDeeperThan } from '../../app/protocol/nesting.js';
 import { readAnswer } from '../../app/protocol/read-answer.js';
 import { applyRemovals, collectRemovedIds, listIds } from '../../contract/review.js';
 import { describeCollection } from '../../main/flow/describe.js';
-import { accessibleName, attributesOf, flatten, imagesOf, kindOf, linksOf, statesOf, textOf } from '../../renderer/src/review/read-element.js';
-import { layoutRow } from '../../renderer/src/review/row-layout.js';
+import { accessibleName, openableUrl, searchTextOf, statesOf, thumbnailOf, titleOf, wordsOf } from '../../renderer/src/review/element-words.js';
+import { excludedCount, indexTree, keepOnly, selectedIds, visibleRows } from '../../renderer/src/review/tree-model.js';
 
 /** Run counts, quoted in docs/reliability.md. */
 export const RUNS = { fields: 150, trees: 60 } as const;
@@ -156,16 +156,20 @@ function throughThePipeline(raw: unknown): void {
     idsWithState(root, 'selected');
   }
   serialize(new Conversation({ backend: createOfflineBackend(), context, locate: async () => ({ ok: false, reason: 'none' }) }).preview('q'));
-  // The panel's reading of each element, as the browser runs it.
-  for (const row of flatten(answer.root)) {
-    kindOf(row.element);
-    accessibleName(row.element);
-    textOf(row.element);
-    imagesOf(row.element);
-    linksOf(row.element);
-    statesOf(row.element);
-    attributesOf(row.element);
-    layoutRow(row.element, row.depth, 420);
+  // The panel's reading of each element, as the browser runs it: the tree's rows (folded,
+  // excluded, filtered, "keep only the selection") and every word a row or a chip shows.
+  const tree = indexTree(answer.root);
+  excludedCount(tree, removed);
+  keepOnly(tree, selectedIds(tree), removed);
+  visibleRows(tree, { collapsed: new Set(ids.slice(0, 2)), excluded: removed, filter: 'a' });
+  for (const row of visibleRows(tree, { collapsed: new Set(), excluded: new Set(), filter: '' })) {
+    accessibleName(row.node.element, { excluded: row.excluded, inside: row.node.size - 1, locked: false }, 'en-US');
+    titleOf(row.node.element);
+    wordsOf(row.node.element, 'de-DE');
+    statesOf(row.node.element);
+    thumbnailOf(row.node.element);
+    openableUrl(row.node.element);
+    searchTextOf(row.node.element);
   }
 }
 

@@ -52,6 +52,8 @@ interface Rig {
   agent: AgentPort;
   published: (AnswerState | null)[];
   drawn: Rect[][];
+  /** The label drawn beside each ring (undefined for several elements at once). */
+  labels: (string | undefined)[];
   asked: { ref: ElementRef; asked: boolean }[];
   last(): AnswerState;
   settled(): Promise<AnswerState>;
@@ -60,6 +62,7 @@ interface Rig {
 function rig(settings: Partial<Settings> = {}, context: CollectedContext = collected): Rig {
   const published: (AnswerState | null)[] = [];
   const drawn: Rect[][] = [];
+  const labels: (string | undefined)[] = [];
   const asked: Rig['asked'] = [];
   const agent = createAgentService({
     collected: (invocation) => (invocation === context.invocation ? context : undefined),
@@ -70,7 +73,7 @@ function rig(settings: Partial<Settings> = {}, context: CollectedContext = colle
       asked.push({ ref, asked: result.asked });
       return result;
     },
-    overlay: { show: (rects) => drawn.push([...rects]), hide: () => drawn.push([]) },
+    overlay: { show: (rects, label) => { drawn.push([...rects]); labels.push(label); }, hide: () => drawn.push([]) },
     publish: (answer) => published.push(answer),
     logger: silentLogger,
   });
@@ -79,7 +82,7 @@ function rig(settings: Partial<Settings> = {}, context: CollectedContext = colle
     await expect.poll(() => last()?.turns.at(-1)?.status).not.toBe('answering');
     return last();
   };
-  return { agent, published, drawn, asked, last, settled };
+  return { agent, published, drawn, labels, asked, last, settled };
 }
 
 const send = (r: Rig, prompt: string, removedIds: string[] = []) => r.agent.send({ invocation: 1, prompt, removedIds });
@@ -107,6 +110,8 @@ describe('the agent service', () => {
     // made-up id became no chip and nobody was asked about it.
     expect(r.asked).toEqual([{ ref: { ...collected.issuer, id: sel }, asked: true }]);
     expect(r.drawn.at(-1)?.length).toBeGreaterThan(0);
+    // The ring is labelled with the element's role and title, or its id when it has none.
+    expect(r.labels.at(-1)).toBe(`Text ${sel}`);
     expect(model.received[0]?.headers['authorization']).toBe('Bearer sk-test-key-in-the-keychain');
   });
 
@@ -153,7 +158,8 @@ describe('the agent service', () => {
 
     const failing = rig({ backend: 'openai', baseURL: 'http://127.0.0.1:9/v1' });
     await send(failing, 'Hello?');
-    expect((await failing.settled()).turns[0]).toMatchObject({ status: 'failed', note: expect.stringMatching(/127\.0\.0\.1:9/) });
+    // The kind goes with the words, so the panel offers Settings for an unreachable server.
+    expect((await failing.settled()).turns[0]).toMatchObject({ status: 'failed', kind: 'unreachable', note: expect.stringMatching(/127\.0\.0\.1:9/) });
   });
 
   it('locates a chip only through the recorded issuer: a restarted provider is gone, and nobody is asked', async () => {

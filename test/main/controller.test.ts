@@ -53,7 +53,8 @@ describe('the hotkey flow', () => {
   it('names a provider that did not answer in time', async () => {
     const { hub, controller } = setup(async () => ({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s', timedOut: true }));
     await controller.onHotkey();
-    expect(hub.get().invocation).toMatchObject({ phase: 'failed', message: 'Notes did not answer within 1.5 s.' });
+    // The kind lets the panel offer the way forward (a longer time limit) without parsing words.
+    expect(hub.get().invocation).toMatchObject({ phase: 'failed', message: 'Notes did not answer within 1.5 s.', failure: 'timeout' });
   });
 
   it('names an app without a provider, and an ignored provider', async () => {
@@ -62,9 +63,11 @@ describe('the hotkey flow', () => {
     expect(first.hub.get().invocation?.message).toBe('Preview does not share context with Glance (it has published no descriptor).');
     // What would make it work, and what to try meanwhile.
     expect(first.hub.get().invocation?.details).toEqual([NO_PROVIDER_HINT]);
+    expect(first.hub.get().invocation?.failure).toBe('no-provider');
     const second = setup(async () => ({ kind: 'ignored', app: notes, reasons: ['the provider for Notes was ignored: its port belongs to another process (a.json)'] }));
     await second.controller.onHotkey();
     expect(second.hub.get().invocation?.message).toBe('The provider for Notes was ignored: its port belongs to another process (a.json).');
+    expect(second.hub.get().invocation?.failure).toBe('ignored');
   });
 
   it('never asks Glance itself, and says so', async () => {
@@ -73,6 +76,7 @@ describe('the hotkey flow', () => {
     await controller.onHotkey();
     expect(asked).toBe(false);
     expect(hub.get().invocation?.message).toMatch(/Glance itself is in front/);
+    expect(hub.get().invocation?.failure).toBe('glance-in-front');
     expect(events).toContain('show');
   });
 
@@ -81,6 +85,8 @@ describe('the hotkey flow', () => {
     await controller.onHotkey();
     // Worded for the panel: the cause, and what to do here; the command line's --pid is not.
     expect(hub.get().invocation?.message).toBe('Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.');
+    // Nothing to ask again: the panel offers Sample Notes instead.
+    expect(await controller.collectAgain(1)).toEqual({ started: false });
   });
 
   it('aborts when the user removes the app context, and discards the late answer', async () => {
@@ -145,7 +151,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
   it('says why when the app could not be started', async () => {
     const { hub, controller } = setup(async (app) => collected(app));
     await controller.collectFrom('Sample Notes', async () => ({ ok: false, reason: 'Sample Notes quit before it was ready.' }));
-    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', appName: 'Sample Notes', message: 'Sample Notes quit before it was ready.' });
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', appName: 'Sample Notes', message: 'Sample Notes quit before it was ready.', failure: 'sample-failed' });
   });
 
   it('is superseded by a hotkey pressed while the app starts: the later press wins', async () => {
@@ -157,5 +163,37 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     await picked;
     expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collected', appName: 'Notes' });
     expect(controller.collected(1)).toBeUndefined();
+  });
+
+  it('collects again from the same app as a new invocation (Cmd-R, Try again), only for the invocation shown', async () => {
+    const asked: FrontApp[] = [];
+    const { hub, controller } = setup(async (app) => { asked.push(app); return collected(app); });
+    await controller.onHotkey();
+    // A stale panel cannot start one for an invocation it no longer shows.
+    expect(await controller.collectAgain(7)).toEqual({ started: false });
+    expect(await controller.collectAgain(1)).toEqual({ started: true });
+    await expect.poll(() => hub.get().invocation?.phase).toBe('collected');
+    expect(hub.get().invocation?.id).toBe(2);
+    // The same front app, not whatever is in front now.
+    expect(asked).toEqual([notes, notes]);
+    expect(controller.collected(2)?.root).toBe(root);
+  });
+
+  it('collects again from Sample Notes by starting it again, and not while still collecting', async () => {
+    const { hub, controller } = setup(async (app) => collected(app));
+    let picks = 0;
+    let release: () => void = () => undefined;
+    const pick = async (): Promise<FrontAppResult> => {
+      picks += 1;
+      if (picks === 2) await new Promise<void>((resolve) => { release = resolve; });
+      return { ok: true, app: sample };
+    };
+    await controller.collectFrom('Sample Notes', pick);
+    expect(await controller.collectAgain(1)).toEqual({ started: true });
+    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting', appName: 'Sample Notes' });
+    expect(await controller.collectAgain(2)).toEqual({ started: false });
+    release();
+    await expect.poll(() => hub.get().invocation?.phase).toBe('collected');
+    expect(picks).toBe(2);
   });
 });

@@ -66,6 +66,15 @@ describe('the overlay service', () => {
     expect(overlay.drawing(2)).toBeNull();
   });
 
+  it('carries the label beside the ring to every display that draws it', () => {
+    const draws: Drawing[] = [];
+    const overlay = createOverlayService({ displays: () => [left, main], windows: { draw: (_d, drawing) => draws.push(drawing), hideAll: () => undefined } });
+    overlay.show([{ x: -100, y: 50, w: 200, h: 20 }], 'Document Trip to Lisbon');
+    expect(draws.map((d) => d.label)).toEqual(['Document Trip to Lisbon', 'Document Trip to Lisbon']);
+    overlay.show([{ x: 10, y: 10, w: 5, h: 5 }]);
+    expect(draws.at(-1)).not.toHaveProperty('label');
+  });
+
   it('puts the windows away once the rings have faded', () => {
     vi.useFakeTimers();
     let hidden = 0;

@@ -1,41 +1,94 @@
-import type { JSX } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, type JSX } from 'react';
+import type { Element } from '../../../contract/review.js';
 import type { GlanceApi } from '../bridge.js';
-import { Chips } from './Chips.js';
-import { ProviderText } from '../text/ProviderText.js';
+import { answerProblem, type ProblemAction } from '../problems/problem.js';
+import { ProblemCard, type ProblemHandlers } from '../problems/ProblemCard.js';
+import { Chip, Chips } from './Chips.js';
+import { AnswerMarkdown } from './Markdown.js';
 
-type AnswerState = Awaited<ReturnType<GlanceApi['getAnswer']>>;
+type AnswerState = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>;
 
-/** What the answer area needs. */
+/** What the answer needs. */
 export interface AnswerProps {
   answer: AnswerState;
-  /** A sentence from Send itself (a refused or stale request), shown before any answer. */
+  /** A sentence from Ask itself (a refused or stale request), shown after the turns. */
   note: string | null;
+  elementOf(id: string): Element | undefined;
   onPoint(id: string): void;
+  onOpenLink(url: string): void;
+  /** Ask this question again (a failed turn's "Ask again"). */
+  onAskAgain(question: string): void;
+  onSettings(): void;
+  labels: Record<ProblemAction, string>;
 }
 
+/** Within this many pixels of the end, the view counts as following the newest text. */
+const FOLLOW_SLACK_PX = 32;
+
 /**
- * The conversation of this invocation: each question, its answer as it streams, how it ended
- * (done, stopped by the user, or the backend's failure in words), and the chips. Who answers
- * is named under it, honestly: the offline backend says it is no model.
+ * The conversation: each question, its answer in Markdown as it streams, how it ended (a
+ * failure as a card with a way forward, a Stop in neutral grey), the chips, and who answered.
+ * The view follows the newest text unless the user scrolled up to read; a new question
+ * brings it back to the end.
  */
 export function Answer(props: AnswerProps): JSX.Element {
   const { answer } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const turns = answer.turns.length;
+  const chipIds = useMemo(() => new Set(answer.chips.map((chip) => chip.id)), [answer.chips]);
+  const chipById = useMemo(() => new Map(answer.chips.map((chip) => [chip.id, chip])), [answer.chips]);
+  const { elementOf, onPoint, onOpenLink } = props;
+  const renderChip = useCallback((id: string) => {
+    const chip = chipById.get(id);
+    return chip ? <Chip chip={chip} element={elementOf(id)} onPoint={onPoint} inline /> : <code>{id}</code>;
+  }, [chipById, elementOf, onPoint]);
+
+  // A new question: follow again, whatever the user had scrolled to.
+  useLayoutEffect(() => {
+    following.current = true;
+  }, [turns]);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box && following.current) box.scrollTop = box.scrollHeight;
+  });
+
   return (
-    <div className="answer" data-testid="answer" aria-label="Answer" aria-live="polite" role="region">
-      {props.note ? <p className="answer__text answer__text--note">{props.note}</p> : null}
-      {answer?.turns.map((turn, index) => (
+    <div
+      className="answer"
+      ref={scroller}
+      data-testid="answer"
+      role="log"
+      aria-label="Answer"
+      aria-live="polite"
+      tabIndex={0}
+      onScroll={(event) => {
+        const box = event.currentTarget;
+        following.current = box.scrollHeight - box.scrollTop - box.clientHeight <= FOLLOW_SLACK_PX;
+      }}
+    >
+      {answer.turns.map((turn, index) => (
         <article className="turn" key={index} aria-busy={turn.status === 'answering'}>
           <p className="turn__question">{turn.question}</p>
-          <p className="turn__text" data-testid="answer-text">
-            {/* The model's words, which may quote the app's: drawn as provider text. */}
-            <ProviderText text={turn.text} multiline />
-            {turn.status === 'answering' ? <span className="turn__cursor" aria-hidden="true">▍</span> : null}
-          </p>
-          {turn.note ? <p className={`turn__note turn__note--${turn.status}`} role={turn.status === 'failed' ? 'alert' : 'status'}><ProviderText text={turn.note} /></p> : null}
+          <div className="turn__text" data-testid="answer-text">
+            {turn.text ? <AnswerMarkdown text={turn.text} chipIds={chipIds} renderChip={renderChip} onOpenLink={onOpenLink} /> : null}
+            {turn.status === 'answering' ? <span className="turn__cursor" aria-hidden="true" /> : null}
+          </div>
+          {turn.status === 'stopped' ? <p className="turn__stopped" role="status">{turn.note ?? 'Stopped.'}</p> : null}
+          {turn.status === 'failed' ? (
+            <ProblemCard
+              problem={answerProblem(turn, answer.backend)}
+              appName=""
+              labels={props.labels}
+              on={{ 'ask-again': () => props.onAskAgain(turn.question), settings: props.onSettings } satisfies ProblemHandlers}
+              testId="answer-problem"
+            />
+          ) : null}
         </article>
       ))}
-      {answer ? <Chips chips={answer.chips} onPoint={props.onPoint} /> : null}
-      {answer && answer.turns.length > 0 ? <p className="answer__by">Answered by {answer.backend}</p> : null}
+      {props.note ? <p className="turn__stopped" role="status">{props.note}</p> : null}
+      <Chips chips={answer.chips} elementOf={elementOf} onPoint={onPoint} />
+      {answer.turns.some((turn) => turn.status === 'done') ? <p className="answer__by">Answered by {answer.backend}</p> : null}
     </div>
   );
 }

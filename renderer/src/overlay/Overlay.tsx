@@ -1,13 +1,17 @@
 import { useEffect, useState, type JSX } from 'react';
 import type { OverlayApi } from '../../../contract/bridge.js';
+import { ProviderText } from '../text/ProviderText.js';
 
 type Drawing = NonNullable<Awaited<ReturnType<OverlayApi['getDrawing']>>>;
 
+/** The label's height above its ring (overlay.css .overlay__label). */
+const LABEL_PX = 20;
 /** How long the fade takes; main hides the window after the drawing's time plus this (overlay-service.ts). */
 const FADE_MS = 400;
 
 /**
- * One display's highlights: a ring around each rect, in this window's own coordinates (main
+ * One display's highlights: a ring around each rect, and the element's name in a small label
+ * above the first (the app's title, drawn as provider text), in this window's own coordinates (main
  * clipped and translated them with overlaysForRects). The rings fade after the drawing's time,
  * or at once on Esc should the window ever get a key (it is not focusable, so Esc normally
  * reaches the panel, which puts the overlay away). A newer drawing replaces an older one; a
@@ -43,11 +47,18 @@ export function Overlay(props: { api: OverlayApi; display: number }): JSX.Elemen
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const first = drawing?.rects[0];
   return (
     <div className={fading ? 'overlay overlay--fading' : 'overlay'} style={{ transitionDuration: `${FADE_MS}ms` }} data-testid="overlay" aria-hidden="true">
       {(drawing?.rects ?? []).map((rect, index) => (
         <div key={`${drawing?.serial ?? 0}-${index}`} className="overlay__ring" data-testid="overlay-rect" style={{ left: rect.x, top: rect.y, width: rect.w, height: rect.h }} />
       ))}
+      {drawing?.label && first ? (
+        // Above the first ring, or inside the display's top edge when the ring touches it.
+        <div className="overlay__label" data-testid="overlay-label" style={{ left: first.x, top: first.y >= LABEL_PX + 4 ? first.y - LABEL_PX - 4 : first.y + first.h + 4 }}>
+          <ProviderText text={drawing.label} />
+        </div>
+      ) : null}
     </div>
   );
 }

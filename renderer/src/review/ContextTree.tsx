@@ -1,40 +1,66 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import type { Element } from '../../../contract/review.js';
-import { ElementRow } from './ElementRow.js';
-import { flatten } from './read-element.js';
-import { layoutRow } from './row-layout.js';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type MutableRefObject } from 'react';
+import { ROW_PX, TreeRow } from './TreeRow.js';
+import { visibleRows, type Row, type TreeIndex } from './tree-model.js';
 import { useWindow } from './use-window.js';
 
 /** What the tree needs. */
 export interface ContextTreeProps {
-  root: Element;
-  removed: ReadonlySet<string>;
-  /** True once the context was sent (see ElementRow). */
+  tree: TreeIndex;
+  excluded: ReadonlySet<string>;
+  /** Lower-cased filter text ('' for none). */
+  filter: string;
+  /** True once the context was sent: what went cannot be taken back. */
   locked: boolean;
+  locale: string;
   onToggle(id: string): void;
   onOpenLink(url: string): void;
+  /** Return in the tree: ask (or go to the question field when it is empty). */
+  onReturn(): void;
+  /** A printable key in the tree: it was meant for the question field, which takes it. */
+  onType(text: string): void;
+  /** Set to a function that puts the keyboard focus on the current row (from the question field, the filter). */
+  focusRef: MutableRefObject<(() => void) | null>;
 }
 
 /**
- * The collected elements in document order, indented by depth. Only the rows in view are
- * drawn (a provider may send 20,000 elements), plus the focused one, so focus never falls out
- * of the list while the user scrolls. Keyboard first, across the whole list: arrows move
- * between elements, Page Up/Down by a view, Home/End jump, Backspace or Delete removes the
- * focused one (and restores it when it is already removed).
+ * The collected elements as a tree (role tree, one treeitem per row with its level, position,
+ * expanded and selected state). Only the rows in view are drawn (a provider may send 20,000),
+ * plus the current one, so focus never falls out of the list. Roving focus: the current row is
+ * the tree's one Tab stop. Keys: arrows, Page Up/Down, Home/End move; Left and Right fold and
+ * unfold (or go to the parent and the first child); Backspace or Delete excludes or restores;
+ * Return asks; any other character goes to the question field.
  */
 export function ContextTree(props: ContextTreeProps): JSX.Element {
-  const rows = useMemo(() => flatten(props.root), [props.root]);
-  const indexOf = useMemo(() => new Map(rows.map((row, index) => [row.element.id, index])), [rows]);
-  const heightOf = useCallback((index: number, width: number): number => {
-    const row = rows[index];
-    return row ? layoutRow(row.element, row.depth, width).height : 0;
-  }, [rows]);
-  const view = useWindow(rows.length, heightOf);
-  const [currentId, setCurrentId] = useState<string>(props.root.id);
-  // A new tree (a new hotkey press) starts at its root.
-  const current = indexOf.get(currentId) ?? 0;
-  /** The row to focus once it is drawn: a key press can move focus to a row not yet in the DOM. */
+  const { tree, excluded, filter } = props;
+  const [collapsed, setCollapsed] = useState<{ tree: TreeIndex; ids: ReadonlySet<string> }>({ tree, ids: new Set() });
+  const folded = collapsed.tree === tree ? collapsed.ids : new Set<string>();
+  const rows = useMemo(() => visibleRows(tree, { collapsed: folded, excluded, filter }), [tree, folded, excluded, filter]);
+  const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.node.element.id, index])), [rows]);
+  const view = useWindow(rows.length, ROW_PX);
+  // A new tree starts on the selection, where the user's attention was, else at its root.
+  const startId = useMemo(() => tree.nodes.find((node) => node.element.selected)?.element.id ?? tree.nodes[0]?.element.id ?? '', [tree]);
+  const [currentId, setCurrentId] = useState<{ tree: TreeIndex; id: string }>({ tree, id: startId });
+  const wanted = currentId.tree === tree ? currentId.id : startId;
+  const current = rowIndex.get(wanted) ?? 0;
   const pendingFocus = useRef<string | null>(null);
+
+  const expand = useCallback((id: string, open: boolean) => {
+    setCollapsed((before) => {
+      const ids = new Set(before.tree === tree ? before.ids : []);
+      if (open) ids.delete(id);
+      else ids.add(id);
+      return { tree, ids };
+    });
+  }, [tree]);
+
+  const moveTo = useCallback((index: number) => {
+    const target = Math.max(0, Math.min(rows.length - 1, index));
+    const row = rows[target];
+    if (!row) return;
+    setCurrentId({ tree, id: row.node.element.id });
+    pendingFocus.current = row.node.element.id;
+    view.reveal(target);
+  }, [rows, tree, view]);
 
   useLayoutEffect(() => {
     const id = pendingFocus.current;
@@ -44,35 +70,48 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
     view.scroller.current?.querySelector<HTMLElement>(`[data-element-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
   });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>, id: string): void => {
-    // Keys pressed on the row's own button (Enter, Space) are the button's business.
-    if (event.target !== event.currentTarget) return;
-    const index = indexOf.get(id) ?? 0;
-    const move = (to: number): void => {
-      const target = Math.max(0, Math.min(rows.length - 1, to));
-      const row = rows[target];
-      if (row) {
-        setCurrentId(row.element.id);
-        pendingFocus.current = row.element.id;
-        view.reveal(target);
+  useEffect(() => {
+    props.focusRef.current = () => moveTo(current);
+    return () => { props.focusRef.current = null; };
+  });
+
+  const handleKey = (event: KeyboardEvent<HTMLElement>, row: Row): void => {
+    if (event.target !== event.currentTarget || event.nativeEvent.isComposing) return;
+    const index = rowIndex.get(row.node.element.id) ?? 0;
+    const page = view.perPage;
+    const parentRow = (): number | undefined => (row.node.parent >= 0 ? rowIndex.get(tree.nodes[row.node.parent]?.element.id ?? '') : undefined);
+    const plain = !event.metaKey && !event.ctrlKey && !event.altKey;
+    let handled = true;
+    if (event.key === 'ArrowDown') moveTo(index + 1);
+    else if (event.key === 'ArrowUp') moveTo(index - 1);
+    else if (event.key === 'PageDown') moveTo(index + page);
+    else if (event.key === 'PageUp') moveTo(index - page);
+    else if (event.key === 'Home') moveTo(0);
+    else if (event.key === 'End') moveTo(rows.length - 1);
+    else if (event.key === 'ArrowRight') {
+      if (row.hasChildren && !row.excluded && !row.expanded && !filter) expand(row.node.element.id, true);
+      else if (row.expanded) moveTo(index + 1);
+    } else if (event.key === 'ArrowLeft') {
+      if (row.expanded && !filter) expand(row.node.element.id, false);
+      else {
+        const parent = parentRow();
+        if (parent !== undefined) moveTo(parent);
       }
-      event.preventDefault();
-    };
-    const page = (view.scroller.current?.clientHeight ?? 0) * 0.9;
-    const start = view.offsets[index] ?? 0;
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'PageDown') move(Math.max(index + 1, view.rowAt(start + page)));
-    else if (event.key === 'PageUp') move(Math.min(index - 1, view.rowAt(start - page)));
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(rows.length - 1);
-    else if (event.key === 'Backspace' || event.key === 'Delete') {
-      const row = rows[index];
-      // An element removed with its parent is restored with the parent, not on its own.
-      if (row && !props.locked && !row.ancestors.some((a) => props.removed.has(a))) props.onToggle(id);
-      event.preventDefault();
-    }
+    } else if ((event.key === 'Backspace' || event.key === 'Delete') && plain) {
+      if (!props.locked) props.onToggle(row.node.element.id);
+    } else if (event.key === 'Enter' && plain) props.onReturn();
+    else if (event.key.length === 1 && plain && event.key !== ' ') props.onType(event.key);
+    else handled = false;
+    if (handled) event.preventDefault();
   };
+
+  // Stable callbacks for the rows (memoised): moving the focus or scrolling redraws only the
+  // rows that changed, not every row in view.
+  const latest = useRef({ handleKey, onToggle: props.onToggle });
+  latest.current = { handleKey, onToggle: props.onToggle };
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLElement>, row: Row) => latest.current.handleKey(event, row), []);
+  const onToggle = useCallback((id: string) => latest.current.onToggle(id), []);
+  const onFocusRow = useCallback((id: string) => setCurrentId({ tree, id }), [tree]);
 
   const drawn: number[] = [];
   if (current < view.first) drawn.push(current);
@@ -81,31 +120,28 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
 
   return (
     <div className="tree-scroll" ref={view.scroller} onScroll={view.onScroll}>
-      <ul className="tree" aria-label="Collected context" style={{ height: view.total }}>
+      {rows.length === 0 ? <p className="tree-empty" role="status">Nothing in the context matches the filter.</p> : null}
+      <div className="tree" role="tree" aria-label="Collected context" style={{ height: view.total }}>
         {drawn.map((index) => {
           const row = rows[index];
           if (!row) return null;
           return (
-            <ElementRow
-              key={row.element.id}
-              element={row.element}
-              depth={row.depth}
-              position={index + 1}
-              total={rows.length}
-              layout={layoutRow(row.element, row.depth, view.width)}
-              top={view.offsets[index] ?? 0}
-              removed={props.removed.has(row.element.id)}
-              removedWithParent={row.ancestors.some((a) => props.removed.has(a))}
+            <TreeRow
+              key={row.node.element.id}
+              row={row}
+              top={view.offsetOf(index)}
               current={index === current}
               locked={props.locked}
-              onToggle={props.onToggle}
-              onFocusRow={setCurrentId}
+              locale={props.locale}
+              onToggle={onToggle}
+              onExpand={expand}
+              onFocusRow={onFocusRow}
               onKeyDown={onKeyDown}
               onOpenLink={props.onOpenLink}
             />
           );
         })}
-      </ul>
+      </div>
     </div>
   );
 }

@@ -18,12 +18,12 @@ export function FoldedText(props: { text: string }): JSX.Element {
   const { text } = props;
   const [unfolded, setUnfolded] = useState(false);
   if (text.length <= FOLD_ABOVE_CHARS) return <ProviderText text={text} multiline />;
-  const rest = (text.length - SHOWN_WHEN_FOLDED_CHARS).toLocaleString('en');
+  const rest = (text.length - SHOWN_WHEN_FOLDED_CHARS).toLocaleString();
   if (unfolded) {
     return (
       <>
         <ProviderText text={text} multiline />
-        <button type="button" className="preview__fold" onClick={() => setUnfolded(false)}>Show less</button>
+        <button type="button" className="payload__fold" onClick={() => setUnfolded(false)}>Show less</button>
         {'\n'}
       </>
     );
@@ -31,11 +31,11 @@ export function FoldedText(props: { text: string }): JSX.Element {
   return (
     <>
       <ProviderText text={text.slice(0, SHOWN_WHEN_FOLDED_CHARS)} multiline />
-      <span className="preview__more">{`… and ${rest} more characters of the context, sent as they are `}</span>
+      <span className="payload__more">{`… and ${rest} more characters of the context, sent as they are `}</span>
       <button
         type="button"
-        className="preview__fold"
-        aria-label={`Show all of the context in the preview, ${text.length.toLocaleString('en')} characters`}
+        className="payload__fold"
+        aria-label={`Show all of the context in the preview, ${text.length.toLocaleString()} characters`}
         onClick={() => setUnfolded(true)}
       >
         Show all

@@ -1,71 +1,98 @@
-import type { JSX } from 'react';
-import type { GlanceApi } from '../bridge.js';
+import type { JSX, MutableRefObject, RefObject } from 'react';
+import { Crosshair, Search } from 'lucide-react';
 import { ContextTree } from './ContextTree.js';
+import { countMatches, keepOnly, selectedIds, type TreeIndex } from './tree-model.js';
+import type { Exclusions } from './use-exclusions.js';
 import { ProviderText } from '../text/ProviderText.js';
-import { visibleControls } from '../text/visible-controls.js';
-
-type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
 
 /** What the review needs. */
 export interface ReviewProps {
-  invocation: Invocation | null;
-  hotkey: string;
-  paused: boolean;
-  removed: ReadonlySet<string>;
-  /** The context was sent; removals are fixed until the next hotkey. */
+  tree: TreeIndex;
+  exclusions: Exclusions;
+  /** The context was sent with the first question: the tree is shown, not changed. */
   locked: boolean;
-  onToggle(id: string): void;
-  /** Removing the app's context while it is on its way: main aborts the request. */
-  onRemoveApp(invocation: number): void;
+  locale: string;
+  /** What the tolerant reader adjusted and what was ignored, in main's words. */
+  notes: string[];
+  filter: string;
+  onFilter(filter: string): void;
+  filterRef: RefObject<HTMLInputElement | null>;
+  treeFocus: MutableRefObject<(() => void) | null>;
   onOpenLink(url: string): void;
-  /** Starts the bundled Sample Notes and collects from it: something to try on a first run. */
-  onTrySample(): void;
+  onReturn(): void;
+  onType(text: string): void;
 }
 
-/** The invocation's status in words, then the tree and the preview once collected. */
+/**
+ * Review mode: the tree has the height. Above it a filter (for large trees) and "Keep only
+ * the selection"; the app's own notes about what it adjusted go quietly below.
+ */
 export function Review(props: ReviewProps): JSX.Element {
-  const { invocation } = props;
-  if (!invocation) {
-    return (
-      <section className="review" aria-label="Context">
-        <p className="status">
-          {props.paused ? 'Glance is paused. Resume it from the menu-bar icon.' : `Press ${props.hotkey} in any app to collect its context.`}
-        </p>
-        {props.paused ? null : (
-          <p className="status try">
-            No app of yours shares context yet?
-            <button type="button" className="button" onClick={props.onTrySample}>Try with Sample Notes</button>
-          </p>
-        )}
-      </section>
-    );
-  }
+  const { tree, exclusions, filter } = props;
+  const lowered = filter.trim().toLowerCase();
+  const selection = selectedIds(tree);
+  const total = tree.nodes.length;
+  const matches = lowered ? countMatches(tree, lowered) : total;
   return (
-    <section className="review" aria-label="Context" aria-busy={invocation.phase === 'collecting'}>
-      {/* Messages name the app as its descriptor does: provider text inside Glance's sentence. */}
-      <p className={`status status--${invocation.phase}`} role="status" data-testid="status"><ProviderText text={invocation.message} /></p>
-      {invocation.details.length > 0 ? (
-        <ul className="details" aria-label="Details">
-          {invocation.details.map((detail) => <li key={detail}><ProviderText text={detail} /></li>)}
-        </ul>
-      ) : null}
-      {invocation.phase === 'collecting' ? (
-        <div className="row row--pending">
-          <div className="row__head">
-            <span className="row__label">
-              <span className="row__kind">App</span>
-              <span className="row__title"><ProviderText text={invocation.appName} /></span>
-              <span className="tag tag--weak">collecting</span>
-            </span>
-            <button type="button" className="row__toggle" aria-label={`Remove ${visibleControls(invocation.appName)}'s context`} onClick={() => props.onRemoveApp(invocation.id)}>
-              Remove
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {props.locked ? <p className="status status--note">Sent with your first question; press {props.hotkey} for a new context.</p> : null}
-      {invocation.root ? (
-        <ContextTree root={invocation.root} removed={props.removed} locked={props.locked} onToggle={props.onToggle} onOpenLink={props.onOpenLink} />
+    <section className="review" aria-label="Context">
+      <div className="toolbar">
+        <label className="search">
+          <Search className="search__icon" size={13} aria-hidden="true" />
+          <input
+            ref={props.filterRef}
+            className="search__input"
+            type="search"
+            aria-label="Filter the context"
+            aria-keyshortcuts="Meta+F"
+            placeholder={`Filter ${total.toLocaleString(props.locale)} item${total === 1 ? '' : 's'}`}
+            value={filter}
+            onChange={(event) => props.onFilter(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowDown' || event.key === 'Enter') {
+                event.preventDefault();
+                props.treeFocus.current?.();
+              } else if (event.key === 'Escape' && filter) {
+                // The first Esc clears the filter; the next one closes the panel.
+                event.preventDefault();
+                event.stopPropagation();
+                props.onFilter('');
+              }
+            }}
+          />
+          {lowered ? <span className="search__count" role="status">{`${matches.toLocaleString(props.locale)} found`}</span> : null}
+        </label>
+        {props.locked ? null : (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={selection.length === 0}
+            title={selection.length === 0 ? 'The app reported no selection' : 'Exclude everything but the selection and what leads to it'}
+            onClick={() => exclusions.replace(keepOnly(tree, selection, exclusions.excluded))}
+          >
+            <Crosshair size={13} aria-hidden="true" />
+            Keep only the selection
+          </button>
+        )}
+      </div>
+      <div className="review__tree">
+        <ContextTree
+          tree={tree}
+          excluded={exclusions.excluded}
+          filter={lowered}
+          locked={props.locked}
+          locale={props.locale}
+          onToggle={exclusions.toggle}
+          onOpenLink={props.onOpenLink}
+          onReturn={props.onReturn}
+          onType={props.onType}
+          focusRef={props.treeFocus}
+        />
+      </div>
+      {props.notes.length > 0 ? (
+        <details className="notes">
+          <summary>{`${props.notes.length} note${props.notes.length === 1 ? '' : 's'} about this context`}</summary>
+          <ul>{props.notes.map((note) => <li key={note}><ProviderText text={note} /></li>)}</ul>
+        </details>
       ) : null}
     </section>
   );

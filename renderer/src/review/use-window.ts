@@ -1,66 +1,51 @@
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
-/** Rows drawn beyond the edges of the view, so a fast scroll or a key press shows no blank. */
-const OVERSCAN_PX = 400;
+/** Rows drawn beyond the edges of the view (ten rows of 24 px), so a fast scroll or a key press shows no blank. */
+const OVERSCAN_PX = 240;
+/**
+ * The view's height before it is measured: the panel's whole height, so the first paint has
+ * every row it needs. Measuring at once would force a layout and a second render before that
+ * paint; the ResizeObserver tells the real height a moment later.
+ */
+const FIRST_GUESS_PX = 580;
 
-/** The scrolled view of a list whose rows have known heights. */
+/** The scrolled view of a list whose rows all have one height. */
 export interface ListWindow {
   scroller: RefObject<HTMLDivElement | null>;
   onScroll(): void;
-  /** The list's full height, and where each row starts (offsets[i]) and ends (offsets[i + 1]). */
+  /** The list's full height. */
   total: number;
-  offsets: Float64Array;
+  /** Where row `index` starts. */
+  offsetOf(index: number): number;
   /** The rows in or near the view: [first, last). */
   first: number;
   last: number;
-  /** The view's width, which the row heights depend on. */
-  width: number;
+  /** Rows that fit in the view, for Page Up and Page Down. */
+  perPage: number;
   /** Scrolls just enough to show row `index` whole. */
   reveal(index: number): void;
-  /** The row at `offset` pixels from the top of the list. */
-  rowAt(offset: number): number;
-}
-
-/** The last row starting at or before `offset` (binary search: 20,000 rows, every scroll event). */
-function search(offsets: Float64Array, count: number, offset: number): number {
-  let low = 0;
-  let high = count - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((offsets[middle] ?? 0) <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return Math.max(0, low);
 }
 
 /**
- * Windowing: tracks the scroll container's size and position and says which rows to draw.
- * `heightOf(i, width)` gives each row's height; offsets are recomputed when the rows or the
- * width change, not when the view scrolls.
+ * Windowing for a list of `count` rows of `rowPx` each (a provider may send 20,000 elements):
+ * tracks the scroll container's height and position and says which rows to draw. With one
+ * height for every row, where a row sits is a multiplication, at any length.
  */
-export function useWindow(count: number, heightOf: (index: number, width: number) => number): ListWindow {
+export function useWindow(count: number, rowPx: number): ListWindow {
   const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 480, width: 380 });
+  const [view, setView] = useState({ top: 0, height: FIRST_GUESS_PX });
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = scroller.current;
     if (!element) return undefined;
-    const measure = (): void => setView((v) => (v.height === element.clientHeight && v.width === element.clientWidth ? v : { ...v, height: element.clientHeight, width: element.clientWidth }));
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => setView((v) => (v.height === element.clientHeight ? v : { ...v, height: element.clientHeight })));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
-  const offsets = useMemo(() => {
-    const out = new Float64Array(count + 1);
-    for (let i = 0; i < count; i += 1) out[i + 1] = (out[i] ?? 0) + heightOf(i, view.width);
-    return out;
-  }, [count, heightOf, view.width]);
-
-  const rowAt = (offset: number): number => search(offsets, count, offset);
-  const first = rowAt(view.top - OVERSCAN_PX);
-  const last = Math.min(count, rowAt(view.top + view.height + OVERSCAN_PX) + 1);
+  const clamp = (row: number): number => Math.max(0, Math.min(count, row));
+  const first = clamp(Math.floor((view.top - OVERSCAN_PX) / rowPx));
+  const last = clamp(Math.ceil((view.top + view.height + OVERSCAN_PX) / rowPx));
 
   return {
     scroller,
@@ -68,16 +53,16 @@ export function useWindow(count: number, heightOf: (index: number, width: number
       const element = scroller.current;
       if (element) setView((v) => (v.top === element.scrollTop ? v : { ...v, top: element.scrollTop }));
     },
-    total: offsets[count] ?? 0,
-    offsets,
+    total: count * rowPx,
+    offsetOf: (index) => index * rowPx,
     first,
     last,
-    width: view.width,
+    perPage: Math.max(1, Math.floor(view.height / rowPx) - 1),
     reveal: (index) => {
       const element = scroller.current;
-      const start = offsets[index] ?? 0;
-      const end = offsets[index + 1] ?? start;
       if (!element) return;
+      const start = index * rowPx;
+      const end = start + rowPx;
       let top = element.scrollTop;
       if (start < top) top = start;
       else if (end > top + element.clientHeight) top = end - element.clientHeight;
@@ -86,6 +71,5 @@ export function useWindow(count: number, heightOf: (index: number, width: number
       // Drawn in this same render rather than after the scroll event: no blank frame.
       setView((v) => ({ ...v, top: element.scrollTop }));
     },
-    rowAt,
   };
 }

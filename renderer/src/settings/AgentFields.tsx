@@ -1,9 +1,19 @@
-import type { JSX } from 'react';
-import { BACKEND_IDS, BACKEND_NAMES, DEFAULT_MODELS, type BackendId } from '../../../contract/backends.js';
+import { useEffect, useState, type JSX } from 'react';
+import { BACKEND_IDS, DEFAULT_MODELS, type BackendId } from '../../../contract/backends.js';
 import type { GlanceApi } from '../bridge.js';
+import { SettingRow } from './SettingRow.js';
 import { ApiKeyField } from './ApiKeyField.js';
+import type { FieldName, SettingsEditor } from './use-settings-editor.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
+
+/** Short names that fit the menu at any panel width; the hint below says what each means. */
+const SHORT_NAMES: Record<BackendId, string> = { offline: 'Offline, no model', anthropic: 'Anthropic (Claude)', openai: 'OpenAI or compatible' };
+const HINTS: Record<BackendId, string> = {
+  offline: "Nothing leaves this Mac: Glance restates the app's context and highlights the selection. No AI is asked.",
+  anthropic: 'Claude, with your Anthropic API key.',
+  openai: 'OpenAI, or a server that speaks its API: Ollama, LM Studio, llama.cpp.',
+};
 
 /** The model Glance asks when the field is empty, shown as the field's placeholder. */
 function defaultModelFor(settings: Settings): string {
@@ -11,43 +21,63 @@ function defaultModelFor(settings: Settings): string {
   return settings.baseURL ? DEFAULT_MODELS.local : DEFAULT_MODELS.openai;
 }
 
+/** A text setting applied when the user leaves the field or presses Return; what they typed stays while it has a problem. */
+function TextSetting(props: { editor: SettingsEditor; field: Extract<FieldName, 'model' | 'baseURL'>; value: string; label: string; placeholder: string; hint?: string }): JSX.Element {
+  const [draft, setDraft] = useState(props.value);
+  useEffect(() => setDraft(props.value), [props.value]);
+  const commit = (): void => {
+    if (draft.trim() !== props.value) void props.editor.apply(props.field, { [props.field]: draft.trim() });
+  };
+  const id = `setting-${props.field}`;
+  return (
+    <SettingRow editor={props.editor} field={props.field} label={props.label} labelFor={id} hint={props.hint}>
+      <input
+        id={id}
+        className="text-field"
+        aria-label={props.field === 'baseURL' ? 'Base URL' : 'Model'}
+        aria-invalid={props.editor.problems[props.field] ? true : undefined}
+        aria-describedby={props.editor.problems[props.field] ? `problem-${props.field}` : undefined}
+        value={draft}
+        placeholder={props.placeholder}
+        spellCheck={false}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); commit(); } }}
+      />
+    </SettingRow>
+  );
+}
+
 /**
  * Who answers: the backend, its model and server address, and its API key. The offline
- * backend is named for what it is (no model; it restates the context) and needs none of the
- * rest. Keys are not settings: ApiKeyField hands them to main's Keychain store.
+ * backend is named for what it is (no model) and needs none of the rest. Keys are not
+ * settings: ApiKeyField hands them to main's Keychain store.
  */
-export function AgentFields(props: { api: GlanceApi; settings: Settings; onChange(settings: Settings): void }): JSX.Element {
-  const { settings } = props;
+export function AgentFields(props: { api: GlanceApi; editor: SettingsEditor; settings: Settings }): JSX.Element {
+  const { settings, editor } = props;
   const backend = settings.backend;
   return (
-    <fieldset className="fieldset">
-      <legend>Who answers</legend>
-      <label className="field">
-        <span>Backend</span>
-        <select aria-label="Backend" value={backend} onChange={(e) => props.onChange({ ...settings, backend: e.target.value as BackendId })}>
-          {BACKEND_IDS.map((id) => <option key={id} value={id}>{BACKEND_NAMES[id]}</option>)}
+    <section className="group" aria-label="Who answers">
+      <h2 className="group__title">Who answers</h2>
+      <SettingRow editor={editor} field="backend" label="Answers from" labelFor="setting-backend" hint={HINTS[backend]}>
+        <select id="setting-backend" aria-label="Backend" value={backend} onChange={(e) => void editor.apply('backend', { backend: e.target.value as BackendId })}>
+          {BACKEND_IDS.map((id) => <option key={id} value={id}>{SHORT_NAMES[id]}</option>)}
         </select>
-      </label>
-      {backend === 'offline' ? (
-        <small className="field__hint">Nothing leaves this Mac: Glance restates the app&apos;s context and highlights the selection. No AI is asked.</small>
-      ) : (
+      </SettingRow>
+      {backend === 'offline' ? null : (
         <>
-          <label className="field">
-            <span>Model</span>
-            <input aria-label="Model" value={settings.model} placeholder={defaultModelFor(settings)} onChange={(e) => props.onChange({ ...settings, model: e.target.value })} />
-          </label>
-          <label className="field">
-            <span>Server address (optional)</span>
-            <input
-              aria-label="Base URL"
-              value={settings.baseURL}
-              placeholder={backend === 'openai' ? 'e.g. http://127.0.0.1:11434/v1 for Ollama' : 'https://api.anthropic.com'}
-              onChange={(e) => props.onChange({ ...settings, baseURL: e.target.value })}
-            />
-          </label>
+          <TextSetting editor={editor} field="model" value={settings.model} label="Model" placeholder={defaultModelFor(settings)} />
+          <TextSetting
+            editor={editor}
+            field="baseURL"
+            value={settings.baseURL}
+            label="Server"
+            placeholder={backend === 'openai' ? 'http://127.0.0.1:11434/v1' : 'https://api.anthropic.com'}
+            hint={backend === 'openai' ? 'Empty for OpenAI itself; an address for a local server such as Ollama.' : 'Empty for Anthropic itself.'}
+          />
           <ApiKeyField api={props.api} backend={backend} optional={backend === 'openai' && settings.baseURL !== ''} />
         </>
       )}
-    </fieldset>
+    </section>
   );
 }

@@ -32,32 +32,33 @@ export function ApiKeyField(props: { api: GlanceApi; backend: 'anthropic' | 'ope
 
   const stored = status?.stored[backend] ?? false;
   return (
-    <div className="field">
-      <span>API key{props.optional ? ' (optional for a local server)' : ''}</span>
-      {status && !status.available ? <p className="notice" role="alert">{status.reason}</p> : null}
-      <p className="status" role="status" data-testid="key-status">
-        {stored ? 'A key is stored in the Keychain.' : 'No key is stored.'}
-      </p>
-      <div className="key-row">
-        <input
-          aria-label="API key"
-          type="password"
-          autoComplete="off"
-          value={key}
-          placeholder={stored ? 'Enter a new key to replace it' : 'Paste the key'}
-          disabled={status?.available === false}
-          onChange={(e) => setKey(e.target.value)}
-        />
-        <button type="button" className="button" aria-label="Store the API key" disabled={key.trim() === '' || status?.available === false} onClick={() => void store()}>
-          Store
-        </button>
-        {stored ? (
-          <button type="button" className="button" aria-label="Remove the stored API key" onClick={() => void api.clearApiKey(backend).then(setStatus)}>
-            Remove
+    <div className="setting">
+      <div className="setting__line">
+        <label className="setting__label" htmlFor="setting-key">API key</label>
+        <div className="setting__control key-row">
+          <input
+            id="setting-key"
+            className="text-field"
+            aria-label="API key"
+            type="password"
+            autoComplete="off"
+            value={key}
+            placeholder={stored ? 'Stored; paste to replace' : props.optional ? 'Optional for a local server' : 'Paste the key'}
+            disabled={status?.available === false}
+            onChange={(e) => setKey(e.target.value)}
+            onKeyDown={(e) => { if (e.key === 'Enter' && key.trim() !== '') { e.preventDefault(); void store(); } }}
+          />
+          <button type="button" className="button" aria-label="Store the API key" disabled={key.trim() === '' || status?.available === false} onClick={() => void store()}>
+            Store
           </button>
-        ) : null}
+        </div>
       </div>
-      {problem ? <p className="notice" role="alert">{problem}</p> : null}
+      <p className="setting__hint" role="status" data-testid="key-status">
+        {stored ? 'A key is stored in the Keychain.' : 'No key is stored.'}
+        {stored ? <> <button type="button" className="link-button" aria-label="Remove the stored API key" onClick={() => void api.clearApiKey(backend).then(setStatus)}>Remove</button></> : null}
+      </p>
+      {status && !status.available ? <p className="setting__problem" role="alert">{status.reason}</p> : null}
+      {problem ? <p className="setting__problem" role="alert">{problem}</p> : null}
     </div>
   );
 }

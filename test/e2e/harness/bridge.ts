@@ -21,6 +21,7 @@ const api: GlanceApi = {
   closePanel: () => invoke('closePanel', undefined),
   dismissNotices: () => invoke('dismissNotices', undefined),
   removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
+  collectAgain: (invocation) => invoke('collectAgain', { invocation }),
   preview: (request) => invoke('preview', request),
   send: (request) => invoke('send', request),
   stop: (invocation) => invoke('stop', { invocation }),
@@ -36,7 +37,19 @@ const api: GlanceApi = {
   trySampleNotes: () => invoke('trySampleNotes', undefined),
   onState(listener: (state: PanelState) => void): () => void {
     const source = new EventSource('./bridge/events');
-    source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as PanelState);
+    source.onmessage = (event: MessageEvent<string>) => {
+      // When each push arrived (before it is parsed, as IPC's arrival would be), for the
+      // panel measurement (large-measure.test.ts): from here to the paint.
+      const at = performance.now();
+      const state = JSON.parse(event.data) as PanelState;
+      (window as unknown as { glancePushes?: { phase: string; at: number }[] }).glancePushes?.push({ phase: state.invocation?.phase ?? 'none', at });
+      listener(state);
+    };
+    return () => source.close();
+  },
+  onShown(listener: () => void): () => void {
+    const source = new EventSource('./bridge/shown');
+    source.onmessage = () => listener();
     return () => source.close();
   },
   onAnswer(listener: (answer: AnswerState | null) => void): () => void {

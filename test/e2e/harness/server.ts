@@ -51,11 +51,21 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     const stop = subscribe((data) => res.write(`data: ${JSON.stringify(data)}\n\n`));
     req.on('close', stop);
   };
+  let shownListeners = 0;
+  const ready = (): boolean => panelListeners > 0 && shownListeners > 0;
   const stateEvents = (req: IncomingMessage, res: ServerResponse): void => {
     events(req, res, (write) => main.hub.subscribe(write));
     panelListeners += 1;
-    for (const resolve of listening.splice(0)) resolve();
+    if (ready()) for (const resolve of listening.splice(0)) resolve();
     req.on('close', () => { panelListeners -= 1; });
+  };
+  // The page's "shown" stream: the caret goes to the question field on each show, so a test
+  // presses the hotkey only once the page hears it too.
+  const shownEvents = (req: IncomingMessage, res: ServerResponse): void => {
+    events(req, res, (write) => main.onShown(write));
+    shownListeners += 1;
+    if (ready()) for (const resolve of listening.splice(0)) resolve();
+    req.on('close', () => { shownListeners -= 1; });
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -67,6 +77,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     if (url.pathname === '/overlay-bridge.js') return send(res, 200, 'text/javascript', options.overlayBridgeJs);
     if (url.pathname === '/bridge/events') return stateEvents(req, res);
     if (url.pathname === '/bridge/answers') return events(req, res, (write) => main.onAnswer(write));
+    if (url.pathname === '/bridge/shown') return shownEvents(req, res);
     if (url.pathname === '/overlay-bridge/draws') {
       const display = Number(url.searchParams.get('display'));
       return events(req, res, (write) => main.onDraw((id, drawing) => { if (id === display) write(drawing); }));
@@ -106,7 +117,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     overlayUrl: `${url}overlay.html?display=${String(main.display.id)}`,
     logLines: main.logLines,
     panelVisible: main.panelVisible,
-    panelListening: () => (panelListeners > 0 ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),
+    panelListening: () => (ready() ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),
     close: async () => {
       await main.close();
       await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });

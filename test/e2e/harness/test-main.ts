@@ -33,6 +33,8 @@ export interface TestMain {
   pressHotkey(front: FrontApp): void;
   panelVisible(): boolean;
   onAnswer(listener: (answer: AnswerState | null) => void): () => void;
+  /** Each time main shows the panel, as panel.ts sends `panel:shown`. */
+  onShown(listener: (shown: { serial: number }) => void): () => void;
   onDraw(listener: (displayId: number | string, drawing: Drawing) => void): () => void;
   /** What quitting does: closes the kept connections and ends Sample Notes, if it was started. */
   close(): Promise<void>;
@@ -57,6 +59,13 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
   const placements: Location[] = [];
   const answerListeners = new Set<(answer: AnswerState | null) => void>();
   const drawListeners = new Set<(displayId: number | string, drawing: Drawing) => void>();
+  const shownListeners = new Set<(shown: { serial: number }) => void>();
+  let shownSerial = 0;
+  const showPanel = (): void => {
+    visible = true;
+    shownSerial += 1;
+    for (const listener of shownListeners) listener({ serial: shownSerial });
+  };
   const display: OverlayDisplay = { id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } };
   const ports: MainPorts = {
     dataDir: options.dataDir,
@@ -82,7 +91,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     },
     windows: {
       panel: {
-        show: () => { visible = true; },
+        show: showPanel,
         // As Electron's window does, hiding tells whoever listens for 'hide'.
         hide: () => {
           visible = false;
@@ -132,6 +141,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     },
     panelVisible: () => visible,
     onAnswer: (listener) => subscribe(answerListeners, listener),
+    onShown: (listener) => subscribe(shownListeners, listener),
     onDraw: (listener) => subscribe(drawListeners, listener),
     close: () => services.close(),
   };

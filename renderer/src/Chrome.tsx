@@ -1,0 +1,53 @@
+import type { JSX } from 'react';
+import { AppWindow, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, Eye, Settings } from 'lucide-react';
+import { ProviderText } from './text/ProviderText.js';
+
+/**
+ * The panel's fixed parts: the header, the line that opens the payload (review mode), and
+ * the strip the context folds into while the answer has the panel (conversation mode).
+ */
+
+/** The header: what the panel is about, and the way into Settings. No close button: Esc and a click elsewhere close it. */
+export function Header(props: { appName: string | null; inSettings: boolean; onSettings(): void }): JSX.Element {
+  return (
+    <header className="header">
+      {props.inSettings ? (
+        <button type="button" className="icon-button" aria-label="Back to the context" title="Back (esc)" onClick={props.onSettings}>
+          <ChevronLeft size={17} aria-hidden="true" />
+        </button>
+      ) : props.appName ? (
+        <AppWindow className="header__icon" size={16} aria-hidden="true" />
+      ) : (
+        <Eye className="header__icon" size={16} aria-hidden="true" />
+      )}
+      <h1 className="header__title">{props.inSettings ? 'Settings' : props.appName ? <ProviderText text={props.appName} /> : 'Glance'}</h1>
+      {props.inSettings ? null : (
+        <button type="button" className="icon-button" aria-label="Settings" aria-keyshortcuts="Meta+Comma" title="Settings (⌘,)" onClick={props.onSettings}>
+          <Settings size={16} aria-hidden="true" />
+        </button>
+      )}
+    </header>
+  );
+}
+
+/** Review mode's one line about what goes: "9 of 11 items, to Claude"; it opens the exact payload. */
+export function SendSummary(props: { words: string; locked: boolean; onOpen(): void }): JSX.Element {
+  return (
+    <button type="button" className="summary" aria-haspopup="dialog" data-testid="send-summary" onClick={props.onOpen}>
+      <span className="summary__words">{props.locked ? `Sent: ${props.words}` : props.words}</span>
+      <span className="summary__more">What is sent<ChevronRight size={13} aria-hidden="true" /></span>
+    </button>
+  );
+}
+
+/** Conversation mode's strip: the app and what was sent, unfolding the context on demand. */
+export function ContextStrip(props: { appName: string; words: string; open: boolean; onToggle(): void }): JSX.Element {
+  return (
+    <button type="button" className="strip" aria-expanded={props.open} data-testid="context-strip" onClick={props.onToggle}>
+      <AppWindow size={14} className="strip__icon" aria-hidden="true" />
+      <span className="strip__app"><ProviderText text={props.appName} /></span>
+      <span className="strip__words">{props.words}</span>
+      <span className="strip__more">{props.open ? 'Answer' : 'Context'}{props.open ? <ChevronUp size={13} aria-hidden="true" /> : <ChevronDown size={13} aria-hidden="true" />}</span>
+    </button>
+  );
+}

@@ -1,0 +1,90 @@
+import { memo, type JSX, type ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { ProviderText } from '../text/ProviderText.js';
+import { visibleControls } from '../text/visible-controls.js';
+
+/**
+ * The model's answer as Markdown (react-markdown with GitHub's tables, lists and code; no raw
+ * HTML: what looks like HTML is shown as the text it is). Every run of text goes through
+ * ProviderText, so the model cannot reorder or hide what it quotes from the app. Images are
+ * never fetched (the CSP would refuse them anyway): their description is shown instead. Links
+ * open in the browser through main, never in the panel. A code span that is exactly the id of
+ * a chip (the model cites ids in backticks) becomes that chip.
+ */
+
+/** The hast shapes the plugin touches; the rest of the tree passes through untouched. */
+interface HastNode {
+  type: string;
+  value?: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+/** Only blanks and line breaks: left as they are (a <bdi> inside a <ul> would be invalid HTML). */
+const BLANK = /^[ \t\r\n]*$/;
+
+/** Replaces each text (and each raw HTML run, shown as text) with a `glance-text` element, and a chip id's code span with `glance-chip`. */
+function rehypeProviderText(options: { chipIds: ReadonlySet<string> }) {
+  return (tree: HastNode): void => {
+    const walk = (node: HastNode, parentTag: string | undefined): void => {
+      const children = node.children;
+      if (!children) return;
+      for (let i = 0; i < children.length; i += 1) {
+        const child = children[i] as HastNode;
+        if ((child.type === 'text' || child.type === 'raw') && typeof child.value === 'string' && !BLANK.test(child.value)) {
+          children[i] = { type: 'element', tagName: 'glance-text', properties: { dataText: child.value }, children: [] };
+        } else if (child.type === 'element' && child.tagName === 'code' && parentTag !== 'pre') {
+          const only = child.children?.length === 1 ? child.children[0] : undefined;
+          if (only?.type === 'text' && typeof only.value === 'string' && options.chipIds.has(only.value)) {
+            children[i] = { type: 'element', tagName: 'glance-chip', properties: { dataId: only.value }, children: [] };
+            continue;
+          }
+          walk(child, child.tagName);
+        } else walk(child, child.tagName);
+      }
+    };
+    walk(tree, undefined);
+  };
+}
+
+/** What the answer's Markdown needs. */
+export interface MarkdownProps {
+  text: string;
+  chipIds: ReadonlySet<string>;
+  renderChip(id: string): ReactNode;
+  onOpenLink(url: string): void;
+}
+
+function propertyOf(node: unknown, name: string): string {
+  const value = (node as HastNode | undefined)?.properties?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The answer's text, rendered. Memoised: a streamed piece re-renders only its own turn. */
+export const AnswerMarkdown = memo(function AnswerMarkdown(props: MarkdownProps): JSX.Element {
+  const components = {
+    'glance-text': ({ node }: { node?: unknown }) => <ProviderText text={propertyOf(node, 'dataText')} multiline />,
+    'glance-chip': ({ node }: { node?: unknown }) => props.renderChip(propertyOf(node, 'dataId')),
+    a: ({ href, children }) => {
+      const url = typeof href === 'string' ? href : '';
+      if (!/^https?:\/\//i.test(url)) return <span className="md-link md-link--inert">{children}</span>;
+      return (
+        <a href={url} className="md-link" title={visibleControls(url)} onClick={(event) => { event.preventDefault(); props.onOpenLink(url); }}>
+          {children}
+        </a>
+      );
+    },
+    img: ({ alt }) => <span className="md-image">{`[image${alt ? `: ${visibleControls(alt)}` : ''}]`}</span>,
+    pre: ({ children }) => <pre className="md-code" tabIndex={0}>{children}</pre>,
+    table: ({ children }) => <div className="md-table" tabIndex={0}><table>{children}</table></div>,
+  } as Components;
+  return (
+    <div className="markdown">
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeProviderText, { chipIds: props.chipIds }]]} components={components}>
+        {props.text}
+      </Markdown>
+    </div>
+  );
+});

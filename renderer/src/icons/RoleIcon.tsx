@@ -1,0 +1,34 @@
+import type { JSX } from 'react';
+import { AppWindow, Circle, CircleCheck, FileText, Folder, Globe, Grid2x2, Heading1, Highlighter, Image, Link, List, PanelsTopLeft, Rows3, Table, Type, type LucideIcon } from 'lucide-react';
+import type { Element } from '../../../contract/review.js';
+
+/** One icon per role (lucide's set, drawn as inline SVG: nothing is fetched, the CSP holds). */
+const ROLE_ICONS: Record<string, LucideIcon> = {
+  Application: AppWindow,
+  Window: PanelsTopLeft,
+  Group: Folder,
+  List,
+  Table,
+  Row: Rows3,
+  Cell: Grid2x2,
+  Text: Type,
+  Heading: Heading1,
+  Link,
+  Image,
+  Page: Globe,
+  Document: FileText,
+};
+
+/** The icon for an element: its role's, a highlighter for selected text, a check for a done task. */
+export function iconFor(element: Pick<Element, 'role' | 'selected' | 'attributes'>): LucideIcon {
+  if (element.role === 'Text' && element.selected) return Highlighter;
+  const status = element.attributes?.['status'];
+  if (element.role === 'Row' && (status === 'done' || status === 'open')) return status === 'done' ? CircleCheck : Circle;
+  return ROLE_ICONS[element.role] ?? Folder;
+}
+
+/** The element's icon, decorative: the row's accessible name already says what it is. */
+export function RoleIcon(props: { element: Pick<Element, 'role' | 'selected' | 'attributes'>; className?: string; size?: number }): JSX.Element {
+  const Icon = iconFor(props.element);
+  return <Icon className={props.className ?? 'role-icon'} size={props.size ?? 15} strokeWidth={1.75} aria-hidden="true" focusable="false" />;
+}

@@ -1,0 +1,50 @@
+import type { JSX } from 'react';
+import { CircleExclamationPoint, CircleSlash } from 'lucide-react';
+import { ProviderText } from '../text/ProviderText.js';
+import type { Problem, ProblemAction } from './problem.js';
+
+/** What the card's buttons do, given by whoever shows it. Missing ones are not offered. */
+export type ProblemHandlers = Partial<Record<ProblemAction, () => void>>;
+
+/** The headline with the app's name drawn as provider text where the template says {app}. */
+function withApp(template: string, appName: string): JSX.Element {
+  const [before, after] = template.split('{app}');
+  if (after === undefined) return <>{template}</>;
+  return <>{before}<ProviderText text={appName} />{after}</>;
+}
+
+/**
+ * A failure with a way forward: a plain headline, one line of why, buttons (the first is the
+ * main one), and the protocol's or the backend's own reason under Details. A cancel is
+ * neutral: grey, no alert.
+ */
+export function ProblemCard(props: { problem: Problem; appName: string; labels: Record<ProblemAction, string>; on: ProblemHandlers; testId?: string }): JSX.Element {
+  const { problem } = props;
+  const actions = problem.actions.filter((action) => props.on[action] !== undefined);
+  const Icon = problem.tone === 'error' ? CircleExclamationPoint : CircleSlash;
+  return (
+    <section className={`card card--${problem.tone}`} role={problem.tone === 'error' ? 'alert' : 'status'} data-testid={props.testId ?? 'problem'}>
+      <div className="card__head">
+        <Icon className="card__icon" size={18} aria-hidden="true" />
+        <h2 className="card__headline">{withApp(problem.headline, props.appName)}</h2>
+      </div>
+      <p className="card__why">{withApp(problem.why, props.appName)}</p>
+      {actions.length > 0 ? (
+        <div className="card__actions">
+          {actions.map((action, index) => (
+            <button key={action} type="button" className={index === 0 ? 'button button--primary' : 'button'} onClick={props.on[action]}>
+              {props.labels[action]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {problem.details.length > 0 ? (
+        <details className="card__details">
+          <summary>Details</summary>
+          {/* main's sentences, which name apps as their descriptors do: provider text inside. */}
+          {problem.details.map((detail) => <p key={detail}><ProviderText text={detail} /></p>)}
+        </details>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { GlanceApi } from '../bridge.js';
+import { spokenFor } from '../keys/mac-keys.js';
+
+type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
+type Turn = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['turns'][number];
+
+/** What a button on a problem card does. */
+export type ProblemAction = 'try-again' | 'sample' | 'longer' | 'settings' | 'ask-again';
+
+/**
+ * A failure said for a person: a plain headline, one line of why, the ways forward (the
+ * first is the main one), and main's own sentences under Details. `{app}` in a text stands
+ * for the app's name, which the card draws as provider text.
+ */
+export interface Problem {
+  /** A cancel is the user's own doing: said neutrally, never in error red. */
+  tone: 'error' | 'neutral';
+  headline: string;
+  why: string;
+  actions: ProblemAction[];
+  details: string[];
+}
+
+/** The longer time limit offered after a timeout: double, at least 3 s, at most Glance's 10 s. */
+export function longerLimitMs(currentMs: number): number {
+  return Math.min(10_000, Math.max(3000, currentMs * 2));
+}
+
+/** Seconds as a person writes them: "1.5 s". */
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toLocaleString(undefined, { maximumFractionDigits: 2 })} s`;
+}
+
+/** The card for an invocation that failed or was cancelled. */
+export function collectionProblem(invocation: Invocation, context: { hotkey: string; timeoutMs: number }): Problem {
+  const details = [invocation.message, ...invocation.details];
+  const press = `then press ${spokenFor(context.hotkey)}`;
+  if (invocation.phase === 'cancelled') {
+    return { tone: 'neutral', headline: 'Stopped collecting', why: invocation.message, actions: ['try-again'], details: [] };
+  }
+  switch (invocation.failure) {
+    case 'no-provider':
+      // main's hint names a menu item; the card offers the button itself instead.
+      return { tone: 'error', headline: "{app} doesn't share context yet", why: 'An app shares its context once its developer adds a provider. Sample Notes shows what Glance does meanwhile.', actions: ['sample'], details: [invocation.message] };
+    case 'timeout':
+      return { tone: 'error', headline: "{app} didn't answer in time", why: `It had ${seconds(context.timeoutMs)}; a busy app can need longer.`, actions: ['try-again', 'longer'], details };
+    case 'no-answer':
+      return { tone: 'error', headline: "{app} didn't answer", why: 'Its provider is running but gave no usable answer.', actions: ['try-again'], details };
+    case 'refused':
+      return { tone: 'error', headline: '{app} turned the request down', why: 'The app refused to share its context this time.', actions: ['try-again'], details };
+    case 'ignored':
+      return { tone: 'error', headline: "Glance didn't ask {app}", why: "Its provider failed one of Glance's safety checks, so nothing was read from it.", actions: ['try-again', 'sample'], details };
+    case 'no-front-app':
+      return { tone: 'error', headline: "Glance can't tell which app is in front", why: `Click in the app you want to ask about, ${press}.`, actions: ['sample'], details };
+    case 'glance-in-front':
+      return { tone: 'neutral', headline: 'Glance itself is in front', why: `Bring the app you want to ask about to the front, ${press}.`, actions: ['sample'], details: [] };
+    case 'ruled-out':
+      // The user's own choice, not a fault: said neutrally, and Settings is where the rule is undone.
+      return { tone: 'neutral', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app. Glance asked it nothing.', actions: ['settings'], details: [invocation.message] };
+    case 'sample-failed':
+      return { tone: 'error', headline: "Sample Notes didn't start", why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
+    default:
+      return { tone: 'error', headline: "Glance couldn't collect {app}'s context", why: 'Something went wrong inside Glance.', actions: ['try-again'], details };
+  }
+}
+
+/** The card for a question whose answer failed, by the backend's failure kind. */
+export function answerProblem(turn: Turn, backend: string): Problem {
+  const details = turn.note ? [turn.note] : [];
+  switch (turn.kind) {
+    case 'no-key':
+      return { tone: 'error', headline: 'An API key is needed', why: `${backend} needs an API key; add it in Settings.`, actions: ['settings'], details };
+    case 'unreachable':
+      return { tone: 'error', headline: `Can't reach ${backend}`, why: 'Check the connection, or the server address in Settings.', actions: ['ask-again', 'settings'], details };
+    case 'refused':
+      return { tone: 'error', headline: `${backend} didn't accept the key`, why: 'The API key was refused; store a valid one in Settings.', actions: ['settings'], details };
+    case 'rate-limited':
+      return { tone: 'error', headline: `${backend} is busy`, why: 'Too many requests for now; wait a moment and ask again.', actions: ['ask-again'], details };
+    case 'server-error':
+      return { tone: 'error', headline: `${backend} had a problem`, why: 'The server failed while answering; asking again often works.', actions: ['ask-again'], details };
+    case 'bad-request':
+      return { tone: 'error', headline: `${backend} didn't take the question`, why: 'The model name or the request may not be supported; check Settings.', actions: ['settings', 'ask-again'], details };
+    case 'timeout':
+      return { tone: 'error', headline: `${backend} took too long`, why: "The answer didn't finish within the model's time limit.", actions: ['ask-again'], details };
+    default:
+      return { tone: 'error', headline: "The answer couldn't be read", why: 'The reply was not in a form Glance understands.', actions: ['ask-again', 'settings'], details };
+  }
+}

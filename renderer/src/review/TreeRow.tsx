@@ -1,0 +1,93 @@
+import { memo, type JSX, type KeyboardEvent } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { RoleIcon } from '../icons/RoleIcon.js';
+import { ProviderText } from '../text/ProviderText.js';
+import { visibleControls } from '../text/visible-controls.js';
+import { accessibleName, excludedWords, openableUrl, shortName, statesOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
+import type { Row } from './tree-model.js';
+
+/** Every row's height in pixels (styles.css .row): one line, as Mac lists have. */
+export const ROW_PX = 24;
+/** Deeper rows stop moving right: 64 levels of indent would push the title out of a 420 px panel. */
+export const INDENT_CAP = 8;
+const INDENT_STEP_PX = 14;
+
+/** What one row needs. */
+export interface TreeRowProps {
+  row: Row;
+  top: number;
+  /** Roving focus: only the current row is in the Tab order. */
+  current: boolean;
+  /** The context was sent: nothing can be excluded or restored until the next hotkey. */
+  locked: boolean;
+  locale: string;
+  onToggle(id: string): void;
+  onExpand(id: string, open: boolean): void;
+  onFocusRow(id: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLElement>, row: Row): void;
+  onOpenLink(url: string): void;
+}
+
+/**
+ * One element on one line: the fold arrow, its role's icon (or its picture), its title, the
+ * app's words for it, its states, and Exclude or Restore on hover and focus. An excluded
+ * element is folded with everything inside it into this one dim line.
+ */
+export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
+  const { row, locale } = props;
+  const { element } = row.node;
+  const inside = row.node.size - 1;
+  const name = shortName(element);
+  const thumbnail = thumbnailOf(element);
+  const url = openableUrl(element);
+  const words = wordsOf(element, locale);
+  const text = textOf(element);
+  const classes = ['row', row.excluded ? 'row--excluded' : '', props.current ? 'row--current' : '', element.role === 'Text' && element.selected ? 'row--selection' : ''].filter(Boolean).join(' ');
+  return (
+    <div
+      role="treeitem"
+      className={classes}
+      style={{ top: props.top, paddingInlineStart: 4 + Math.min(row.node.depth, INDENT_CAP) * INDENT_STEP_PX }}
+      data-element-id={element.id}
+      aria-label={accessibleName(element, { excluded: row.excluded, inside, locked: props.locked }, locale)}
+      aria-level={row.node.depth + 1}
+      aria-posinset={row.node.position}
+      aria-setsize={row.node.siblings}
+      aria-expanded={row.hasChildren && !row.excluded ? row.expanded : undefined}
+      aria-selected={props.current}
+      aria-keyshortcuts={props.locked ? undefined : 'Backspace'}
+      tabIndex={props.current ? 0 : -1}
+      title={text.length > 60 ? visibleControls(text.slice(0, 1000), true) : undefined}
+      onFocus={(event) => { if (event.target === event.currentTarget) props.onFocusRow(element.id); }}
+      onMouseDown={() => props.onFocusRow(element.id)}
+      onDoubleClick={() => row.hasChildren && !row.excluded && props.onExpand(element.id, !row.expanded)}
+      onKeyDown={(event) => props.onKeyDown(event, row)}
+    >
+      <span
+        className={`row__twisty${row.hasChildren && !row.excluded ? ' row__twisty--branch' : ''}${row.expanded ? ' row__twisty--open' : ''}`}
+        aria-hidden="true"
+        onClick={(event) => { event.stopPropagation(); if (row.hasChildren && !row.excluded) props.onExpand(element.id, !row.expanded); }}
+      />
+      {thumbnail ? <img className="row__thumb" src={thumbnail} alt="" /> : <RoleIcon element={element} className="row__icon" />}
+      {/* Past the indent cap the depth is said in words: the indent no longer shows it. */}
+      {row.node.depth > INDENT_CAP ? <span className="row__level">{`L${row.node.depth + 1}`}</span> : null}
+      <span className="row__main">
+        <span className="row__title"><ProviderText text={titleOf(element)} /></span>
+        {/* Spaces between the parts: invisible in the flex line, but the row's text reads as words (its accessible name is the same words). */}
+        {words.length > 0 && !row.excluded ? <>{' '}<span className="row__words"><ProviderText text={words.join(' · ')} /></span></> : null}
+        {row.excluded ? <>{' '}<span className="row__words">{excludedWords(inside, locale)}</span></> : null}
+      </span>
+      {row.excluded ? null : statesOf(element).map((state) => <span key={state} className={`row__mark row__mark--${state.replace(' ', '-')}`}>{` ${state}`}</span>)}
+      {url && !row.excluded ? (
+        <button type="button" className="row__action" tabIndex={-1} aria-label={`Open ${name} in the browser`} title={visibleControls(url)} onClick={(event) => { event.stopPropagation(); props.onOpenLink(url); }}>
+          <ExternalLink size={13} aria-hidden="true" />
+        </button>
+      ) : null}
+      {props.locked ? null : row.excluded ? (
+        <>{' '}<button type="button" className="row__restore" tabIndex={-1} aria-label={`Restore ${name}`} onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Restore</button></>
+      ) : (
+        <button type="button" className="row__action row__action--exclude" tabIndex={-1} aria-label={`Exclude ${name}`} title="Exclude (⌫)" onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }} />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,191 @@
+// Errors with a way forward, Markdown answers and Settings (issue 12), end to end: the BUILT
+// panel in Chromium at its real size, main's real flow and agent, real providers, a local
+// OpenAI-compatible server. Each state photographed light and dark and checked by axe-core.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
+import type { Violation } from './harness/axe.js';
+import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
+import { captureState } from './harness/states.js';
+
+let world: World;
+let model: FakeServer;
+const script: Reply[] = [];
+const violations: Record<string, Record<string, Violation[]>> = {};
+beforeAll(async () => {
+  [world, model] = await Promise.all([
+    createWorld({
+      sample: { script: 'sample' },
+      stalled: { script: 'configurable', env: { TP_NAME: 'Stalled Notes', TP_STALL: '1', TP_SCOPE: 'current' } },
+    }),
+    startFakeServer(script),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([world?.close(), model?.close()]);
+});
+
+const pid = (name: string): number => world.providers[name]?.pid ?? -1;
+type Glance = { glance: { saveSettings(p: object): Promise<unknown>; getSettings(): Promise<Record<string, unknown>> } };
+const save = (page: Page, patch: object): Promise<unknown> => page.evaluate((p) => (window as unknown as Glance).glance.saveSettings(p), patch);
+const settings = (page: Page): Promise<Record<string, unknown>> => page.evaluate(() => (window as unknown as Glance).glance.getSettings());
+async function capture(page: Page, name: string): Promise<void> {
+  violations[name] = await captureState(page, name);
+}
+async function collectSample(page: Page, app: Parameters<typeof pressHotkey>[0]): Promise<void> {
+  await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
+  await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+}
+async function ask(page: Page, question: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Your question' }).fill(question);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('answer').getByText(question, { exact: true }).waitFor();
+}
+
+describe('problems with a way forward, answers, settings', () => {
+  it('a timeout: plain words, the reason under Details, and "Allow 3 s and try again" sets the limit and asks again', async () => {
+    const { app, page } = await world.openPanel();
+    await pressHotkey(app, { pid: pid('stalled'), name: 'Stalled Notes' });
+    const card = page.getByTestId('problem');
+    await card.getByText("Stalled Notes didn't answer in time").waitFor();
+    await card.getByText('It had 1.5 s; a busy app can need longer.').waitFor();
+    expect(await card.getAttribute('role')).toBe('alert');
+    await capture(page, 'error-timeout');
+    await card.getByRole('button', { name: 'Allow 3 s and try again' }).click();
+    await expect.poll(() => settings(page)).toMatchObject({ timeoutMs: 3000 });
+    await card.getByText('It had 3 s; a busy app can need longer.').waitFor({ timeout: 8000 });
+    expect(await statuses(page)).toEqual([
+      'Collecting context from Stalled Notes…', 'Stalled Notes did not answer within 1.5 s.',
+      'Collecting context from Stalled Notes…', 'Stalled Notes did not answer within 3 s.',
+    ]);
+  });
+
+  it('an app without a provider: Sample Notes offered as the way forward; Cmd-R collects again', async () => {
+    const { app, page } = await world.openPanel();
+    await pressHotkey(app, { pid: 1, name: 'Preview' });
+    await page.getByTestId('problem').getByText("Preview doesn't share context yet").waitFor();
+    await capture(page, 'error-no-provider');
+
+    await collectSample(page, app);
+    await page.keyboard.press('Meta+R');
+    await expect.poll(async () => (await statuses(page)).filter((s) => s === 'Context from Sample Notes').length).toBe(2);
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('a model that cannot be reached: a card with Ask again and Open Settings, in the conversation', async () => {
+    const { app, page } = await world.openPanel();
+    await save(page, { backend: 'openai', baseURL: 'http://127.0.0.1:9/v1' });
+    await collectSample(page, app);
+    await ask(page, 'Where is the tram?');
+    const card = page.getByTestId('answer-problem');
+    await card.getByText(/^Can't reach OpenAI-compatible server/).waitFor();
+    await card.getByText('Details').click();
+    await card.getByText(/127\.0\.0\.1:9/).waitFor();
+    await capture(page, 'error-model');
+    await card.getByRole('button', { name: 'Ask again' }).click();
+    await expect.poll(() => page.getByTestId('answer-problem').count()).toBe(2);
+    await page.getByTestId('answer-problem').last().getByRole('button', { name: 'Open Settings' }).click();
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+  });
+
+  it('renders Markdown safely: code, lists, a table, no raw HTML, no image fetched; ids become chips; the view follows the newest text', async () => {
+    const { app, page } = await world.openPanel();
+    await save(page, { backend: 'openai', baseURL: `${model.url}/v1`, model: 'md-model' });
+    await collectSample(page, app);
+    const docId = (await page.locator('[role="treeitem"][aria-label^="Document, Trip to Lisbon"]').getAttribute('data-element-id')) ?? '';
+    const markdown = [
+      '## The plan\n\n', `The note \`${docId}\` says:\n\n`, '- take **tram 28**\n- early\n\n',
+      '```js\nconst stop = "Martim Moniz";\n```\n\n', '| stop | time |\n| --- | --- |\n| Moniz | 8:00 |\n\n',
+      'Raw <script>alert(1)</script> and <img src="x" onerror="alert(2)"> stay text. ![a cat](https://example.com/cat.png) ',
+      '[the timetable](https://example.com/lisbon/tram-28).\n',
+      ...Array.from({ length: 30 }, (_, i) => `\nLine ${i + 1} of a long answer.\n`),
+    ];
+    script.push({ sse: openaiStream(markdown), pauseMs: 40 });
+    await ask(page, 'Summarise the note');
+    const answer = page.getByTestId('answer');
+    await answer.getByText('Line 30 of a long answer.').waitFor();
+    const text = page.getByTestId('answer-text').first();
+    await text.locator('h2', { hasText: 'The plan' }).waitFor();
+    expect(await text.locator('li').allTextContents()).toEqual(['take tram 28', 'early']);
+    expect(await text.locator('pre code').textContent()).toBe('const stop = "Martim Moniz";\n');
+    expect(await text.locator('table td').allTextContents()).toEqual(['Moniz', '8:00']);
+    // HTML is shown as the text it is; nothing of it runs or loads.
+    expect(await text.locator('script, img, iframe').count()).toBe(0);
+    expect(await text.textContent()).toContain('<script>alert(1)</script>');
+    await text.getByText('[image: a cat]').waitFor();
+    expect(await text.locator('a.md-link').getAttribute('href')).toBe('https://example.com/lisbon/tram-28');
+    // The cited id is a chip (its icon in the text), not a code span with the raw id.
+    await text.locator(`.chip--inline[data-chip-id="${docId}"]`).waitFor();
+    // The view followed the stream to its end.
+    const gap = (): Promise<number> => answer.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(await gap()).toBeLessThan(40);
+    await capture(page, 'answer-markdown');
+
+    // Scrolled up to read while the next answer streams: the view stays where the user is.
+    script.push({ sse: openaiStream(Array.from({ length: 30 }, (_, i) => `\nMore ${i + 1}.\n`)), pauseMs: 60 });
+    await page.getByRole('textbox', { name: 'Your question' }).fill('More?');
+    await page.keyboard.press('Enter');
+    await answer.getByText('More 3.').waitFor();
+    await answer.evaluate((el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); });
+    await answer.getByText('More 30.').waitFor();
+    expect(await answer.evaluate((el) => el.scrollTop)).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('settings: applied as changed, a shortcut recorder in Mac glyphs that names a conflict, errors beside their field, no overflow at any width', async () => {
+    const { page } = await world.openPanel();
+    await page.getByRole('textbox', { name: 'Your question' }).waitFor();
+    await page.keyboard.press('Meta+Comma');
+    const view = page.getByRole('region', { name: 'Settings' });
+    await view.waitFor();
+    await capture(page, 'settings');
+
+    // The recorder: Space (or a click) starts it; a known conflict is named and not applied.
+    const recorder = page.getByRole('button', { name: /^Shortcut: Control-Option-Command-G/ });
+    await recorder.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Meta+Space');
+    await page.getByText('⌘Space is already used by Spotlight. Choose another; three modifiers rarely clash.').waitFor();
+    await capture(page, 'settings-conflict');
+    expect(await settings(page)).toMatchObject({ hotkey: 'Control+Alt+Command+G' });
+    await recorder.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Control+Alt+Meta+KeyK');
+    await page.getByTestId('saved-hotkey').waitFor();
+    expect(await settings(page)).toMatchObject({ hotkey: 'Control+Alt+Command+K' });
+    expect(await page.locator('.recorder .keycap').allTextContents()).toEqual(['⌃', '⌥', '⌘', 'K']);
+
+    await page.getByRole('combobox', { name: 'Time limit in seconds' }).selectOption('3000');
+    await page.getByTestId('saved-timeoutMs').waitFor();
+    await page.getByRole('combobox', { name: 'Backend' }).selectOption('openai');
+    const url = page.getByRole('textbox', { name: 'Base URL' });
+    await url.fill('ftp://example.com');
+    await page.keyboard.press('Enter');
+    await page.getByText('Use an http or https address, such as http://127.0.0.1:11434/v1.').waitFor();
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    expect(await settings(page)).toMatchObject({ timeoutMs: 3000, backend: 'openai', baseURL: '' });
+    await capture(page, 'settings-error');
+
+    // Nothing wider than the panel, however wide it is.
+    for (const width of [300, 420, 640]) {
+      await page.setViewportSize({ width, height: 580 });
+      const overflow = await page.evaluate(() => {
+        const box = document.querySelector('.settings') as HTMLElement;
+        const right = box.getBoundingClientRect().right;
+        const wide = [...box.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > right + 0.5).map((el) => el.className || el.tagName);
+        return { scroll: box.scrollWidth - box.clientWidth, wide };
+      });
+      expect(overflow).toEqual({ scroll: 0, wide: [] });
+    }
+    await page.setViewportSize({ width: 420, height: 580 });
+    // Esc goes back; the welcome shows the new shortcut.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.welcome .keycap').allTextContents()).toEqual(['⌃', '⌥', '⌘', 'K']);
+  });
+
+  it('has no serious or critical accessibility violation in any state, light or dark', () => {
+    expect(Object.keys(violations).length).toBeGreaterThanOrEqual(7);
+    expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
+  });
+});

@@ -1,0 +1,173 @@
+// The panel a Mac user expects (issue 12), end to end: the BUILT panel in Chromium at its real
+// size, main's real flow, real provider processes. Each state is driven the way a user would
+// (the keyboard where a user would use it), photographed in light and dark, and checked by
+// axe-core: no serious or critical violation anywhere.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Violation } from './harness/axe.js';
+import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
+import { captureState } from './harness/states.js';
+
+let world: World;
+const violations: Record<string, Record<string, Violation[]>> = {};
+beforeAll(async () => {
+  world = await createWorld({
+    sample: { script: 'sample' },
+    slow: { script: 'configurable', env: { TP_NAME: 'Slow Notes', TP_DELAY_MS: '2500', TP_SCOPE: 'current' } },
+  });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+const pid = (name: string): number => world.providers[name]?.pid ?? -1;
+const active = (page: Page): Promise<string> => page.evaluate(() => {
+  const el = document.activeElement;
+  return el?.getAttribute('data-element-id') ?? el?.getAttribute('aria-label') ?? el?.tagName ?? '';
+});
+const summary = (page: Page) => page.getByTestId('send-summary');
+async function capture(page: Page, name: string): Promise<void> {
+  violations[name] = await captureState(page, name);
+}
+
+describe('the panel, state by state', () => {
+  it('first run: a welcome that says what Glance does, the hotkey as keycaps, who answers, Sample Notes first', async () => {
+    const { page } = await world.openPanel();
+    const welcome = page.getByRole('region', { name: 'Ask about the app you are in' });
+    await welcome.waitFor();
+    // The hotkey in a Mac's glyphs, said in words to a screen reader.
+    expect(await page.locator('.welcome .keycap').allTextContents()).toEqual(['⌃', '⌥', '⌘', 'G']);
+    await page.getByRole('img', { name: 'Control-Option-Command-G' }).waitFor();
+    await welcome.getByText('Offline, no model').waitFor();
+    expect(await page.locator('.welcome .button--primary').textContent()).toBe('Try with Sample Notes');
+    // No close button: Esc and a click elsewhere close the panel.
+    expect(await page.getByRole('button', { name: /close/i }).count()).toBe(0);
+    expect(await active(page)).toBe('Your question');
+    await capture(page, 'first-run');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('collecting: the app is named, and Stop cancels neutrally with Try again', async () => {
+    const { app, page } = await world.openPanel();
+    await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ timeoutMs: 6000 }));
+    await pressHotkey(app, { pid: pid('slow'), name: 'Slow Notes' });
+    await page.getByText('Asking Slow Notes for its context…').waitFor();
+    await capture(page, 'collecting');
+    await page.getByRole('button', { name: 'Stop collecting from Slow Notes' }).click();
+    const card = page.getByTestId('problem');
+    await card.getByText('Stopped collecting').waitFor();
+    // The user's own cancel: a status in grey, not an alert in red.
+    expect(await card.getAttribute('role')).toBe('status');
+    expect(await card.evaluate((el) => el.classList.contains('card--neutral'))).toBe(true);
+    await capture(page, 'cancelled');
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor({ timeout: 10_000 });
+    expect((await statuses(page)).slice(-2)).toEqual(['Collecting context from Slow Notes…', 'Context from Slow Notes']);
+  });
+
+  it('review by keyboard: the caret is in the question on show; Up goes into the tree; Backspace excludes, Cmd-Z undoes, Restore restores; the filter; keep only the selection', async () => {
+    const { app, page } = await world.openPanel();
+    await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
+    const tree = page.getByRole('tree', { name: 'Collected context' });
+    await tree.waitFor();
+    // Main said the panel was shown: the caret is in the question, as in Spotlight.
+    await expect.poll(() => active(page)).toBe('Your question');
+    await summary(page).getByText('All 11 items, answered offline').waitFor();
+    await capture(page, 'review');
+
+    // One key into the tree: it lands on the selection, where the user's attention was.
+    await page.keyboard.press('ArrowUp');
+    expect(await active(page)).toMatch(/^sel-/);
+    const selection = page.getByRole('treeitem', { name: /^Selected text, “tram 28 from Martim Moniz” selected/ });
+    expect(await selection.getAttribute('aria-selected')).toBe('true');
+    expect(await tree.locator('[role="treeitem"][tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('Home');
+    expect(await active(page)).toMatch(/^app-/);
+    await page.keyboard.press('End');
+    const tasks = page.getByRole('treeitem', { name: /^List, Tasks task list/ });
+    // Left on a task goes to its list; Left again folds the list, Right unfolds it.
+    await page.keyboard.press('ArrowLeft');
+    expect(await tasks.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    expect(await tasks.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('treeitem', { name: /Buy tram tickets/ }).count()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    expect(await tasks.getAttribute('aria-expanded')).toBe('true');
+    // The app's words, not engineering ones: a date in the user's locale, the status as a word.
+    await page.getByRole('treeitem', { name: /^Row, Buy tram tickets task · due (10 Jun|Jun 10), 2025 · open$/ }).waitFor();
+
+    // Exclude the list: its three tasks fold into its one dim line; undo; exclude; restore.
+    await page.keyboard.press('Backspace');
+    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Restore$/ }).waitFor();
+    expect(await summary(page).textContent()).toContain('7 of 11 items');
+    await capture(page, 'excluded');
+    await page.keyboard.press('Meta+Z');
+    await expect.poll(() => summary(page).textContent()).toContain('All 11 items');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => summary(page).textContent()).toContain('7 of 11 items');
+    await page.getByRole('button', { name: 'Restore List Tasks' }).click();
+    await expect.poll(() => summary(page).textContent()).toContain('All 11 items');
+
+    // The filter (Cmd-F): matches and the path to them; the first Esc clears it, the panel stays.
+    await page.keyboard.press('Meta+F');
+    await page.keyboard.type('tram');
+    // The note's text, the selection, the timetable link and one task.
+    await page.getByText('4 found').waitFor();
+    expect(await tree.getByRole('treeitem').count()).toBeLessThan(11);
+    await page.getByRole('treeitem', { name: /Buy tram tickets/ }).waitFor();
+    await capture(page, 'filter');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('searchbox', { name: 'Filter the context' }).inputValue()).toBe('');
+    expect(app.panelVisible()).toBe(true);
+
+    // Keep only the selection: the selection and the path to it stay; Cmd-Z takes it back.
+    await page.getByRole('button', { name: 'Keep only the selection' }).click();
+    await expect.poll(() => summary(page).textContent()).toContain('4 of 11 items');
+    await tree.click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Meta+Z');
+    await expect.poll(() => summary(page).textContent()).toContain('All 11 items');
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('the exact payload on demand, then open -> type -> Return: the conversation takes the panel, with chips by title', async () => {
+    const { app, page } = await world.openPanel();
+    await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await summary(page).click();
+    const payload = page.getByRole('dialog', { name: 'What will be sent' });
+    await payload.waitFor();
+    const preview = page.getByTestId('preview');
+    await expect.poll(() => preview.textContent()).toContain('"subrole": "task-list"');
+    expect(await preview.textContent()).not.toContain('Pack the camera');
+    await capture(page, 'payload');
+    await page.keyboard.press('Escape');
+    await payload.waitFor({ state: 'detached' });
+    expect(app.panelVisible()).toBe(true);
+
+    // Typing in the tree goes to the question; Return asks.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.type('What is selected?');
+    expect(await page.getByRole('textbox', { name: 'Your question' }).inputValue()).toBe('What is selected?');
+    await page.keyboard.press('Enter');
+    const answer = page.getByTestId('answer');
+    await answer.getByText(/Offline answer: no model was asked/).waitFor();
+    await page.getByTestId('context-strip').getByText('10 of 11 items sent').waitFor();
+    // Chips name the element by its title with its role's icon; the id is in the tooltip only.
+    const docChip = answer.locator('.chips [data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' });
+    await docChip.waitFor();
+    expect(await docChip.getAttribute('title')).toMatch(/^note-/);
+    expect(await docChip.textContent()).not.toMatch(/note-/);
+    await capture(page, 'conversation');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => app.panelVisible()).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation in any state, light or dark', () => {
+    expect(Object.keys(violations).length).toBeGreaterThanOrEqual(7);
+    expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
+  });
+});

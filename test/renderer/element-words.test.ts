@@ -1,0 +1,50 @@
+// How a row reads an element (renderer/src/review/element-words.ts): the title first, the
+// app's own words, dates and numbers in the user's locale, quiet state marks, and an
+// accessible name made of exactly the words shown.
+import { describe, expect, it } from 'vitest';
+import type { Element } from '../../app/protocol/element.js';
+import { accessibleName, openableUrl, readableAttributes, statesOf, thumbnailOf, titleOf, wordsOf } from '../../renderer/src/review/element-words.js';
+
+const NOW = new Date(2025, 0, 15);
+
+describe('the words of a row', () => {
+  it('puts the title first, then the subrole and the start of the text', () => {
+    const doc: Element = { id: 'd', role: 'Document', subrole: 'note', title: 'Trip to Lisbon', content: [{ type: 'text', text: 'Take tram 28\nearly.' }] };
+    expect(titleOf(doc)).toBe('Trip to Lisbon');
+    expect(wordsOf(doc, 'en-GB')).toEqual(['note', 'Take tram 28 early.']);
+  });
+
+  it('titles an element without a title by its text (quoted when it is the selection), its url, or what it is', () => {
+    expect(titleOf({ id: 's', role: 'Text', selected: true, content: [{ type: 'text', text: '  tram\n28 ' }] })).toBe('“tram 28”');
+    expect(titleOf({ id: 'p', role: 'Page', url: 'https://example.com/a' })).toBe('https://example.com/a');
+    expect(titleOf({ id: 'g', role: 'Group' })).toBe('Group');
+  });
+
+  it('reads attributes as a person would: dates and numbers in the locale, status as a word, engineering values left out', () => {
+    const task: Element = { id: 't', role: 'Row', attributes: { due: '2025-06-10', status: 'done', count: 12345, urgent: true, archived: false, characters: [5, 30], related: ['x'], author: 'Ana' } };
+    expect(readableAttributes(task, 'en-GB', NOW)).toEqual(['due 10 Jun', 'done', 'count 12,345', 'urgent', 'by Ana']);
+    expect(readableAttributes(task, 'de-DE', NOW)).toEqual(['due 10. Juni', 'done', 'count 12.345', 'urgent', 'by Ana']);
+    // A date in another year says its year.
+    expect(readableAttributes({ id: 'x', role: 'Row', attributes: { due: '2024-12-01' } }, 'en-GB', NOW)).toEqual(['due 1 Dec 2024']);
+  });
+
+  it('marks states quietly, hovered only as "under pointer"', () => {
+    expect(statesOf({ id: 'e', role: 'Document', selected: true, focused: true, visible: false, hovered: true })).toEqual(['selected', 'focused', 'hidden', 'under pointer']);
+  });
+
+  it('names a row with exactly the words it shows, after what it is', () => {
+    const task: Element = { id: 't', role: 'Row', subrole: 'task', title: 'Buy tickets', focused: true, attributes: { status: 'open' } };
+    expect(accessibleName(task, { excluded: false, inside: 0, locked: false }, 'en-GB')).toBe('Row, Buy tickets task · open focused');
+    const list: Element = { id: 'l', role: 'List', title: 'Tasks' };
+    expect(accessibleName(list, { excluded: true, inside: 1200, locked: false }, 'en-GB')).toBe('List, Tasks excluded with 1,200 inside Restore');
+    expect(accessibleName(list, { excluded: true, inside: 0, locked: true }, 'en-GB')).toBe('List, Tasks excluded');
+    // Invisible characters are written as their marks: an attribute cannot hold a <bdi>.
+    expect(accessibleName({ id: 'x', role: 'Document', title: 'a\u202eb' }, { excluded: false, inside: 0, locked: false })).toBe('Document, a⟨U+202E⟩b');
+  });
+
+  it('shows pictures only of safe types, and opens only web links', () => {
+    expect(thumbnailOf({ id: 'i', role: 'Image', content: [{ type: 'image', data: 'AAAA', mimeType: 'image/svg+xml' }, { type: 'image', data: 'BBBB', mimeType: 'image/png' }] })).toBe('data:image/png;base64,BBBB');
+    expect(openableUrl({ id: 'l', role: 'Link', url: 'javascript:alert(1)', content: [{ type: 'resource_link', uri: 'https://example.com/x', name: 'x' }] })).toBe('https://example.com/x');
+    expect(openableUrl({ id: 'l', role: 'Link', url: 'file:///etc/passwd' })).toBeUndefined();
+  });
+});

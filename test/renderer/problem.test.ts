@@ -1,0 +1,38 @@
+// Failures said for a person, with the way forward (renderer/src/problems/problem.ts).
+import { describe, expect, it } from 'vitest';
+import type { Invocation, Turn } from '../../contract/ipc.js';
+import { answerProblem, collectionProblem, longerLimitMs } from '../../renderer/src/problems/problem.js';
+
+const failed = (failure: Invocation['failure'], message = 'x.'): Invocation => ({ id: 1, appName: 'Notes', phase: 'failed', message, details: ['more.'], root: null, failure });
+const context = { hotkey: 'Control+Alt+Command+G', timeoutMs: 1500 };
+
+describe('problem cards', () => {
+  it('offers a longer time limit after a timeout, and keeps the protocol reason under Details', () => {
+    const problem = collectionProblem(failed('timeout', 'Notes did not answer within 1.5 s.'), context);
+    expect(problem).toMatchObject({ tone: 'error', headline: "{app} didn't answer in time", actions: ['try-again', 'longer'], details: ['Notes did not answer within 1.5 s.', 'more.'] });
+    expect(longerLimitMs(1500)).toBe(3000);
+    expect(longerLimitMs(6000)).toBe(10_000);
+    expect(longerLimitMs(250)).toBe(3000);
+  });
+
+  it('offers Sample Notes, not a menu item, when the app has no provider', () => {
+    expect(collectionProblem(failed('no-provider'), context)).toMatchObject({ actions: ['sample'], details: ['x.'] });
+  });
+
+  it('says a cancel neutrally, and Glance in front without alarm, with the hotkey in words', () => {
+    expect(collectionProblem({ ...failed(undefined), phase: 'cancelled' }, context)).toMatchObject({ tone: 'neutral', actions: ['try-again'] });
+    expect(collectionProblem(failed('glance-in-front'), context)).toMatchObject({ tone: 'neutral', why: expect.stringContaining('Control-Option-Command-G') });
+  });
+
+  it("says the user's own rule neutrally, and sends them to Settings to undo it", () => {
+    expect(collectionProblem(failed('ruled-out', 'Your rule says never to read context from Notes.'), context)).toMatchObject({ tone: 'neutral', actions: ['settings'], details: ['Your rule says never to read context from Notes.'] });
+  });
+
+  it('sends model failures that Settings can fix to Settings', () => {
+    const turn = (kind: Turn['kind']): Turn => ({ question: 'q', text: '', status: 'failed', note: 'Because.', kind });
+    expect(answerProblem(turn('no-key'), 'Claude').actions).toEqual(['settings']);
+    expect(answerProblem(turn('refused'), 'Claude').actions).toEqual(['settings']);
+    expect(answerProblem(turn('unreachable'), 'Claude').actions).toEqual(['ask-again', 'settings']);
+    expect(answerProblem(turn('rate-limited'), 'Claude')).toMatchObject({ actions: ['ask-again'], details: ['Because.'] });
+  });
+});
