@@ -30,6 +30,18 @@ export interface GlanceApi {
   setApiKey(request: InvokeRequest<'setApiKey'>): Promise<InvokeResponse<'setApiKey'>>;
   clearApiKey(backend: InvokeRequest<'clearApiKey'>['backend']): Promise<InvokeResponse<'clearApiKey'>>;
   openExternal(url: string): Promise<InvokeResponse<'openExternal'>>;
+  /** A rule for the app this invocation asked; its bundle id stays in main. */
+  setAppRule(request: InvokeRequest<'setAppRule'>): Promise<InvokeResponse<'setAppRule'>>;
+  /** A standing exclusion like the element `id` (its role and subrole), for the app this invocation asked. */
+  excludeAlways(invocation: number, id: string): Promise<InvokeResponse<'excludeAlways'>>;
+  getRules(): Promise<InvokeResponse<'getRules'>>;
+  setRule(request: InvokeRequest<'setRule'>): Promise<InvokeResponse<'setRule'>>;
+  removeRule(bundleId: string): Promise<InvokeResponse<'removeRule'>>;
+  removeExclusion(request: InvokeRequest<'removeExclusion'>): Promise<InvokeResponse<'removeExclusion'>>;
+  getHistory(): Promise<InvokeResponse<'getHistory'>>;
+  historyPayload(id: string): Promise<InvokeResponse<'historyPayload'>>;
+  deleteReceipt(id: string): Promise<InvokeResponse<'deleteReceipt'>>;
+  clearHistory(): Promise<InvokeResponse<'clearHistory'>>;
   trySampleNotes(): Promise<undefined>;
   onState(listener: (state: PanelState) => void): () => void;
   onAnswer(listener: (answer: AnswerState | null) => void): () => void;

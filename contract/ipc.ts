@@ -5,6 +5,7 @@ import { MAX_ELEMENTS, MAX_RECTS } from '../app/protocol/limits.js';
 import { RectSchema } from '../app/protocol/location.js';
 import { AgentFailureKindSchema, AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { KEYED_BACKENDS } from './backends.js';
+import { AppRuleSchema, BundleIdSchema, ExclusionSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
 
 /**
@@ -22,6 +23,19 @@ import { SettingsPatchSchema, SettingsSchema } from './settings.js';
 export const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'ignored', 'timeout', 'no-answer', 'refused', 'ruled-out', 'sample-failed', 'internal'] as const;
 export type Failure = (typeof FAILURES)[number];
 
+/**
+ * What the user's rules and the secret scan leave out of one collected answer (app/privacy):
+ * every element a standing exclusion matches and every element holding a secret, with the
+ * words that say why (never the secret). The panel shows each as left out, restorable for
+ * the message; main applies the same lists when it sends.
+ */
+export const ScreeningSchema = z.object({
+  rule: RuleNameSchema,
+  excludedByRule: z.array(z.object({ id: IdSchema, rule: z.string() })).max(MAX_ELEMENTS),
+  withheld: z.array(z.object({ id: IdSchema, kind: z.string() })).max(MAX_ELEMENTS),
+});
+export type ScreeningView = z.infer<typeof ScreeningSchema>;
+
 /** One invocation of the hotkey as the panel shows it. */
 export const InvocationSchema = z.object({
   /** Increases with every hotkey press; requests name it so a stale panel cannot act on a newer one. */
@@ -36,12 +50,14 @@ export const InvocationSchema = z.object({
   root: ElementSchema.nullable(),
   /** For a failed invocation: which kind of failure, for the panel's error card. */
   failure: z.enum(FAILURES).optional(),
+  /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
+  screening: ScreeningSchema.optional(),
 });
 export type Invocation = z.infer<typeof InvocationSchema>;
 
 /** Everything the panel draws, pushed whole on every change (small, and never out of step). */
 export const PanelStateSchema = z.object({
-  view: z.enum(['review', 'settings']),
+  view: z.enum(['review', 'settings', 'history']),
   invocation: InvocationSchema.nullable(),
   /** Things the user must hear about outside an invocation: a hotkey that failed, a damaged settings file. */
   notices: z.array(z.string()),
@@ -59,6 +75,8 @@ export const SendRequestSchema = z
     invocation: z.number().int().nonnegative(),
     prompt: z.string().trim().min(1).max(20_000),
     removedIds: z.array(IdSchema).max(MAX_ELEMENTS),
+    /** Withheld or rule-excluded ids the user restored for this message only. */
+    allowedIds: z.array(IdSchema).max(MAX_ELEMENTS).optional(),
   })
   .strict();
 export type SendRequest = z.infer<typeof SendRequestSchema>;
@@ -150,6 +168,34 @@ export const SetKeyRequestSchema = z
   .strict();
 export const SetKeyResultSchema = z.object({ status: KeyStatusSchema, problem: z.string().optional() });
 
+/** What a rule action from the panel did, in a sentence for the user. */
+export const RuleActionResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+/** A rule the panel sets for the app an invocation collected from (its verified bundle id stays in main). */
+export const InvocationRuleSchema = z.object({ invocation: z.number().int().nonnegative(), rule: RuleNameSchema }).strict();
+
+/** The Rules list in Settings: every app's rule, or the notice of a damaged rules file. */
+export const RulesViewSchema = z.object({
+  rules: z.array(AppRuleSchema),
+  /** Set when the rules file is damaged: no app is asked until it is fixed or reset. */
+  notice: z.string().optional(),
+  /** A change that could not be made, in a sentence. */
+  problem: z.string().optional(),
+});
+export type RulesView = z.infer<typeof RulesViewSchema>;
+
+/** The History view: receipts newest first, which kept their payload, and what reading had to repair. */
+export const HistoryViewSchema = z.object({
+  receipts: z.array(ReceiptSchema),
+  kept: z.array(z.string()),
+  notices: z.array(z.string()),
+  /** How many days receipts are kept, and whether payloads are kept (the settings, for the view's words). */
+  days: z.number().int().positive(),
+});
+export type HistoryView = z.infer<typeof HistoryViewSchema>;
+
+const ReceiptIdSchema = z.object({ id: ReceiptSchema.shape.id }).strict();
+
 /** The pages that may call main; each channel names the one page allowed to use it. */
 export type PageName = 'panel' | 'overlay';
 
@@ -176,6 +222,19 @@ export const invokeContract = {
   /** Starts the bundled Sample Notes (unless it runs) and collects from it, as the hotkey would from a front app. */
   trySampleNotes: { page: 'panel', channel: 'sample:try', request: z.undefined(), response: z.undefined() },
   openExternal: { page: 'panel', channel: 'shell:open-external', request: ExternalUrlSchema, response: z.object({ opened: z.boolean() }) },
+  /** "Never from this app", "Only local models for this app": the rule for the app this invocation asked. */
+  setAppRule: { page: 'panel', channel: 'rules:set-for-invocation', request: InvocationRuleSchema, response: RuleActionResultSchema },
+  /** "Always leave out comments from this app": a standing exclusion like this element (its role and subrole). */
+  excludeAlways: { page: 'panel', channel: 'rules:exclude-like', request: LocateRequestSchema, response: RuleActionResultSchema },
+  getRules: { page: 'panel', channel: 'rules:get', request: z.undefined(), response: RulesViewSchema },
+  setRule: { page: 'panel', channel: 'rules:set', request: z.object({ bundleId: BundleIdSchema, rule: RuleNameSchema }).strict(), response: RulesViewSchema },
+  removeRule: { page: 'panel', channel: 'rules:remove', request: z.object({ bundleId: BundleIdSchema }).strict(), response: RulesViewSchema },
+  removeExclusion: { page: 'panel', channel: 'rules:unexclude', request: z.object({ bundleId: BundleIdSchema, exclusion: ExclusionSchema }).strict(), response: RulesViewSchema },
+  getHistory: { page: 'panel', channel: 'history:list', request: z.undefined(), response: HistoryViewSchema },
+  /** A kept payload, decrypted in main; null when none was kept. */
+  historyPayload: { page: 'panel', channel: 'history:payload', request: ReceiptIdSchema, response: z.object({ payload: z.string().nullable() }) },
+  deleteReceipt: { page: 'panel', channel: 'history:delete', request: ReceiptIdSchema, response: HistoryViewSchema },
+  clearHistory: { page: 'panel', channel: 'history:clear', request: z.undefined(), response: HistoryViewSchema },
   /** The overlay page asks what its display draws when it loads (it names its display from its URL). */
   getDrawing: { page: 'overlay', channel: 'overlay:get-drawing', request: z.object({ display: z.number().int() }).strict(), response: DrawingSchema.nullable() },
 } as const satisfies Record<string, { page: PageName; channel: string; request: z.ZodType; response: z.ZodType }>;

@@ -8,6 +8,7 @@ import type { InvokeHandlers } from '../contract/ipc.js';
 import { createAgentService } from './flow/agent-service.js';
 import { createController } from './flow/controller.js';
 import { createOverlayService } from './flow/overlay-service.js';
+import { createPrivacyPanel } from './flow/privacy-panel.js';
 import { createSelectionPlacement } from './flow/placement.js';
 import { createSampleNotes, SAMPLE_NOTES } from './flow/sample-notes.js';
 import { createSettingsService } from './flow/settings-service.js';
@@ -151,6 +152,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     controller,
     settings,
     agent,
+    privacy: createPrivacyPanel({ privacy, controller, historyDays: () => settings.current().historyDays, logger }),
     keys,
     overlay,
     closePanel: dismissPanel,

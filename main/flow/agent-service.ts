@@ -264,7 +264,8 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
     answer: () => current?.answer ?? null,
     reset,
     follow: (event) => {
-      if (event.type === 'started') reset();
+      // A new press, or the user's "Never from this app" on the context this chat holds: nothing more goes.
+      if (event.type === 'started' || (event.type === 'failed' && current?.invocation === event.invocation)) reset();
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { Screening } from '../../app/privacy/types.js';
-import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation } from './describe.js';
+import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
 import type { Failure } from '../../contract/ipc.js';
 import type { StateHub } from './state-hub.js';
 
@@ -73,6 +73,13 @@ export interface Controller {
    * invocation is no longer the one shown, is still collecting, or never had an app to ask.
    */
   collectAgain(invocation: number): Promise<{ started: boolean }>;
+  /**
+   * The user changed this app's rules from the panel: the collected context is screened again
+   * (a new standing exclusion applies at once, to what is shown and what is sent).
+   */
+  rescreen(invocation: number, screening: Screening): boolean;
+  /** The user chose "Never from this app": nothing collected from it may be sent, and the panel says so. */
+  ruleOut(invocation: number, message: string): boolean;
   /**
    * The panel was hidden (Esc, a click elsewhere, the tray): a collection still on its way is
    * aborted, so nothing is read for a panel the user dismissed, and its late answer is discarded.
@@ -227,6 +234,21 @@ export function createController(deps: ControllerDeps): Controller {
       // Not awaited: the new invocation shows "collecting" at once and fills in like a hotkey's.
       void source.again();
       return { started: true };
+    },
+    rescreen(invocation, screening) {
+      const shown = deps.hub.get().invocation;
+      if (!collected || collected.invocation !== invocation || shown?.id !== invocation) return false;
+      collected = { ...collected, screening };
+      deps.hub.update({ invocation: { ...shown, screening: screeningView(screening) } });
+      return true;
+    },
+    ruleOut(invocation, message) {
+      if (!collected || collected.invocation !== invocation || current?.id !== invocation) return false;
+      const { appName } = collected;
+      collected = undefined;
+      deps.hub.update({ invocation: failedInvocation(invocation, appName, message, 'ruled-out') });
+      emit({ type: 'failed', invocation, message });
+      return true;
     },
     panelClosed() {
       const result = inFlight ? abortInFlight(inFlight.id, 'closed') : { aborted: false };

@@ -1,7 +1,8 @@
 import type { FrontApp } from '../../app/os/types.js';
 import { oneLine } from '../../app/protocol/cap-text.js';
 import type { Collection } from '../../app/invocation/types.js';
-import type { Failure, Invocation } from '../../contract/ipc.js';
+import type { Screening } from '../../app/privacy/types.js';
+import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
 
 /**
  * Every outcome of an invocation in words (issue 4: "never silently partial"). Messages name
@@ -39,7 +40,8 @@ export function describeCollection(collection: Collection, context: DescribeCont
     case 'collected': {
       // Never silently partial: what the tolerant reader cut and what else was ignored, by name.
       const details = [...collection.warnings.map((w) => sentence(`${appName}'s answer was adjusted: ${w}`)), ...collection.ignored.map(sentence)];
-      return { ...base, phase: 'collected', message: `Context from ${appName}`, details, root: collection.answer.root };
+      const { screening } = collection;
+      return { ...base, phase: 'collected', message: `Context from ${appName}`, details, root: collection.answer.root, ...(screening ? { screening: screeningView(screening) } : {}) };
     }
     case 'no-provider':
       // Most apps do not speak the protocol yet: say what would make this work, and what to try now.
@@ -58,6 +60,15 @@ export function describeCollection(collection: Collection, context: DescribeCont
     case 'cancelled':
       return cancelledInvocation(context.id, appName);
   }
+}
+
+/** The screening as the panel shows it: ids and the words for why, nothing else. */
+export function screeningView(screening: Screening): ScreeningView {
+  return {
+    rule: screening.rule,
+    excludedByRule: screening.excludedByRule.map(({ id, rule }) => ({ id, rule })),
+    withheld: screening.withheld.map(({ id, kind }) => ({ id, kind })),
+  };
 }
 
 /** The invocation after the user removed the app's context, or closed the panel, while it was being collected. */

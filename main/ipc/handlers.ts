@@ -1,6 +1,7 @@
 import type { KeyedBackendId } from '../../contract/backends.js';
 import type { AgentPort } from '../flow/agent-service.js';
 import type { Controller } from '../flow/controller.js';
+import type { PrivacyPanel } from '../flow/privacy-panel.js';
 import type { SettingsService } from '../flow/settings-service.js';
 import type { StateHub } from '../flow/state-hub.js';
 import type { Drawing, InvokeHandlers, KeyStatus } from '../../contract/ipc.js';
@@ -24,6 +25,8 @@ export interface HandlerDeps {
   controller: Controller;
   settings: SettingsService;
   agent: AgentPort;
+  /** Rules and history as the panel changes and reads them (the same files as `glance`). */
+  privacy: PrivacyPanel;
   keys: KeyPort;
   overlay: OverlayPort;
   closePanel(): void;
@@ -74,6 +77,16 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       await deps.openExternal(url);
       return { opened: true };
     },
+    setAppRule: async ({ invocation, rule }) => (isCurrent(invocation) ? deps.privacy.setAppRule(invocation, rule) : { ok: false, message: STALE }),
+    excludeAlways: async ({ invocation, id }) => (isCurrent(invocation) ? deps.privacy.excludeAlways(invocation, id) : { ok: false, message: STALE }),
+    getRules: async () => deps.privacy.rules(),
+    setRule: async ({ bundleId, rule }) => deps.privacy.setRule(bundleId, rule),
+    removeRule: async ({ bundleId }) => deps.privacy.removeRule(bundleId),
+    removeExclusion: async ({ bundleId, exclusion }) => deps.privacy.removeExclusion(bundleId, exclusion),
+    getHistory: async () => deps.privacy.history(),
+    historyPayload: async ({ id }) => ({ payload: await deps.privacy.payload(id) }),
+    deleteReceipt: async ({ id }) => deps.privacy.deleteReceipt(id),
+    clearHistory: async () => deps.privacy.clearHistory(),
     getDrawing: async ({ display }) => deps.overlay.drawing(display),
   };
 }

@@ -11,7 +11,10 @@ import { ProblemCard } from './problems/ProblemCard.js';
 import { Preview } from './review/Preview.js';
 import { Review } from './review/Review.js';
 import { excludedCount, indexTree } from './review/tree-model.js';
+import { leftOut, screenedOf, screeningSummary } from './review/screening.js';
+import { useAllowed } from './review/use-allowed.js';
 import { useExclusions } from './review/use-exclusions.js';
+import { HistoryView } from './privacy/HistoryView.js';
 import { Warmup } from './review/Warmup.js';
 import { SettingsView } from './SettingsView.js';
 import { ProviderText } from './text/ProviderText.js';
@@ -44,13 +47,15 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   const invocation = state?.invocation ?? null;
   const id = invocation?.id;
   const exclusions = useExclusions(id);
+  const allowed = useAllowed(id);
+  const [ruleNote, setRuleNote] = useState<{ id: number | undefined; text: string | null }>({ id, text: null });
   const [prompt, setPrompt] = usePrompt(id);
   const [filter, setFilter] = useState({ id, text: '' });
   const [sheet, setSheet] = useState(false);
   const [context, setContext] = useState({ id, open: false });
   const [place, setPlace] = useState<KeyPlace>('question');
   const pushed = useAnswer(api);
-  const asking = useAsk(api, id, exclusions.excluded);
+  const asking = useAsk(api, id, exclusions.excluded, allowed.allowed);
   const composer = useRef<HTMLTextAreaElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   const treeFocus = useRef<(() => void) | null>(null);
@@ -63,7 +68,10 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   const locked = turns.some((turn) => turn.status === 'done') || answering;
   const tree = useMemo(() => (invocation?.root ? indexTree(invocation.root) : null), [invocation?.root]);
   const total = tree?.nodes.length ?? 0;
-  const sent = tree ? total - excludedCount(tree, exclusions.excluded) : 0;
+  // Main's screening (rules, secrets) and the user's own choices, as one set the tree and counts read.
+  const screened = useMemo(() => screenedOf(invocation?.screening), [invocation?.screening]);
+  const out = useMemo(() => leftOut(exclusions.excluded, screened, allowed.allowed), [exclusions.excluded, screened, allowed.allowed]);
+  const sent = tree ? total - excludedCount(tree, out) : 0;
   const answerer = settings ? answererOf(settings) : null;
   const words = `${itemsWords(sent, total, locale)}${answerer ? `, ${answerer.to}` : ''}`;
   const conversation = turns.length > 0 || asking.note !== null;
@@ -78,6 +86,14 @@ export function App(props: { api: GlanceApi }): JSX.Element {
 
   const focusQuestion = (): void => composer.current?.focus();
   const toggleSettings = (): void => void api.showView(state?.view === 'settings' ? 'review' : 'settings');
+  // A screened element is included (or left out again) for this message; any other is excluded or restored.
+  const toggle = useCallback((elementId: string) => {
+    if (screened.has(elementId) && !exclusions.excluded.has(elementId)) allowed.toggle(elementId);
+    else exclusions.toggle(elementId);
+  }, [screened, exclusions, allowed]);
+  const noteRule = (result: Promise<{ message: string }>): void => {
+    void result.then((done) => setRuleNote({ id, text: done.message }), () => setRuleNote({ id, text: 'Glance could not save the rule.' }));
+  };
   const again = (): void => {
     if (invocation && invocation.phase !== 'collecting') void api.collectAgain(invocation.id);
   };
@@ -104,7 +120,8 @@ export function App(props: { api: GlanceApi }): JSX.Element {
       if (sheet) {
         setSheet(false);
         focusQuestion();
-      } else if (state?.view === 'settings') void api.showView('review');
+      } else if (state?.view === 'history') void api.showView('settings');
+      else if (state?.view === 'settings') void api.showView('review');
       else void api.closePanel();
     },
     settings: toggleSettings,
@@ -114,7 +131,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   });
 
   if (!state) return <main className="panel"><p className="quiet">Starting…</p></main>;
-  const inSettings = state.view === 'settings';
+  const inSettings = state.view !== 'review';
   const timeoutMs = settings?.timeoutMs ?? 1500;
   const labels: Record<ProblemAction, string> = {
     'try-again': 'Try again',
@@ -125,6 +142,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   };
 
   const footerPlace = (): KeyPlace => {
+    if (state.view === 'history') return 'history';
     if (inSettings) return 'settings';
     if (!invocation) return 'welcome';
     if (!tree) return invocation.phase === 'collecting' ? 'other' : 'problem';
@@ -147,6 +165,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
               'try-again': again,
               sample: () => void api.trySampleNotes(),
               longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
+              settings: toggleSettings,
             }}
           />
         </div>
@@ -154,7 +173,15 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     }
     const review = (
       <Review
-        tree={tree} exclusions={exclusions} locked={locked} locale={locale} notes={invocation.details}
+        tree={tree} exclusions={exclusions} leftOut={out} screened={screened} allowed={allowed.allowed} onToggle={toggle}
+        onAlways={(elementId) => noteRule(api.excludeAlways(invocation.id, elementId).then((done) => {
+          // Now the rule leaves it out: the row says so, and Include (not Restore) brings it back for a message.
+          if (done.ok && exclusions.excluded.has(elementId)) exclusions.toggle(elementId);
+          return done;
+        }))}
+        rule={invocation.screening?.rule} onRule={(rule) => noteRule(api.setAppRule({ invocation: invocation.id, rule }))}
+        screeningLine={screeningSummary(invocation.screening, locale)} ruleNote={ruleNote.id === id ? ruleNote.text : null}
+        locked={locked} locale={locale} notes={invocation.details}
         filter={filterText} onFilter={(text) => setFilter({ id, text })} filterRef={filterRef} treeFocus={treeFocus}
         onOpenLink={openLink} onReturn={() => (prompt.trim() ? void ask() : focusQuestion())}
         onType={(text) => { setPrompt(prompt + text); focusQuestion(); }}
@@ -177,14 +204,14 @@ export function App(props: { api: GlanceApi }): JSX.Element {
 
   return (
     <main className={`panel panel--${inSettings ? 'settings' : conversation && !contextOpen ? 'conversation' : 'review'}`}>
-      <Header appName={invocation?.appName ?? null} inSettings={inSettings} onSettings={toggleSettings} />
+      <Header appName={invocation?.appName ?? null} view={state.view} onSettings={state.view === 'history' ? () => void api.showView('settings') : toggleSettings} />
       {state.notices.length > 0 ? (
         <section className="notices" aria-label="Notices">
           {state.notices.map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}
           <button type="button" className="button button--quiet" aria-label="Dismiss the notices" onClick={() => void api.dismissNotices()}>Dismiss</button>
         </section>
       ) : null}
-      {inSettings ? <SettingsView api={api} /> : body()}
+      {state.view === 'history' ? <HistoryView api={api} locale={locale} /> : inSettings ? <SettingsView api={api} onHistory={() => void api.showView('history')} /> : body()}
       {/* main's sentence in a hidden live region: screen readers hear each step of collecting (provider text inside). */}
       {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={invocation.message} /></p> : null}
       {inSettings ? null : (
@@ -201,7 +228,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
       <Warmup enabled={!invocation} />
       {sheet && invocation ? (
         <Preview
-          api={api} invocation={invocation.id} removed={exclusions.excluded} prompt={prompt}
+          api={api} invocation={invocation.id} removed={exclusions.excluded} allowed={allowed.allowed} prompt={prompt}
           revision={turns.map((turn) => turn.status).join(',')} summary={`${words}, with your question`}
           onClose={() => { setSheet(false); focusQuestion(); }}
         />

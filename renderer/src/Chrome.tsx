@@ -8,11 +8,12 @@ import { ProviderText } from './text/ProviderText.js';
  */
 
 /** The header: what the panel is about, and the way into Settings. No close button: Esc and a click elsewhere close it. */
-export function Header(props: { appName: string | null; inSettings: boolean; onSettings(): void }): JSX.Element {
+export function Header(props: { appName: string | null; view: 'review' | 'settings' | 'history'; onSettings(): void }): JSX.Element {
+  const inSettings = props.view !== 'review';
   return (
     <header className="header">
-      {props.inSettings ? (
-        <button type="button" className="icon-button" aria-label="Back to the context" title="Back (esc)" onClick={props.onSettings}>
+      {inSettings ? (
+        <button type="button" className="icon-button" aria-label={props.view === 'history' ? 'Back to Settings' : 'Back to the context'} title="Back (esc)" onClick={props.onSettings}>
           <ChevronLeft size={17} aria-hidden="true" />
         </button>
       ) : props.appName ? (
@@ -20,8 +21,8 @@ export function Header(props: { appName: string | null; inSettings: boolean; onS
       ) : (
         <Eye className="header__icon" size={16} aria-hidden="true" />
       )}
-      <h1 className="header__title">{props.inSettings ? 'Settings' : props.appName ? <ProviderText text={props.appName} /> : 'Glance'}</h1>
-      {props.inSettings ? null : (
+      <h1 className="header__title">{props.view === 'history' ? 'History' : inSettings ? 'Settings' : props.appName ? <ProviderText text={props.appName} /> : 'Glance'}</h1>
+      {inSettings ? null : (
         <button type="button" className="icon-button" aria-label="Settings" aria-keyshortcuts="Meta+Comma" title="Settings (⌘,)" onClick={props.onSettings}>
           <Settings size={16} aria-hidden="true" />
         </button>

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 
 /** Where the keyboard is, which decides the keys the footer names. */
-export type KeyPlace = 'question' | 'tree' | 'filter' | 'settings' | 'other' | 'welcome' | 'problem';
+export type KeyPlace = 'question' | 'tree' | 'filter' | 'settings' | 'history' | 'other' | 'welcome' | 'problem';
 
 /** One hint: its keys as glyphs and what they do. */
 type Hint = [keys: string, what: string];
@@ -11,6 +11,7 @@ const HINTS: Record<KeyPlace, Hint[]> = {
   tree: [['⌫', 'Exclude'], ['⌘Z', 'Undo'], ['←→', 'Fold'], ['↩', 'Ask'], ['esc', 'Close']],
   filter: [['↓', 'To the list'], ['esc', 'Clear'], ['↩', 'Done']],
   settings: [['esc', 'Back to the context']],
+  history: [['esc', 'Back to Settings']],
   other: [['↩', 'Ask'], ['⌘R', 'Again'], ['⌘,', 'Settings'], ['esc', 'Close']],
   welcome: [['⌘,', 'Settings'], ['esc', 'Close']],
   problem: [['⌘R', 'Try again'], ['⌘,', 'Settings'], ['esc', 'Close']],

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { GlanceApi } from './bridge.js';
+import { PrivacyFields } from './privacy/PrivacyFields.js';
 import { AgentFields } from './settings/AgentFields.js';
 import { ShortcutRecorder } from './settings/ShortcutRecorder.js';
 import { SettingRow } from './settings/SettingRow.js';
@@ -10,9 +11,10 @@ const LIMITS_MS = [500, 1000, 1500, 2000, 3000, 5000, 10_000];
 
 /**
  * Settings, applied as they are changed (no Save button), each problem beside its field: the
- * hotkey (recorded, shown as keycaps), the time limit, login and pause, and who answers.
+ * hotkey (recorded, shown as keycaps), the time limit, login and pause, who answers, and
+ * privacy (receipts, kept payloads, History, the rules per app).
  */
-export function SettingsView(props: { api: GlanceApi }): JSX.Element {
+export function SettingsView(props: { api: GlanceApi; onHistory(): void }): JSX.Element {
   const editor = useSettingsEditor(props.api);
   const { settings } = editor;
   if (!settings) return <p className="settings__loading">Loading settings…</p>;
@@ -41,6 +43,7 @@ export function SettingsView(props: { api: GlanceApi }): JSX.Element {
         </SettingRow>
       </section>
       <AgentFields api={props.api} editor={editor} settings={settings} />
+      <PrivacyFields api={props.api} editor={editor} settings={settings} onHistory={props.onHistory} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { bridge } from './bridge.js';
 import './styles.css';
+import './privacy/privacy.css';
 
 // The panel's entry: one React root, given the bridge explicitly so components never reach
 // for a global.

@@ -10,7 +10,7 @@ export interface Asking {
 }
 
 /** Sends questions for one invocation; the answer itself streams through main's answer pushes. */
-export function useAsk(api: GlanceApi, invocation: number | undefined, excluded: ReadonlySet<string>): Asking {
+export function useAsk(api: GlanceApi, invocation: number | undefined, excluded: ReadonlySet<string>, allowed: ReadonlySet<string>): Asking {
   const [sending, setSending] = useState(false);
   const [note, setNote] = useState<{ invocation: number | undefined; text: string | null }>({ invocation: undefined, text: null });
   return {
@@ -20,7 +20,7 @@ export function useAsk(api: GlanceApi, invocation: number | undefined, excluded:
       if (sending || invocation === undefined || question.trim() === '') return false;
       setSending(true);
       try {
-        const result = await api.send({ invocation, prompt: question, removedIds: [...excluded] });
+        const result = await api.send({ invocation, prompt: question, removedIds: [...excluded], allowedIds: [...allowed] });
         setNote({ invocation, text: result.ok ? null : result.message });
         return result.ok;
       } catch {

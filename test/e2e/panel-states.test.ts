@@ -98,7 +98,7 @@ describe('the panel, state by state', () => {
 
     // Exclude the list: its three tasks fold into its one dim line; undo; exclude; restore.
     await page.keyboard.press('Backspace');
-    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Always Restore$/ }).waitFor();
     expect(await summary(page).textContent()).toContain('7 of 11 items');
     await capture(page, 'excluded');
     await page.keyboard.press('Meta+Z');

@@ -56,7 +56,7 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
       return { tone: 'neutral', headline: 'Glance itself is in front', why: `Bring the app you want to ask about to the front, ${press}.`, actions: ['sample'], details: [] };
     case 'ruled-out':
       // The user's own choice, not a fault: said neutrally, and Settings is where the rule is undone.
-      return { tone: 'neutral', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app. Glance asked it nothing.', actions: ['settings'], details: [invocation.message] };
+      return { tone: 'neutral', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app, so nothing from it goes to a model.', actions: ['settings'], details: [invocation.message] };
     case 'sample-failed':
       return { tone: 'error', headline: "Sample Notes didn't start", why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
     default:

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type MutableRefObject } from 'react';
+import type { Screened } from './screening.js';
 import { ROW_PX, TreeRow } from './TreeRow.js';
 import { visibleRows, type Row, type TreeIndex } from './tree-model.js';
 import { useWindow } from './use-window.js';
@@ -12,7 +13,11 @@ export interface ContextTreeProps {
   /** True once the context was sent: what went cannot be taken back. */
   locked: boolean;
   locale: string;
+  /** Elements main left out before the user looked (rules, secrets), and those included anyway. */
+  screened: ReadonlyMap<string, Screened>;
+  allowed: ReadonlySet<string>;
   onToggle(id: string): void;
+  onAlways(id: string): void;
   onOpenLink(url: string): void;
   /** Return in the tree: ask (or go to the question field when it is empty). */
   onReturn(): void;
@@ -107,10 +112,11 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
 
   // Stable callbacks for the rows (memoised): moving the focus or scrolling redraws only the
   // rows that changed, not every row in view.
-  const latest = useRef({ handleKey, onToggle: props.onToggle });
-  latest.current = { handleKey, onToggle: props.onToggle };
+  const latest = useRef({ handleKey, onToggle: props.onToggle, onAlways: props.onAlways });
+  latest.current = { handleKey, onToggle: props.onToggle, onAlways: props.onAlways };
   const onKeyDown = useCallback((event: KeyboardEvent<HTMLElement>, row: Row) => latest.current.handleKey(event, row), []);
   const onToggle = useCallback((id: string) => latest.current.onToggle(id), []);
+  const onAlways = useCallback((id: string) => latest.current.onAlways(id), []);
   const onFocusRow = useCallback((id: string) => setCurrentId({ tree, id }), [tree]);
 
   const drawn: number[] = [];
@@ -133,7 +139,10 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
               current={index === current}
               locked={props.locked}
               locale={props.locale}
+              screened={props.screened.get(row.node.element.id)}
+              includedOnce={props.allowed.has(row.node.element.id)}
               onToggle={onToggle}
+              onAlways={onAlways}
               onExpand={expand}
               onFocusRow={onFocusRow}
               onKeyDown={onKeyDown}

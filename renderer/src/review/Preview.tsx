@@ -16,6 +16,8 @@ export interface PreviewProps {
   api: GlanceApi;
   invocation: number;
   removed: ReadonlySet<string>;
+  /** Withheld or rule-excluded elements the user included for this message. */
+  allowed: ReadonlySet<string>;
   prompt: string;
   revision: string;
   /** The sheet's title line: what goes with the question. */
@@ -48,13 +50,13 @@ function MessageView(props: { message: Message }): JSX.Element {
  * folded away; earlier turns are dimmed. Esc or Done closes it.
  */
 export function Preview(props: PreviewProps): JSX.Element {
-  const { api, invocation, removed, prompt, revision } = props;
+  const { api, invocation, removed, allowed, prompt, revision } = props;
   const [preview, setPreview] = useState<Preview | null>(null);
 
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      void api.preview({ invocation, prompt, removedIds: [...removed] }).then((next) => {
+      void api.preview({ invocation, prompt, removedIds: [...removed], allowedIds: [...allowed] }).then((next) => {
         if (live) setPreview(next);
       });
     }, prompt === '' ? 0 : TYPING_PAUSE_MS);
@@ -62,7 +64,7 @@ export function Preview(props: PreviewProps): JSX.Element {
       live = false;
       clearTimeout(timer);
     };
-  }, [api, invocation, removed, prompt, revision]);
+  }, [api, invocation, removed, allowed, prompt, revision]);
 
   return (
     <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="payload-title">

@@ -1,6 +1,8 @@
 import type { JSX, MutableRefObject, RefObject } from 'react';
-import { Crosshair, Search } from 'lucide-react';
+import { Crosshair, Search, ShieldAlert } from 'lucide-react';
+import { AppRuleMenu } from '../privacy/AppRuleMenu.js';
 import { ContextTree } from './ContextTree.js';
+import type { Screened } from './screening.js';
 import { countMatches, keepOnly, selectedIds, type TreeIndex } from './tree-model.js';
 import type { Exclusions } from './use-exclusions.js';
 import { ProviderText } from '../text/ProviderText.js';
@@ -9,6 +11,19 @@ import { ProviderText } from '../text/ProviderText.js';
 export interface ReviewProps {
   tree: TreeIndex;
   exclusions: Exclusions;
+  /** What the tree shows as left out: the user's exclusions and the screened elements not included. */
+  leftOut: ReadonlySet<string>;
+  screened: ReadonlyMap<string, Screened>;
+  allowed: ReadonlySet<string>;
+  /** Excludes or restores an element, or includes a screened one for this message. */
+  onToggle(id: string): void;
+  onAlways(id: string): void;
+  /** The app's rule, when it was screened (the rule menu shows only then). */
+  rule: 'allow' | 'never' | 'local' | undefined;
+  onRule(rule: 'allow' | 'never' | 'local'): void;
+  /** What main held back, and what the last rule action did, in sentences. */
+  screeningLine: string | null;
+  ruleNote: string | null;
   /** The context was sent with the first question: the tree is shown, not changed. */
   locked: boolean;
   locale: string;
@@ -73,15 +88,22 @@ export function Review(props: ReviewProps): JSX.Element {
             Keep only the selection
           </button>
         )}
+        {props.locked || props.rule === undefined ? null : <AppRuleMenu rule={props.rule} onRule={props.onRule} />}
       </div>
+      {props.rule === 'local' ? <p className="screening">Your rule: only the offline answerer or a model server on this Mac gets this app&apos;s context.</p> : null}
+      {props.screeningLine ? <p className="screening" data-testid="screening"><ShieldAlert size={13} aria-hidden="true" />{props.screeningLine}</p> : null}
+      {props.ruleNote ? <p className="screening screening--done" role="status" data-testid="rule-note">{props.ruleNote}</p> : null}
       <div className="review__tree">
         <ContextTree
           tree={tree}
-          excluded={exclusions.excluded}
+          excluded={props.leftOut}
+          screened={props.screened}
+          allowed={props.allowed}
+          onAlways={props.onAlways}
           filter={lowered}
           locked={props.locked}
           locale={props.locale}
-          onToggle={exclusions.toggle}
+          onToggle={props.onToggle}
           onOpenLink={props.onOpenLink}
           onReturn={props.onReturn}
           onType={props.onType}

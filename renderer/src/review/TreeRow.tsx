@@ -1,9 +1,10 @@
 import { memo, type JSX, type KeyboardEvent } from 'react';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, ShieldAlert } from 'lucide-react';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../text/visible-controls.js';
-import { accessibleName, excludedWords, openableUrl, shortName, statesOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
+import { accessibleName, excludedWords, INCLUDED_ONCE, openableUrl, shortName, statesOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
+import { alwaysWords, type Screened } from './screening.js';
 import type { Row } from './tree-model.js';
 
 /** Every row's height in pixels (styles.css .row): one line, as Mac lists have. */
@@ -21,7 +22,13 @@ export interface TreeRowProps {
   /** The context was sent: nothing can be excluded or restored until the next hotkey. */
   locked: boolean;
   locale: string;
+  /** Left out by main before the user looked (a rule, a secret); undefined for the rest. */
+  screened: Screened | undefined;
+  /** A screened element the user included for this message. */
+  includedOnce: boolean;
   onToggle(id: string): void;
+  /** "Always leave out … from this app", offered on a row the user excluded. */
+  onAlways(id: string): void;
   onExpand(id: string, open: boolean): void;
   onFocusRow(id: string): void;
   onKeyDown(event: KeyboardEvent<HTMLElement>, row: Row): void;
@@ -42,14 +49,15 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
   const url = openableUrl(element);
   const words = wordsOf(element, locale);
   const text = textOf(element);
-  const classes = ['row', row.excluded ? 'row--excluded' : '', props.current ? 'row--current' : '', element.role === 'Text' && element.selected ? 'row--selection' : ''].filter(Boolean).join(' ');
+  const { screened } = props;
+  const classes = ['row', row.excluded ? 'row--excluded' : '', screened?.kind === 'secret' ? 'row--secret' : '', props.current ? 'row--current' : '', element.role === 'Text' && element.selected ? 'row--selection' : ''].filter(Boolean).join(' ');
   return (
     <div
       role="treeitem"
       className={classes}
       style={{ top: props.top, paddingInlineStart: 4 + Math.min(row.node.depth, INDENT_CAP) * INDENT_STEP_PX }}
       data-element-id={element.id}
-      aria-label={accessibleName(element, { excluded: row.excluded, inside, locked: props.locked }, locale)}
+      aria-label={accessibleName(element, { excluded: row.excluded, inside, locked: props.locked, ...(screened && row.excluded ? { screened: screened.words } : {}), includedOnce: props.includedOnce }, locale)}
       aria-level={row.node.depth + 1}
       aria-posinset={row.node.position}
       aria-setsize={row.node.siblings}
@@ -75,16 +83,24 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
         <span className="row__title"><ProviderText text={titleOf(element)} /></span>
         {/* Spaces between the parts: invisible in the flex line, but the row's text reads as words (its accessible name is the same words). */}
         {words.length > 0 && !row.excluded ? <>{' '}<span className="row__words"><ProviderText text={words.join(' · ')} /></span></> : null}
-        {row.excluded ? <>{' '}<span className="row__words">{excludedWords(inside, locale)}</span></> : null}
+        {row.excluded ? <>{' '}<span className="row__words">{screened ? screened.words : excludedWords(inside, locale)}</span></> : null}
       </span>
       {row.excluded ? null : statesOf(element).map((state) => <span key={state} className={`row__mark row__mark--${state.replace(' ', '-')}`}>{` ${state}`}</span>)}
+      {props.includedOnce && !row.excluded ? <span className="row__mark row__mark--once"><ShieldAlert size={11} aria-hidden="true" />{` ${INCLUDED_ONCE}`}</span> : null}
       {url && !row.excluded ? (
         <button type="button" className="row__action" tabIndex={-1} aria-label={`Open ${name} in the browser`} title={visibleControls(url)} onClick={(event) => { event.stopPropagation(); props.onOpenLink(url); }}>
           <ExternalLink size={13} aria-hidden="true" />
         </button>
       ) : null}
-      {props.locked ? null : row.excluded ? (
-        <>{' '}<button type="button" className="row__restore" tabIndex={-1} aria-label={`Restore ${name}`} onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Restore</button></>
+      {props.locked ? null : row.excluded && screened ? (
+        <>{' '}<button type="button" className="row__restore" tabIndex={-1} aria-label={`Include ${name} in this message`} title="Send it with this message only (⌫)" onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Include</button></>
+      ) : row.excluded ? (
+        <>
+          {' '}
+          <button type="button" className="row__always" tabIndex={-1} aria-label={`Always leave out ${alwaysWords(element)} from this app`} title={`Always leave out ${alwaysWords(element)} from this app`} onClick={(event) => { event.stopPropagation(); props.onAlways(element.id); }}>Always</button>
+          {' '}
+          <button type="button" className="row__restore" tabIndex={-1} aria-label={`Restore ${name}`} onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Restore</button>
+        </>
       ) : (
         <button type="button" className="row__action row__action--exclude" tabIndex={-1} aria-label={`Exclude ${name}`} title="Exclude (⌫)" onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }} />
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import type { Element } from '../../../contract/review.js';
 import { Review } from './Review.js';
+import type { Screened } from './screening.js';
 import { indexTree } from './tree-model.js';
 import { useExclusions } from './use-exclusions.js';
 
@@ -31,6 +32,9 @@ const noop = (): void => undefined;
  * then finds the tree's code compiled and its styles resolved, and the tree appears as fast as
  * on any later press (measured: about half the first press's time went here).
  */
+/** Nothing screened in the warm-up tree. */
+const NOTHING: ReadonlyMap<string, Screened> = new Map();
+
 export function Warmup(props: { enabled: boolean }): JSX.Element | null {
   const [phase, setPhase] = useState<'waiting' | 'drawing' | 'done'>('waiting');
   const tree = useMemo(() => indexTree(sample()), []);
@@ -57,7 +61,8 @@ export function Warmup(props: { enabled: boolean }): JSX.Element | null {
   return (
     <div className="warmup" aria-hidden="true" inert>
       <Review
-        tree={tree} exclusions={exclusions} locked={false} locale={navigator.language} notes={[]}
+        tree={tree} exclusions={exclusions} leftOut={exclusions.excluded} screened={NOTHING} allowed={exclusions.excluded} onToggle={noop} onAlways={noop}
+        rule="allow" onRule={noop} screeningLine={null} ruleNote={null} locked={false} locale={navigator.language} notes={[]}
         filter="" onFilter={noop} filterRef={filterRef} treeFocus={focusRef} onOpenLink={noop} onReturn={noop} onType={noop}
       />
     </div>

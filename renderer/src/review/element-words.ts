@@ -113,6 +113,9 @@ export function statesOf(element: Element): string[] {
   return states;
 }
 
+/** The mark on a withheld or rule-excluded element the user included for this message. */
+export const INCLUDED_ONCE = 'included for this message';
+
 /** What an excluded row says after its title: that it is out, and how much went with it. */
 export function excludedWords(inside: number, locale?: string): string {
   return inside > 0 ? `excluded with ${inside.toLocaleString(locale)} inside` : 'excluded';
@@ -124,11 +127,11 @@ export function excludedWords(inside: number, locale?: string): string {
  * content and states, and a voice-control user can say what they see. Invisible characters
  * are written as their marks (an attribute cannot hold a <bdi>).
  */
-export function accessibleName(element: Element, extra: { excluded: boolean; inside: number; locked: boolean }, locale?: string): string {
+export function accessibleName(element: Element, extra: { excluded: boolean; inside: number; locked: boolean; screened?: string; includedOnce?: boolean }, locale?: string): string {
   const title = titleOf(element);
   const shown = extra.excluded
-    ? [title, excludedWords(extra.inside, locale), extra.locked ? '' : 'Restore']
-    : [title, wordsOf(element, locale).join(' · '), ...statesOf(element)];
+    ? [title, extra.screened ?? excludedWords(extra.inside, locale), ...(extra.locked ? [] : extra.screened ? ['Include'] : ['Always', 'Restore'])]
+    : [title, wordsOf(element, locale).join(' · '), ...statesOf(element), extra.includedOnce ? INCLUDED_ONCE : ''];
   return visibleControls([`${roleWord(element)},`, ...shown].filter((part) => part !== '').join(' '));
 }
 

@@ -35,6 +35,16 @@ const api: GlanceApi = {
   clearApiKey: (backend) => invoke('clearApiKey', { backend }),
   openExternal: (url) => invoke('openExternal', { url }),
   trySampleNotes: () => invoke('trySampleNotes', undefined),
+  setAppRule: (request) => invoke('setAppRule', request),
+  excludeAlways: (invocation, id) => invoke('excludeAlways', { invocation, id }),
+  getRules: () => invoke('getRules', undefined),
+  setRule: (request) => invoke('setRule', request),
+  removeRule: (bundleId) => invoke('removeRule', { bundleId }),
+  removeExclusion: (request) => invoke('removeExclusion', request),
+  getHistory: () => invoke('getHistory', undefined),
+  historyPayload: (id) => invoke('historyPayload', { id }),
+  deleteReceipt: (id) => invoke('deleteReceipt', { id }),
+  clearHistory: () => invoke('clearHistory', undefined),
   onState(listener: (state: PanelState) => void): () => void {
     const source = new EventSource('./bridge/events');
     source.onmessage = (event: MessageEvent<string>) => {

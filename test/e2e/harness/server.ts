@@ -6,6 +6,7 @@ import type { FrontApp, OsServices } from '../../../app/os/types.js';
 import { invokeContract, type InvokeName, type PageName } from '../../../contract/ipc.js';
 import { dispatch } from '../../../main/ipc/dispatch.js';
 import { createTestMain } from './test-main.js';
+import type { StateHub } from '../../../main/flow/state-hub.js';
 
 /**
  * The Electron shell's stand-in for the end-to-end tests: serves the built pages plus the HTTP
@@ -19,6 +20,10 @@ export interface TestApp {
   overlayUrl: string;
   /** What main logged (to see late answers discarded). */
   logLines: string[];
+  /** What the panel is pushed (main's state hub), to wait for a press's outcome. */
+  hub: Pick<StateHub, 'get'>;
+  /** The test's own data folder: the rules and history files the `glance` command shares. */
+  dataDir: string;
   /** False after the panel asked to close (Esc, the close button). */
   panelVisible(): boolean;
   /**
@@ -116,6 +121,8 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     url,
     overlayUrl: `${url}overlay.html?display=${String(main.display.id)}`,
     logLines: main.logLines,
+    hub: main.hub,
+    dataDir: options.dataDir,
     panelVisible: main.panelVisible,
     panelListening: () => (ready() ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),
     close: async () => {

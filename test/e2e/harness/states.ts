@@ -9,7 +9,7 @@ export const STATES_DIR = 'test-results/states';
  * there, light and dark, for the README and docs/app.md.
  */
 const DOCS_DIR = process.env['GLANCE_SCREENSHOTS'];
-export const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings']);
+export const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings', 'privacy-withheld', 'privacy-history']);
 
 /**
  * One state of the panel, looked at as a user would: a screenshot in light and in dark (the

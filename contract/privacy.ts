@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { RoleSchema } from '../app/protocol/element.js';
+
+/**
+ * The shapes of Glance's own data that the panel shows as well as the core keeps (cli.md's
+ * "Glance's own data", docs/privacy.md): an app's rule and standing exclusions, and a receipt.
+ * Here rather than in app/rules and app/history because the panel loads this folder: the rules
+ * file, `glance rules --json`, the Settings list and the History view share one schema.
+ */
+
+/** What the user decided for one app. */
+export const RULE_NAMES = ['allow', 'never', 'local'] as const;
+export const RuleNameSchema = z.enum(RULE_NAMES);
+export type RuleName = z.infer<typeof RuleNameSchema>;
+
+/** True when the value names a rule. */
+export function isRuleName(value: unknown): value is RuleName {
+  return typeof value === 'string' && (RULE_NAMES as readonly string[]).includes(value);
+}
+
+/** Longest bundle id and subrole a rule holds; longer ones are not ids anyone uses. */
+export const MAX_BUNDLE_ID = 255;
+export const MAX_SUBROLE = 200;
+
+// eslint-disable-next-line no-control-regex -- a bundle id never holds a control character
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A bundle id as a rule names it: what a verified descriptor states, matched exactly. */
+export const BundleIdSchema = z.string().min(1).max(MAX_BUNDLE_ID).refine((id) => !CONTROL.test(id) && id.trim() === id, 'a bundle id has no spaces at its ends and no control characters');
+
+/** A subrole as an exclusion names it, matched exactly. */
+export const SubroleSchema = z.string().min(1).max(MAX_SUBROLE).refine((s) => !CONTROL.test(s), 'a subrole has no control characters');
+
+/** Elements left out on every collection: by role, subrole or both (at least one). */
+export const ExclusionSchema = z
+  .object({ role: RoleSchema.optional(), subrole: SubroleSchema.optional() })
+  .refine((e) => e.role !== undefined || e.subrole !== undefined, 'an exclusion names a role, a subrole or both');
+export type Exclusion = z.infer<typeof ExclusionSchema>;
+
+/** One app's rule and its standing exclusions. */
+export const AppRuleSchema = z.object({
+  bundleId: BundleIdSchema,
+  rule: RuleNameSchema,
+  exclusions: z.array(ExclusionSchema).max(200),
+});
+export type AppRule = z.infer<typeof AppRuleSchema>;
+
+/** A short text naming an exclusion, as `ask --json`'s `excludedByRule` and the panel show it. */
+export function describeExclusion(exclusion: Exclusion): string {
+  const subrole = exclusion.subrole !== undefined ? `subrole ${JSON.stringify(exclusion.subrole)}` : '';
+  if (exclusion.role === undefined) return `every element with ${subrole}`;
+  return subrole === '' ? `every ${exclusion.role}` : `every ${exclusion.role} with ${subrole}`;
+}
+
+/**
+ * A receipt: what one request that carried context to a model held (cli.md, "History"). It
+ * names the app, the backend, the model server, the ids that went and those left out, and the
+ * size and SHA-256 of the exact body sent. Never a token, an API key, or the context itself:
+ * the payload is kept only when the user asks for it, encrypted, beside the receipt.
+ */
+export const ReceiptSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{16}$/),
+  at: z.iso.datetime(),
+  app: z.object({ bundleId: z.string(), name: z.string(), pid: z.number().int().positive() }),
+  backend: z.string().min(1),
+  /** Null for the offline backend, which asks no model. */
+  model: z.string().nullable(),
+  /** The model server's origin, or `offline`. */
+  endpoint: z.string().min(1),
+  sentIds: z.array(z.string()),
+  excludedIds: z.array(z.string()),
+  withheld: z.array(z.object({ id: z.string(), kind: z.string() })),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;

@@ -1,0 +1,152 @@
+import type { Logger } from '../../app/log/logger.js';
+import type { PrivacyService } from '../../app/privacy/service.js';
+import { matchExclusions } from '../../app/rules/match.js';
+import { RulesDamagedError } from '../../app/rules/store.js';
+import type { Element } from '../../app/protocol/element.js';
+import { describeExclusion, type Exclusion, type RuleName } from '../../contract/privacy.js';
+import type { HistoryView, RulesView } from '../../contract/ipc.js';
+import type { Controller } from './controller.js';
+
+/**
+ * The panel's side of issue 13: rule actions on the context shown, the Rules list in Settings
+ * and the History view, over the same rules file and history the `glance` command uses
+ * (app/privacy). The verified bundle id never leaves main: the panel names its invocation.
+ * Messages name the app by its name and the rule in Glance's words, never provider text
+ * beyond the app's name (which the panel draws as provider text anyway).
+ */
+export interface PrivacyPanel {
+  setAppRule(invocation: number, rule: RuleName): Promise<{ ok: boolean; message: string }>;
+  excludeAlways(invocation: number, id: string): Promise<{ ok: boolean; message: string }>;
+  rules(): Promise<RulesView>;
+  setRule(bundleId: string, rule: RuleName): Promise<RulesView>;
+  removeRule(bundleId: string): Promise<RulesView>;
+  removeExclusion(bundleId: string, exclusion: Exclusion): Promise<RulesView>;
+  history(): Promise<HistoryView>;
+  payload(id: string): Promise<string | null>;
+  deleteReceipt(id: string): Promise<HistoryView>;
+  clearHistory(): Promise<HistoryView>;
+}
+
+/** What the panel's privacy actions act on. */
+export interface PrivacyPanelDeps {
+  privacy: PrivacyService;
+  controller: Pick<Controller, 'collected' | 'rescreen' | 'ruleOut'>;
+  historyDays(): number;
+  logger: Logger;
+}
+
+/** Finds an element by id in a collected tree (iterative: a provider's tree may be deep). */
+function findElement(root: Element, id: string): Element | undefined {
+  const stack: Element[] = [root];
+  while (stack.length > 0) {
+    const element = stack.pop() as Element;
+    if (element.id === id) return element;
+    for (const child of element.children ?? []) stack.push(child);
+  }
+  return undefined;
+}
+
+const RULE_DONE: Record<RuleName, (app: string) => string> = {
+  never: (app) => `Glance will never read context from ${app}. What it collected just now is not sent.`,
+  local: (app) => `${app}'s context now goes only to the offline answerer or a model server on this Mac.`,
+  allow: (app) => `${app}'s context goes to whichever model you choose.`,
+};
+
+/** The panel's privacy actions over the privacy service and the controller's collected context. */
+export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
+  const { rules, history } = deps.privacy;
+
+  const rulesView = async (problem?: string): Promise<RulesView> => {
+    const state = await rules.load();
+    return state.ok ? { rules: state.rules, ...(problem ? { problem } : {}) } : { rules: [], notice: state.notice, ...(problem ? { problem } : {}) };
+  };
+  /** A change to the rules file; a damaged file refuses it and the notice says what to do. */
+  const change = async (edit: () => Promise<unknown>): Promise<RulesView> => {
+    try {
+      await edit();
+      return await rulesView();
+    } catch (error) {
+      if (error instanceof RulesDamagedError) return rulesView('The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.');
+      deps.logger.warn(`rules: a change failed (${error instanceof Error ? error.name : 'unknown'})`);
+      return rulesView('Glance could not change the rules file. Check that its folder can be written, then try again.');
+    }
+  };
+  /** The shown context screened again with the rules as they are now (a new exclusion applies at once). */
+  const rescreen = async (invocation: number): Promise<void> => {
+    const collected = deps.controller.collected(invocation);
+    if (!collected?.screening) return;
+    const state = await rules.load();
+    const own = state.ok ? state.rules.find((r) => r.bundleId === collected.issuer.bundleId) : undefined;
+    deps.controller.rescreen(invocation, {
+      ...collected.screening,
+      rule: own?.rule ?? 'allow',
+      excludedByRule: matchExclusions(collected.root, own?.exclusions ?? []),
+    });
+  };
+  const historyView = async (): Promise<HistoryView> => {
+    const [list, kept] = await Promise.all([history.list(), history.keptPayloads()]);
+    const ids = new Set(list.receipts.map((r) => r.id));
+    return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices, days: deps.historyDays() };
+  };
+  const failed = (what: string) => (error: unknown): { ok: false; message: string } => {
+    deps.logger.warn(`rules: ${what} failed (${error instanceof Error ? error.name : 'unknown'})`);
+    return {
+      ok: false,
+      message: error instanceof RulesDamagedError
+        ? 'The rules file is damaged, so the rule was not saved. Open Settings to see what to do.'
+        : 'Glance could not save the rule. Check that its data folder can be written, then try again.',
+    };
+  };
+
+  return {
+    async setAppRule(invocation, rule) {
+      const collected = deps.controller.collected(invocation);
+      if (!collected) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+      try {
+        await rules.set(collected.issuer.bundleId, rule);
+      } catch (error) {
+        return failed('setting a rule')(error);
+      }
+      const message = RULE_DONE[rule](collected.appName);
+      if (rule === 'never') deps.controller.ruleOut(invocation, message);
+      else await rescreen(invocation);
+      return { ok: true, message };
+    },
+    async excludeAlways(invocation, id) {
+      const collected = deps.controller.collected(invocation);
+      const element = collected ? findElement(collected.root, id) : undefined;
+      if (!collected || !element) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+      // Like this element: its role, and its subrole when it has one ("comment", "code").
+      const exclusion: Exclusion = { role: element.role, ...(element.subrole !== undefined ? { subrole: element.subrole } : {}) };
+      try {
+        await rules.exclude(collected.issuer.bundleId, exclusion);
+      } catch (error) {
+        return failed('adding an exclusion')(error);
+      }
+      await rescreen(invocation);
+      return { ok: true, message: `Glance will always leave out ${describeExclusion(exclusion)} from ${collected.appName}. Settings › Rules undoes it.` };
+    },
+    rules: () => rulesView(),
+    setRule: (bundleId, rule) => change(() => rules.set(bundleId, rule)),
+    removeRule: (bundleId) => change(() => rules.remove(bundleId)),
+    removeExclusion: (bundleId, exclusion) => change(() => rules.unexclude(bundleId, exclusion)),
+    history: historyView,
+    payload: async (id) => {
+      try {
+        return (await history.payload(id)) ?? null;
+      } catch (error) {
+        // A payload the Keychain cannot decrypt (another Mac's, a reset Keychain) is said, not shown garbled.
+        deps.logger.warn(`history: a kept payload could not be read (${error instanceof Error ? error.name : 'unknown'})`);
+        return null;
+      }
+    },
+    deleteReceipt: async (id) => {
+      await history.remove(id);
+      return historyView();
+    },
+    clearHistory: async () => {
+      await history.clear();
+      return historyView();
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// Privacy and control in the panel (issue 13), end to end: the BUILT panel in Chromium, main's
+// services from createMainServices on a data folder of the test's own, a real provider serving
+// a tree with a made-up key and comments. The rule actions, the withheld and rule-excluded
+// rows, the Rules list and the History view, driven as a user would, read back from the
+// files the `glance` command shares (rules.json, history.jsonl).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Element } from '../../app/protocol/element.js';
+import { FAKE } from '../withhold/fake-secrets.js';
+import type { Violation } from './harness/axe.js';
+import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+import { captureState } from './harness/states.js';
+import type { TestApp } from './harness/server.js';
+
+const text = (t: string) => [{ type: 'text' as const, text: t }];
+const TREE: Element = {
+  id: 'app', role: 'Application', title: 'Field Notes', children: [{
+    id: 'doc', role: 'Document', title: 'River walk', focused: true, children: [
+      { id: 'sel', role: 'Text', selected: true, content: text('The heron stood in the shallows.') },
+      { id: 'key', role: 'Text', title: 'Deploy note', content: text(`deploy with ${FAKE.github.text}`) },
+      { id: 'c1', role: 'Row', subrole: 'comment', title: 'COMMENT-ONE' },
+      { id: 'c2', role: 'Row', subrole: 'comment', title: 'COMMENT-TWO' },
+    ],
+  }],
+};
+
+let world: World;
+let folder: string;
+const violations: Record<string, Record<string, Violation[]>> = {};
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'glance-privacy-e2e-'));
+  const treeFile = join(folder, 'tree.json');
+  await writeFile(treeFile, JSON.stringify(TREE));
+  world = await createWorld({ notes: { script: 'configurable', env: { TP_NAME: 'Field Notes', TP_TREE_FILE: treeFile, TP_SCOPE: 'current' } } });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const notes = (): { pid: number; name: string } => ({ pid: world.providers['notes']?.pid ?? -1, name: 'Field Notes' });
+const row = (page: Page, name: RegExp) => page.getByRole('treeitem', { name });
+
+/** Presses the hotkey and waits for this press's tree. */
+async function collect(app: TestApp): Promise<void> {
+  const before = app.hub.get().invocation?.id ?? 0;
+  await pressHotkey(app, notes());
+  await expect.poll(() => app.hub.get().invocation?.id ?? 0).toBeGreaterThan(before);
+  await expect.poll(() => app.hub.get().invocation?.phase).not.toBe('collecting');
+}
+
+/** Exactly what Ask would send now, from the payload sheet. */
+async function payloadText(page: Page): Promise<string> {
+  await page.getByTestId('send-summary').click();
+  const preview = page.getByTestId('preview');
+  await expect.poll(() => preview.textContent()).toContain('<app_context>');
+  const shown = (await preview.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Done' }).click();
+  return shown;
+}
+
+async function ask(page: Page, question: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'Your question' });
+  await field.fill(question);
+  await field.press('Enter');
+  await page.getByText('Answered by Offline', { exact: false }).last().waitFor();
+}
+
+describe('privacy and control in the panel', () => {
+  it('withholds a secret and includes it for one message; "Always leave out comments" applies now and at the next press', async () => {
+    const { app, page } = await world.openPanel();
+    await collect(app);
+    // The key's element is withheld with the kind named, never the key.
+    const keyRow = row(page, /^Text, Deploy note withheld: GitHub token Include$/);
+    await keyRow.waitFor();
+    await page.getByTestId('screening').getByText('1 item withheld for holding a secret (GitHub token)', { exact: false }).waitFor();
+    expect(await page.content()).not.toContain(FAKE.github.text);
+    expect(await payloadText(page)).not.toContain('ghp_');
+    await captureState(page, 'privacy-withheld').then((found) => { violations['privacy-withheld'] = found; });
+
+    // Include it for this message: the row says so, and the payload carries it.
+    await page.getByRole('button', { name: 'Include Text Deploy note in this message' }).click();
+    await row(page, /Deploy note .*included for this message/).waitFor();
+    expect(await payloadText(page)).toContain(FAKE.github.text);
+
+    // Exclude one comment, then make it a rule: both comments are left out, now.
+    await page.getByRole('button', { name: 'Exclude Row COMMENT-ONE' }).click();
+    await page.getByRole('button', { name: 'Always leave out comments from this app' }).click();
+    await page.getByTestId('rule-note').getByText('Glance will always leave out every Row with subrole "comment" from Field Notes', { exact: false }).waitFor();
+    await row(page, /^Row, COMMENT-TWO left out by your rule/).waitFor();
+    await row(page, /^Row, COMMENT-ONE left out by your rule/).waitFor();
+    const sent = await payloadText(page);
+    expect(sent).not.toContain('COMMENT-');
+    const rules = JSON.parse(await readFile(join(app.dataDir, 'rules.json'), 'utf8')) as { rules: { bundleId: string; rule: string; exclusions: unknown[] }[] };
+    expect(rules.rules).toHaveLength(1);
+    expect(rules.rules[0]).toMatchObject({ rule: 'allow', exclusions: [{ role: 'Row', subrole: 'comment' }] });
+
+    // The next press: the rule stands, and the inclusion was for that message only.
+    await collect(app);
+    await row(page, /^Row, COMMENT-TWO left out by your rule/).waitFor();
+    await row(page, /^Text, Deploy note withheld: GitHub token Include$/).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('lists the rules in Settings, where a standing exclusion is stopped; History shows each send, its kept payload, and deletes', async () => {
+    const { app, page } = await world.openPanel();
+    await collect(app);
+    await page.getByRole('button', { name: 'Exclude Row COMMENT-ONE' }).click();
+    await page.getByRole('button', { name: 'Always leave out comments from this app' }).click();
+    await row(page, /^Row, COMMENT-TWO left out by your rule/).waitFor();
+
+    // Keep what was sent, then ask twice (the offline answerer: no model, but a receipt each).
+    await page.keyboard.press('Meta+Comma');
+    const keep = page.getByRole('switch', { name: 'Keep what was sent' });
+    await keep.click();
+    await expect.poll(() => keep.isChecked()).toBe(true);
+    await page.getByTestId('saved-keepPayloads').waitFor();
+    const rules = page.getByTestId('rules');
+    await rules.getByText('Leave out every Row of kind “comment”').waitFor();
+    await captureState(page, 'privacy-settings').then((found) => { violations['privacy-settings'] = found; });
+    await page.keyboard.press('Escape');
+    await ask(page, 'What is this walk about?');
+
+    await page.keyboard.press('Meta+Comma');
+    await page.getByRole('button', { name: 'History' }).click();
+    // A receipt for every request that carried the context (the offline answerer's tool turn makes a second).
+    const receipts = page.getByTestId('receipt');
+    await expect.poll(() => receipts.count()).toBeGreaterThan(0);
+    const first = await receipts.count();
+    await receipts.first().getByText('Offline, no model · 3 items sent · 2 left out · 1 withheld', { exact: false }).waitFor();
+    await receipts.first().locator('summary').click();
+    await receipts.first().getByText('GitHub token').waitFor();
+    await receipts.first().getByRole('button', { name: 'Show what was sent' }).click();
+    const kept = receipts.first().getByRole('region', { name: 'What was sent' }).or(receipts.first().getByLabel('What was sent'));
+    await expect.poll(async () => (await kept.textContent()) ?? '').toContain('The heron stood in the shallows.');
+    expect(await kept.textContent()).not.toContain('ghp_');
+    expect(await kept.textContent()).not.toContain('COMMENT-');
+    await captureState(page, 'privacy-history').then((found) => { violations['privacy-history'] = found; });
+    // The receipt on disk is the one the view shows.
+    const lines = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(first);
+
+    // Esc goes back to Settings; stop the standing exclusion there.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Stop leaving out every Row of kind “comment” from' + ' ', exact: false }).click();
+    await rules.getByText('Leave out every Row', { exact: false }).waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await collect(app);
+    await row(page, /^Row, COMMENT-TWO comment$/).waitFor();
+
+    // Delete one, then all (two presses: the second says how many go).
+    await ask(page, 'And the heron?');
+    await page.keyboard.press('Meta+Comma');
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => receipts.count()).toBeGreaterThan(first);
+    const both = await receipts.count();
+    await receipts.first().locator('summary').click();
+    await receipts.first().getByRole('button', { name: /^Delete the receipt from/ }).click();
+    await expect.poll(() => receipts.count()).toBe(both - 1);
+    await page.getByRole('button', { name: 'Delete all…' }).click();
+    await page.getByRole('button', { name: `Delete all ${both - 1} receipt${both - 1 === 1 ? '' : 's'}` }).click();
+    await page.getByText('Nothing has been sent yet.').waitFor();
+    expect((await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => ''))).toBe('');
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('"Never from this app" drops what was collected and asks the app nothing after; Settings undoes it; "Only local models" is said', async () => {
+    const { app, page } = await world.openPanel();
+    await collect(app);
+    await page.getByRole('button', { name: 'Rules for this app' }).click();
+    await page.getByRole('button', { name: 'Only local models for this app' }).click();
+    await page.getByText('Your rule: only the offline answerer or a model server on this Mac', { exact: false }).waitFor();
+    // The offline answerer is on this Mac: the context still goes.
+    expect(await payloadText(page)).toContain('The heron stood in the shallows.');
+
+    await page.getByRole('button', { name: 'Rules for this app' }).click();
+    await page.getByRole('button', { name: 'Never from this app' }).click();
+    await page.getByText('Your rule keeps Field Notes out').waitFor();
+    expect(app.hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', root: null });
+    await captureState(page, 'privacy-never').then((found) => { violations['privacy-never'] = found; });
+
+    // The next press asks the app nothing: the rule is checked before any request.
+    const asked = app.logLines.length;
+    await collect(app);
+    expect(app.hub.get().invocation).toMatchObject({ failure: 'ruled-out' });
+    expect(app.logLines.slice(asked).join('\n')).toContain('ruled-out');
+
+    // Open Settings from the card and set the app back to any model.
+    await page.getByRole('button', { name: 'Open Settings' }).click();
+    const select = page.getByRole('combobox', { name: /^Rule for / });
+    await expect.poll(() => select.inputValue()).toBe('never');
+    await select.selectOption('allow');
+    await expect.poll(async () => JSON.parse(await readFile(join(app.dataDir, 'rules.json'), 'utf8')).rules[0].rule).toBe('allow');
+    await page.keyboard.press('Escape');
+    await collect(app);
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('has no serious or critical accessibility violation in any of these states, light or dark', () => {
+    expect(Object.keys(violations).length).toBeGreaterThanOrEqual(4);
+    expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
+  });
+});

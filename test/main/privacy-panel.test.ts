@@ -1,0 +1,99 @@
+// The panel's rule actions, Rules list and History over the real privacy service on a real data
+// folder (main/flow/privacy-panel.ts), with the real controller holding a collected context.
+// The collect function is injected, as in controller.test.ts; the files are real.
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openGlanceHome } from '../../app/home/folder.js';
+import { silentLogger } from '../../app/log/logger.js';
+import type { FrontApp } from '../../app/os/types.js';
+import type { Element } from '../../app/protocol/element.js';
+import { createPrivacyService, type PrivacyService } from '../../app/privacy/service.js';
+import { DEFAULT_SETTINGS } from '../../contract/settings.js';
+import { createController, type Controller } from '../../main/flow/controller.js';
+import { createPrivacyPanel, type PrivacyPanel } from '../../main/flow/privacy-panel.js';
+import { createStateHub, initialPanelState, type StateHub } from '../../main/flow/state-hub.js';
+
+const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
+const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
+const root: Element = {
+  id: 'app', role: 'Application', title: 'Notes', children: [
+    { id: 'c1', role: 'Row', subrole: 'comment', title: 'one' },
+    { id: 'c2', role: 'Row', subrole: 'comment', title: 'two' },
+    { id: 'r1', role: 'Row', title: 'plain' },
+  ],
+};
+
+let home: string;
+let privacy: PrivacyService;
+let hub: StateHub;
+let controller: Controller;
+let panel: PrivacyPanel;
+beforeEach(async () => {
+  home = (await openGlanceHome(await mkdtemp(join(tmpdir(), 'glance-privacy-panel-')))).path;
+  privacy = createPrivacyService({ home, settings: () => DEFAULT_SETTINGS });
+  hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  controller = createController({
+    os: { frontApp: async () => ({ ok: true, app: notes }) },
+    collect: async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], screening: { rule: 'allow', excludedByRule: [], withheld: [] } }),
+    timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
+  });
+  panel = createPrivacyPanel({ privacy, controller, historyDays: () => 30, logger: silentLogger });
+  await controller.onHotkey();
+});
+afterEach(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+describe("the panel's privacy actions", () => {
+  it('"Always leave out" writes a standing exclusion by role and subrole, and screens the shown context at once', async () => {
+    const done = await panel.excludeAlways(1, 'c1');
+    expect(done).toEqual({ ok: true, message: 'Glance will always leave out every Row with subrole "comment" from Notes. Settings › Rules undoes it.' });
+    expect(hub.get().invocation?.screening?.excludedByRule.map((m) => m.id)).toEqual(['c1', 'c2']);
+    expect(controller.collected(1)?.screening?.excludedByRule).toHaveLength(2);
+    const file = JSON.parse(await readFile(join(home, 'rules.json'), 'utf8')) as unknown;
+    expect(file).toEqual({ version: 1, rules: [{ bundleId: 'com.example.notes', rule: 'allow', exclusions: [{ role: 'Row', subrole: 'comment' }] }] });
+    expect((await stat(join(home, 'rules.json'))).mode & 0o777).toBe(0o600);
+    // Stopping it in Settings: the list shows none, and the next press collects the comments again.
+    const view = await panel.removeExclusion('com.example.notes', { role: 'Row', subrole: 'comment' });
+    expect(view.rules[0]?.exclusions).toEqual([]);
+  });
+
+  it('"Never from this app" drops the collected context and says so; "local" is shown on the context', async () => {
+    expect(await panel.setAppRule(1, 'local')).toMatchObject({ ok: true });
+    expect(hub.get().invocation?.screening?.rule).toBe('local');
+    const never = await panel.setAppRule(1, 'never');
+    expect(never).toEqual({ ok: true, message: 'Glance will never read context from Notes. What it collected just now is not sent.' });
+    expect(controller.collected(1)).toBeUndefined();
+    expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', root: null });
+    expect((await panel.rules()).rules).toEqual([{ bundleId: 'com.example.notes', rule: 'never', exclusions: [] }]);
+    // A stale invocation is refused in words, not acted on.
+    expect(await panel.setAppRule(1, 'allow')).toEqual({ ok: false, message: 'This context is no longer current: press the hotkey again.' });
+  });
+
+  it('a damaged rules file is shown as the notice, changes are refused with what to do, and its bytes stay as they were', async () => {
+    await writeFile(join(home, 'rules.json'), '{"version":1,"rules":[', { mode: 0o600 });
+    const view = await panel.rules();
+    expect(view.rules).toEqual([]);
+    expect(view.notice).toContain('is damaged (it is not valid JSON)');
+    const refused = await panel.setRule('com.example.notes', 'never');
+    expect(refused.problem).toBe('The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.');
+    expect(await panel.setAppRule(1, 'never')).toEqual({ ok: false, message: 'The rules file is damaged, so the rule was not saved. Open Settings to see what to do.' });
+    expect(await readFile(join(home, 'rules.json'), 'utf8')).toBe('{"version":1,"rules":[');
+  });
+
+  it('lists receipts newest first, deletes one, then all', async () => {
+    const receipt = (id: string, at: string) => ({ id, at, app: { bundleId: 'com.example.notes', name: 'Notes', pid: 4242 }, backend: 'offline', model: null, endpoint: 'offline', sentIds: ['app'], excludedIds: [], withheld: [], bytes: 10, sha256: 'b'.repeat(64) });
+    const now = Date.now();
+    await privacy.history.append(receipt('00000000000000a1', new Date(now - 60_000).toISOString()));
+    await privacy.history.append(receipt('00000000000000a2', new Date(now).toISOString()));
+    const view = await panel.history();
+    expect(view.receipts.map((r) => r.id)).toEqual(['00000000000000a2', '00000000000000a1']);
+    expect(view).toMatchObject({ kept: [], notices: [], days: 30 });
+    // No payload was kept (and this service has no cipher to keep one).
+    expect(await panel.payload('00000000000000a2')).toBeNull();
+    expect((await panel.deleteReceipt('00000000000000a2')).receipts.map((r) => r.id)).toEqual(['00000000000000a1']);
+    expect((await panel.clearHistory()).receipts).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+// What the panel makes of main's screening (renderer/src/review/screening.ts) and how History
+// words a receipt (renderer/src/privacy/receipt-words.ts): pure functions, no browser.
+import { describe, expect, it } from 'vitest';
+import { amountWords, receiptTo, sizeWords, whenWords, type Receipt } from '../../renderer/src/privacy/receipt-words.js';
+import { alwaysWords, leftOut, screenedOf, screeningSummary } from '../../renderer/src/review/screening.js';
+
+const screening = {
+  rule: 'allow' as const,
+  excludedByRule: [{ id: 'c1', rule: 'every Row with subrole "comment"' }, { id: 'both', rule: 'every Text' }],
+  withheld: [{ id: 'key', kind: 'GitHub token' }, { id: 'both', kind: 'payment card number, GitHub token' }],
+};
+
+describe('screening in the panel', () => {
+  it('names each screened element, a secret before a rule, and leaves out all but what the user included', () => {
+    const screened = screenedOf(screening);
+    expect(screened.get('c1')).toEqual({ kind: 'rule', words: 'left out by your rule (every Row with subrole "comment")' });
+    expect(screened.get('both')).toEqual({ kind: 'secret', words: 'withheld: payment card number, GitHub token' });
+    const out = leftOut(new Set(['mine']), screened, new Set(['key']));
+    expect([...out].sort()).toEqual(['both', 'c1', 'mine']);
+    // Nothing screened: the user's own set, unchanged.
+    const mine = new Set(['mine']);
+    expect(leftOut(mine, screenedOf(undefined), new Set())).toBe(mine);
+  });
+
+  it('says what was held back in one line, each kind once, or nothing', () => {
+    expect(screeningSummary(screening, 'en-GB')).toBe('2 items withheld for holding a secret (GitHub token, payment card number); 2 left out by your rules. Include one for this message with its row\'s Include.');
+    expect(screeningSummary({ rule: 'local', excludedByRule: [], withheld: [] })).toBeNull();
+    expect(screeningSummary(undefined)).toBeNull();
+  });
+
+  it('words "Always leave out … from this app" by subrole, else by role', () => {
+    expect(alwaysWords({ role: 'Row', subrole: 'comment' })).toBe('comments');
+    expect(alwaysWords({ role: 'Image' })).toBe('images');
+    expect(alwaysWords({ role: 'Text' })).toBe('text');
+    // A subrole that is not a plain word is not made into a plural.
+    expect(alwaysWords({ role: 'Row', subrole: 'x-Δ:9' })).toBe('Row items of this kind');
+  });
+});
+
+describe('receipts in History', () => {
+  const receipt: Receipt = {
+    id: '0123456789abcdef', at: '2026-12-01T09:15:00.000Z', app: { bundleId: 'com.example.notes', name: 'Notes', pid: 42 },
+    backend: 'anthropic', model: 'claude-x', endpoint: 'https://api.anthropic.com', sentIds: ['a', 'b', 'c'], excludedIds: ['d'],
+    withheld: [{ id: 'k', kind: 'GitHub token' }], bytes: 3456, sha256: 'a'.repeat(64),
+  };
+  it('says to whom, how much and when', () => {
+    expect(receiptTo(receipt)).toBe('Claude (claude-x) at api.anthropic.com');
+    expect(receiptTo({ ...receipt, backend: 'offline', model: null, endpoint: 'offline' })).toBe('Offline, no model');
+    expect(amountWords(receipt, 'en-GB')).toBe('3 items sent · 1 left out · 1 withheld');
+    expect(amountWords({ ...receipt, sentIds: ['a'], excludedIds: [], withheld: [] })).toBe('1 item sent');
+    expect(sizeWords(812)).toBe('812 bytes');
+    expect(sizeWords(3456, 'en-GB')).toBe('3.5 KB');
+    expect(sizeWords(2_500_000, 'en-GB')).toBe('2.5 MB');
+    expect(whenWords(receipt.at, 'en-GB', new Date('2026-12-01T18:00:00.000Z'))).toMatch(/^Today \d\d:\d\d$/);
+    expect(whenWords(receipt.at, 'en-GB', new Date('2026-12-05T18:00:00.000Z'))).toMatch(/^1 Dec 2026, \d\d:\d\d$/);
+  });
+});
