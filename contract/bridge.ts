@@ -1,5 +1,5 @@
 import type { SettingsPatch } from './settings.js';
-import type { AnswerState, Drawing, InvokeRequest, InvokeResponse, PanelState, PanelView, SendRequest } from './ipc.js';
+import type { AnswerState, Drawing, InvokeName, InvokeRequest, InvokeResponse, PanelState, PanelView, SendRequest } from './ipc.js';
 
 /**
  * What each page may call: the panel's `window.glance` and the overlay's `window.glanceOverlay`.
@@ -54,4 +54,48 @@ export interface OverlayApi {
   /** The drawing for `display` (the page reads its display id from its own URL). */
   getDrawing(display: number): Promise<Drawing | null>;
   onDraw(listener: (drawing: Drawing) => void): () => void;
+}
+
+/** Sends one request on its channel: ipcRenderer.invoke in the preload, HTTP in the e2e bridge. */
+export type Invoke = <K extends InvokeName>(name: K, request: InvokeRequest<K>) => Promise<InvokeResponse<K>>;
+
+/** The panel's requests: everything in GlanceApi but its event listeners. */
+export type GlanceRequests = Omit<GlanceApi, 'onState' | 'onAnswer' | 'onShown'>;
+
+/**
+ * The panel's named request functions over one `invoke`: written once, so the preload and
+ * the end-to-end bridge cannot map a method to different channels or payloads.
+ */
+export function panelRequests(invoke: Invoke): GlanceRequests {
+  return {
+    getState: () => invoke('getState', undefined),
+    showView: (view) => invoke('showView', { view }),
+    closePanel: () => invoke('closePanel', undefined),
+    dismissNotices: () => invoke('dismissNotices', undefined),
+    removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
+    collectAgain: (invocation) => invoke('collectAgain', { invocation }),
+    preview: (request) => invoke('preview', request),
+    send: (request) => invoke('send', request),
+    stop: (invocation) => invoke('stop', { invocation }),
+    getAnswer: () => invoke('getAnswer', undefined),
+    locate: (invocation, id) => invoke('locate', { invocation, id }),
+    dismissOverlay: () => invoke('dismissOverlay', undefined),
+    getSettings: () => invoke('getSettings', undefined),
+    saveSettings: (patch) => invoke('saveSettings', patch),
+    getKeyStatus: () => invoke('getKeyStatus', undefined),
+    setApiKey: (request) => invoke('setApiKey', request),
+    clearApiKey: (backend) => invoke('clearApiKey', { backend }),
+    openExternal: (url) => invoke('openExternal', { url }),
+    trySampleNotes: () => invoke('trySampleNotes', undefined),
+    setAppRule: (request) => invoke('setAppRule', request),
+    excludeAlways: (invocation, id) => invoke('excludeAlways', { invocation, id }),
+    getRules: () => invoke('getRules', undefined),
+    setRule: (request) => invoke('setRule', request),
+    removeRule: (bundleId) => invoke('removeRule', { bundleId }),
+    removeExclusion: (request) => invoke('removeExclusion', request),
+    getHistory: () => invoke('getHistory', undefined),
+    historyPayload: (id) => invoke('historyPayload', { id }),
+    deleteReceipt: (id) => invoke('deleteReceipt', { id }),
+    clearHistory: () => invoke('clearHistory', undefined),
+  };
 }

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { GlanceApi } from '../../contract/bridge.js';
+import { panelRequests, type GlanceApi } from '../../contract/bridge.js';
 import { eventContract, invokeContract, type AnswerState, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelState } from '../../contract/ipc.js';
 
 /**
@@ -15,35 +15,7 @@ function invoke<K extends InvokeName>(name: K, request: InvokeRequest<K>): Promi
 
 /** The bridge exposed as `window.glance`, of the contract's type; the end-to-end test bridge implements the same. */
 const api = {
-  getState: () => invoke('getState', undefined),
-  showView: (view) => invoke('showView', { view }),
-  closePanel: () => invoke('closePanel', undefined),
-  dismissNotices: () => invoke('dismissNotices', undefined),
-  removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
-  collectAgain: (invocation) => invoke('collectAgain', { invocation }),
-  preview: (request) => invoke('preview', request),
-  send: (request) => invoke('send', request),
-  stop: (invocation) => invoke('stop', { invocation }),
-  getAnswer: () => invoke('getAnswer', undefined),
-  locate: (invocation, id) => invoke('locate', { invocation, id }),
-  dismissOverlay: () => invoke('dismissOverlay', undefined),
-  getSettings: () => invoke('getSettings', undefined),
-  saveSettings: (patch) => invoke('saveSettings', patch),
-  getKeyStatus: () => invoke('getKeyStatus', undefined),
-  setApiKey: (request) => invoke('setApiKey', request),
-  clearApiKey: (backend) => invoke('clearApiKey', { backend }),
-  openExternal: (url) => invoke('openExternal', { url }),
-  trySampleNotes: () => invoke('trySampleNotes', undefined),
-  setAppRule: (request) => invoke('setAppRule', request),
-  excludeAlways: (invocation, id) => invoke('excludeAlways', { invocation, id }),
-  getRules: () => invoke('getRules', undefined),
-  setRule: (request) => invoke('setRule', request),
-  removeRule: (bundleId) => invoke('removeRule', { bundleId }),
-  removeExclusion: (request) => invoke('removeExclusion', request),
-  getHistory: () => invoke('getHistory', undefined),
-  historyPayload: (id) => invoke('historyPayload', { id }),
-  deleteReceipt: (id) => invoke('deleteReceipt', { id }),
-  clearHistory: () => invoke('clearHistory', undefined),
+  ...panelRequests(invoke),
   onState(listener) {
     const handler = (_event: IpcRendererEvent, state: PanelState): void => listener(state);
     ipcRenderer.on(eventContract.state.channel, handler);

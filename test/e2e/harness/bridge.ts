@@ -1,7 +1,7 @@
 // Runs in the browser, not in Node: the end-to-end stand-in for the preload. It implements the
 // contract's bridge type (`GlanceApi`, which the preload satisfies too) over HTTP to the test
 // server, which runs main's real handlers, controller and core. The compiler holds the shapes together.
-import type { GlanceApi } from '../../../contract/bridge.js';
+import { panelRequests, type GlanceApi } from '../../../contract/bridge.js';
 import type { AnswerState, InvokeName, InvokeRequest, InvokeResponse, PanelState } from '../../../contract/ipc.js';
 
 async function invoke<K extends InvokeName>(name: K, payload: InvokeRequest<K>): Promise<InvokeResponse<K>> {
@@ -16,35 +16,7 @@ async function invoke<K extends InvokeName>(name: K, payload: InvokeRequest<K>):
 }
 
 const api: GlanceApi = {
-  getState: () => invoke('getState', undefined),
-  showView: (view) => invoke('showView', { view }),
-  closePanel: () => invoke('closePanel', undefined),
-  dismissNotices: () => invoke('dismissNotices', undefined),
-  removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
-  collectAgain: (invocation) => invoke('collectAgain', { invocation }),
-  preview: (request) => invoke('preview', request),
-  send: (request) => invoke('send', request),
-  stop: (invocation) => invoke('stop', { invocation }),
-  getAnswer: () => invoke('getAnswer', undefined),
-  locate: (invocation, id) => invoke('locate', { invocation, id }),
-  dismissOverlay: () => invoke('dismissOverlay', undefined),
-  getSettings: () => invoke('getSettings', undefined),
-  saveSettings: (patch) => invoke('saveSettings', patch),
-  getKeyStatus: () => invoke('getKeyStatus', undefined),
-  setApiKey: (request) => invoke('setApiKey', request),
-  clearApiKey: (backend) => invoke('clearApiKey', { backend }),
-  openExternal: (url) => invoke('openExternal', { url }),
-  trySampleNotes: () => invoke('trySampleNotes', undefined),
-  setAppRule: (request) => invoke('setAppRule', request),
-  excludeAlways: (invocation, id) => invoke('excludeAlways', { invocation, id }),
-  getRules: () => invoke('getRules', undefined),
-  setRule: (request) => invoke('setRule', request),
-  removeRule: (bundleId) => invoke('removeRule', { bundleId }),
-  removeExclusion: (request) => invoke('removeExclusion', request),
-  getHistory: () => invoke('getHistory', undefined),
-  historyPayload: (id) => invoke('historyPayload', { id }),
-  deleteReceipt: (id) => invoke('deleteReceipt', { id }),
-  clearHistory: () => invoke('clearHistory', undefined),
+  ...panelRequests(invoke),
   onState(listener: (state: PanelState) => void): () => void {
     const source = new EventSource('./bridge/events');
     source.onmessage = (event: MessageEvent<string>) => {

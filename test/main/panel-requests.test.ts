@@ -1,0 +1,41 @@
+// The panel's requests are written once (contract/bridge.ts, panelRequests) for the preload
+// and the e2e bridge: every panel channel of the contract has its method, and each method's
+// request is one the contract's own schema accepts.
+import { describe, expect, it } from 'vitest';
+import { panelRequests, type Invoke } from '../../contract/bridge.js';
+import { invokeContract, type InvokeName } from '../../contract/ipc.js';
+
+describe('panelRequests', () => {
+  it('covers every panel channel, each with a request its schema accepts', async () => {
+    const sent: { name: InvokeName; request: unknown }[] = [];
+    const invoke = (async (name: InvokeName, request: unknown) => {
+      sent.push({ name, request });
+      return undefined;
+    }) as Invoke;
+    const api = panelRequests(invoke);
+    const receipt = '0123456789abcdef';
+    const calls: Record<keyof typeof api, () => Promise<unknown>> = {
+      getState: () => api.getState(), showView: () => api.showView('history'), closePanel: () => api.closePanel(),
+      dismissNotices: () => api.dismissNotices(), removeAppContext: () => api.removeAppContext(1), collectAgain: () => api.collectAgain(1),
+      preview: () => api.preview({ invocation: 1, prompt: '', removedIds: [], allowedIds: ['k'] }),
+      send: () => api.send({ invocation: 1, prompt: 'q', removedIds: ['a'] }), stop: () => api.stop(1), getAnswer: () => api.getAnswer(),
+      locate: () => api.locate(1, 'a'), dismissOverlay: () => api.dismissOverlay(), getSettings: () => api.getSettings(),
+      saveSettings: () => api.saveSettings({ keepPayloads: true }), getKeyStatus: () => api.getKeyStatus(),
+      setApiKey: () => api.setApiKey({ backend: 'anthropic', key: 'abcdefgh12' }), clearApiKey: () => api.clearApiKey('openai'),
+      openExternal: () => api.openExternal('https://example.com/'), trySampleNotes: () => api.trySampleNotes(),
+      setAppRule: () => api.setAppRule({ invocation: 1, rule: 'never' }), excludeAlways: () => api.excludeAlways(1, 'c1'),
+      getRules: () => api.getRules(), setRule: () => api.setRule({ bundleId: 'com.example.notes', rule: 'local' }),
+      removeRule: () => api.removeRule('com.example.notes'),
+      removeExclusion: () => api.removeExclusion({ bundleId: 'com.example.notes', exclusion: { role: 'Row', subrole: 'comment' } }),
+      getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload(receipt), deleteReceipt: () => api.deleteReceipt(receipt),
+      clearHistory: () => api.clearHistory(),
+    };
+    for (const call of Object.values(calls)) await call();
+    const panelChannels = (Object.keys(invokeContract) as InvokeName[]).filter((name) => invokeContract[name].page === 'panel');
+    expect(sent.map((s) => s.name).sort()).toEqual([...panelChannels].sort());
+    for (const { name, request } of sent) {
+      const parsed = invokeContract[name].request.safeParse(request);
+      expect(parsed.success, `${name}: ${parsed.success ? '' : parsed.error.message}`).toBe(true);
+    }
+  });
+});
