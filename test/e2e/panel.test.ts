@@ -1,9 +1,8 @@
 // End to end: the BUILT panel in Debian's Chromium, a test bridge with the preload's type over
 // HTTP, main's real controller and handlers, the real core, real provider processes.
 import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, payloadText, pressHotkey, statuses, type World } from './harness/fixtures.js';
 import type { GlanceApi } from '../../contract/bridge.js';
 
 let world: World;
@@ -21,15 +20,6 @@ afterAll(async () => {
 
 const pid = (name: string): number => world.providers[name]?.pid ?? -1;
 
-/** Opens the payload sheet (exactly what Ask sends), waits for main's payload, reads it, closes it. */
-async function payloadText(page: Page): Promise<string> {
-  await page.getByTestId('send-summary').click();
-  const preview = page.getByTestId('preview');
-  await expect.poll(() => preview.textContent()).toContain('<app_context>');
-  const text = (await preview.textContent()) ?? '';
-  await page.getByRole('button', { name: 'Done' }).click();
-  return text;
-}
 
 describe('the panel, end to end', () => {
   it('shows "collecting" at once, then the tree; an exclusion leaves the payload and a restore brings it back', async () => {

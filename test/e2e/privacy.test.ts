@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Element } from '../../app/protocol/element.js';
 import { FAKE } from '../withhold/fake-secrets.js';
 import type { Violation } from './harness/axe.js';
-import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, payloadText, pressHotkey, type World } from './harness/fixtures.js';
 import { captureState } from './harness/states.js';
 import type { TestApp } from './harness/server.js';
 
@@ -52,15 +52,6 @@ async function collect(app: TestApp): Promise<void> {
   await expect.poll(() => app.hub.get().invocation?.phase).not.toBe('collecting');
 }
 
-/** Exactly what Ask would send now, from the payload sheet. */
-async function payloadText(page: Page): Promise<string> {
-  await page.getByTestId('send-summary').click();
-  const preview = page.getByTestId('preview');
-  await expect.poll(() => preview.textContent()).toContain('<app_context>');
-  const shown = (await preview.textContent()) ?? '';
-  await page.getByRole('button', { name: 'Done' }).click();
-  return shown;
-}
 
 async function ask(page: Page, question: string): Promise<void> {
   const field = page.getByRole('textbox', { name: 'Your question' });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { createOs } from '../../../app/os/index.js';
 import { makeProvidersDir } from '../../helpers/providers-dir.js';
 import { spawnNode, type Spawned } from '../../helpers/spawn.js';
@@ -99,6 +100,16 @@ export function recordTexts({ testId, into }: { testId: string; into: string }):
 /** The statuses the page has shown so far. */
 export function statuses(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+}
+
+/** Opens the payload sheet (exactly what Ask sends), waits for main's payload, reads it, closes it. */
+export async function payloadText(page: Page): Promise<string> {
+  await page.getByTestId('send-summary').click();
+  const preview = page.getByTestId('preview');
+  await expect.poll(() => preview.textContent()).toContain('<app_context>');
+  const text = (await preview.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Done' }).click();
+  return text;
 }
 
 /** Errors the page reported (CSP violations included): a clean run has none. */
