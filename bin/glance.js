@@ -9,5 +9,11 @@ if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('glance: the command is not built yet; run `npm run build` in the Glance folder, then try again.\n');
   process.exit(1);
 }
+// A reader that stops early (`glance history | head -1`) closes the pipe: the reader chose to,
+// so Glance ends quietly, as a Unix command does on SIGPIPE, not with a stack trace.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));
