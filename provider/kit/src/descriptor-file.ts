@@ -5,7 +5,7 @@ import { ProviderSetupError } from './problems.js';
 
 /**
  * Makes sure the providers folder exists, is a folder we own, and has mode 0700
- * (wire.md section 2). A folder we own with another mode is fixed; one we cannot fix is an
+ * (docs/protocol.md#the-providers-folder). A folder we own with another mode is fixed; one we cannot fix is an
  * error for the developer, thrown before anything is published. The path is followed if it
  * is a link, as hosts follow it.
  */

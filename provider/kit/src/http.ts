@@ -28,7 +28,7 @@ export interface HandlerOptions {
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * The HTTP handler of wire.md section 5. Checks run in the order the wire fixes: Origin (403,
+ * The HTTP handler of docs/protocol.md#the-servers-checks-in-order. Checks run in the order the wire fixes: Origin (403,
  * before the token is looked at, because browsers send it for web pages), Host (421, against
  * DNS rebinding), the bearer token (401), GET and DELETE (405: stateless, no stream, no
  * session), the path (404). Then a fresh stateless MCP server and transport per request.

@@ -118,7 +118,7 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    // 127.0.0.1 only, never a wildcard or ::1: hosts check the literal address (wire.md section 4).
+    // 127.0.0.1 only, never a wildcard or ::1: hosts check the literal address (docs/protocol.md#the-hosts-checks-in-order).
     server.listen(port, '127.0.0.1', () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);

@@ -1,5 +1,5 @@
 /**
- * The Linux stand-in for a bundle identifier (wire.md section 4): the Flatpak app id, else the
+ * The Linux stand-in for a bundle identifier (docs/protocol.md#bundle-identifiers): the Flatpak app id, else the
  * desktop file GLib launched this very process from, else the executable's name. The host and
  * the provider kit both use this function, so the two sides compute the same value.
  */
@@ -65,7 +65,7 @@ async function readOptional(path: string): Promise<string | undefined> {
   }
 }
 
-/** The bundle identifier of process `pid` by wire.md section 4's Linux rule, read under `procRoot`. */
+/** The bundle identifier of process `pid` by the Linux rule of docs/protocol.md#bundle-identifiers, read under `procRoot`. */
 export async function linuxBundleId(pid: number, procRoot = '/proc'): Promise<string | undefined> {
   const dir = `${procRoot}/${pid}`;
   const flatpak = await readOptional(`${dir}/root/.flatpak-info`);

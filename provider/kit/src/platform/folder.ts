@@ -8,7 +8,7 @@ export const PROVIDERS_DIR_ENV = 'APP_CONTEXT_PROVIDERS_DIR';
 const TAIL = ['app-context', 'providers'] as const;
 
 /**
- * The per-user folder where providers publish their descriptors (wire.md section 2).
+ * The per-user folder where providers publish their descriptors (docs/protocol.md#the-providers-folder).
  *
  * - `APP_CONTEXT_PROVIDERS_DIR`, when set to a non-empty value, wins on every platform;
  *   an empty value counts as unset, so `VAR= cmd` cannot point the host at the working folder.

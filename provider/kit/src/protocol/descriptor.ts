@@ -3,7 +3,7 @@ import { requestTargetProblem } from './endpoint-path.js';
 import { IdSchema } from './ids.js';
 import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from './limits.js';
 
-/** Printable ASCII without spaces, 16 to 512 characters (wire.md section 3). */
+/** Printable ASCII without spaces, 16 to 512 characters (docs/protocol.md#the-descriptor). */
 export const TOKEN_PATTERN = new RegExp(`^[\\x21-\\x7e]{${TOKEN_MIN_LENGTH},${TOKEN_MAX_LENGTH}}$`);
 
 /**
@@ -45,7 +45,7 @@ const ENDPOINT_PATTERN = /^http:\/\/127\.0\.0\.1:([1-9][0-9]{0,4})(\/[^#]*)$/;
 
 /**
  * The port and request target (path and optional query, exactly as written) of a literal
- * loopback endpoint, or why it is not one (wire.md sections 4 and 9; endpoint-path.ts has the
+ * loopback endpoint, or why it is not one (docs/protocol.md#the-hosts-checks-in-order and #hardening; endpoint-path.ts has the
  * path rule). The reason never quotes the endpoint.
  */
 export function parseEndpoint(endpoint: string): { ok: true; port: number; path: string } | { ok: false; reason: string } {

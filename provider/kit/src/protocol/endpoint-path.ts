@@ -1,5 +1,5 @@
 /**
- * The endpoint's path and query as the host accepts them (wire.md section 9). The host sends
+ * The endpoint's path and query as the host accepts them (docs/protocol.md#hardening). The host sends
  * them as the request target exactly as written, so they must be a form no server, proxy or
  * URL parser would rewrite into another path: a provider's endpoint names one resource, and
  * `..`, `%2e%2e`, `%2f` or a backslash could make the host's request land somewhere else than

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An element id or an instance: 1 to 128 of A-Z a-z 0-9 - _ (wire.md section 6). */
+/** An element id or an instance: 1 to 128 of A-Z a-z 0-9 - _ (docs/protocol.md#tolerant-reading). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Schema for an id; ids are opaque and passed back unchanged. */

@@ -1,5 +1,5 @@
 /**
- * Limits and fixed names of the wire (wire.md sections 3, 5, 6, 7). One place, so that a
+ * Limits and fixed names of the wire (docs/protocol.md (#the-descriptor, #the-servers-checks-in-order, #tolerant-reading, #limits-and-time-limits)). One place, so that a
  * revision of the specification is a small change.
  */
 
@@ -28,6 +28,6 @@ export const EXTENSION_KEY = 'io.appcontext/context';
 /** The two tools a provider serves. */
 export const TOOL_CURRENT = 'current';
 export const TOOL_LOCATION = 'location';
-/** Token length bounds (wire.md section 3). */
+/** Token length bounds (docs/protocol.md#the-descriptor). */
 export const TOKEN_MIN_LENGTH = 16;
 export const TOKEN_MAX_LENGTH = 512;

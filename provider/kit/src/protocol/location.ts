@@ -14,7 +14,7 @@ export type Rect = z.infer<typeof RectSchema>;
 export const LOCATION_STATES = ['visible', 'offscreen', 'gone'] as const;
 export const EDGES = ['top', 'bottom', 'left', 'right'] as const;
 
-/** The answer to `location` (wire.md section 5). */
+/** The answer to `location` (docs/protocol.md#the-servers-checks-in-order). */
 export const LocationSchema = z.object({
   state: z.enum(LOCATION_STATES),
   rects: z.array(RectSchema),
@@ -31,7 +31,7 @@ export const GONE: Location = Object.freeze({ state: 'gone', rects: [] }) as Loc
 /**
  * Reads a provider's location. `state` and a list of `rects` must be there or the answer is
  * refused. Of the rects, the first MAX_RECTS are read and the rest dropped; a rect that is not
- * finite numbers with a width and height of at least 0 is dropped (wire.md 9), each with a
+ * finite numbers with a width and height of at least 0 is dropped (docs/protocol.md#hardening), each with a
  * warning, so one bad rect costs only itself. The two placement hints are optional, so a
  * malformed hint is dropped (a host may ignore both) and the rest kept.
  */

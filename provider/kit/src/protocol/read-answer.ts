@@ -18,7 +18,7 @@ interface Pending {
 }
 
 /**
- * The tolerant reading of wire.md section 6, as one pure function. It walks the tree with an
+ * The tolerant reading of docs/protocol.md#tolerant-reading, as one pure function. It walks the tree with an
  * explicit stack in depth-first document order, so a 10,000-deep answer cannot overflow the
  * call stack, and it never throws on any JSON value. Reading its own output changes nothing.
  */
@@ -30,7 +30,7 @@ export function readAnswer(raw: unknown): ReadAnswerResult {
   if (typeof protocol !== 'string' || typeof instance !== 'string' || !isPlainObject(rawRoot)) {
     return { ok: false, reason: 'the answer lacks protocol, instance or an object root' };
   }
-  // The instance follows the id rule (wire.md section 3): one that does not could never match
+  // The instance follows the id rule (docs/protocol.md#the-descriptor): one that does not could never match
   // the descriptor's, and refusing it keeps the Answer type honest and provider text out of messages.
   if (!isValidId(instance)) return { ok: false, reason: 'the answer\'s instance is not a valid id' };
   if (!isValidId(own(rawRoot, 'id'))) return { ok: false, reason: 'the root element has no valid id' };
@@ -95,7 +95,7 @@ export function readAnswer(raw: unknown): ReadAnswerResult {
 
 /**
  * The focus path runs from a child of the root down with no gaps and no forks. A broken one
- * is kept as sent, with a warning (wire.md section 6).
+ * is kept as sent, with a warning (docs/protocol.md#tolerant-reading).
  */
 function checkFocusPath(root: Element, focusedParents: Map<Element, Element | undefined>, warn: WarningCollector): void {
   const focusedChildren = new Map<Element, number>();

@@ -75,7 +75,7 @@ function readContent(blocks: unknown[], id: string, warn: WarningCollector): Con
       kept.push(plain); // text blocks carry no blob: nothing to measure against the limit
       continue;
     }
-    // Measured before the schema: it copies `_meta` by reference, however deep (wire.md 9).
+    // Measured before the schema: it copies `_meta` by reference, however deep (docs/protocol.md#hardening).
     if (nestsDeeperThan(block, MAX_VALUE_DEPTH)) {
       warn.add(`a content block nested deeper than ${MAX_VALUE_DEPTH} levels was dropped`, id);
       continue;
@@ -111,7 +111,7 @@ export function blobBytes(block: ContentBlock): number {
 }
 
 /**
- * Decoded data of a block, as wire.md counts it against MAX_BLOB_BYTES: the bytes of a base64
+ * Decoded data of a block, as The protocol counts it against MAX_BLOB_BYTES: the bytes of a base64
  * payload, or the UTF-8 bytes of an embedded resource's text (section 9: both are data).
  */
 export function decodedBytes(block: ContentBlock): number {

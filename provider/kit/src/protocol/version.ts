@@ -1,5 +1,5 @@
 /**
- * Protocol versions (wire.md section 1). Every constant that a revision of the specification
+ * Protocol versions (docs/protocol.md#versions). Every constant that a revision of the specification
  * could change lives here or in limits.ts.
  */
 

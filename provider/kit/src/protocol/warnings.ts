@@ -1,7 +1,7 @@
 /**
  * Warnings of the tolerant reading, grouped by kind so that 20,000 faulty elements give one
  * line, not 20,000. A warning may name ids, roles, field names and counts, never a title,
- * content, url or attribute value (wire.md section 8): callers pass only ids here.
+ * content, url or attribute value (docs/protocol.md#what-never-leaves-the-host): callers pass only ids here.
  */
 export class WarningCollector {
   private readonly groups = new Map<string, { count: number; ids: string[]; unlisted: boolean }>();
