@@ -4,7 +4,7 @@ import { glanceHomePath, HomeError, openGlanceHome } from '../home/folder.js';
 import { LockTimeoutError } from '../home/lock.js';
 import { createPrivacyHooks } from '../privacy/hooks.js';
 import type { PrivacyHooks } from '../privacy/types.js';
-import type { Destination } from '../rules/destination.js';
+import type { Destination } from '../../contract/destination.js';
 import { createRulesStore, RulesDamagedError, type RulesState } from '../rules/store.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';

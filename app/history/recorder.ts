@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestObserver } from '../agent/types.js';
 import { capText } from '../protocol/cap-text.js';
-import { isLoopbackUrl } from '../rules/destination.js';
+import { isLoopbackUrl } from '../../contract/destination.js';
 import type { RuleName } from '../rules/schema.js';
 import type { Withheld } from '../withhold/scan.js';
 import type { Receipt } from './schema.js';

@@ -1,4 +1,4 @@
-import type { Destination } from '../rules/destination.js';
+import type { Destination } from '../../contract/destination.js';
 import { judgeApp } from '../rules/gate.js';
 import { matchExclusions } from '../rules/match.js';
 import type { RulesState } from '../rules/store.js';

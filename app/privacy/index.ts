@@ -12,7 +12,7 @@ export type { AppRule, Exclusion, RuleName } from '../rules/schema.js';
 export { describeExclusion, RULE_NAMES } from '../rules/schema.js';
 export type { RuleMatch } from '../rules/match.js';
 export type { RuleVerdict } from '../rules/gate.js';
-export { isLocalDestination, isLoopbackUrl, type Destination } from '../rules/destination.js';
+export { isLocalDestination, isLoopbackUrl, type Destination } from '../../contract/destination.js';
 export type { Withheld } from '../withhold/scan.js';
 export { findSecrets } from '../withhold/scan.js';
 export type { HistoryList, HistoryStore } from '../history/store.js';

@@ -3,7 +3,7 @@ import type { RequestObserver } from '../agent/types.js';
 import { receiptRecorder, type ReceiptFacts } from '../history/recorder.js';
 import type { PayloadCipher } from '../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../history/store.js';
-import type { Destination } from '../rules/destination.js';
+import type { Destination } from '../../contract/destination.js';
 import { createRulesStore, type RulesStore } from '../rules/store.js';
 import { createPrivacyHooks } from './hooks.js';
 import type { PrivacyHooks } from './types.js';

@@ -1,5 +1,5 @@
 import { oneLine } from '../protocol/cap-text.js';
-import { describeDestination, isLocalDestination, type Destination } from './destination.js';
+import { describeDestination, isLocalDestination, type Destination } from '../../contract/destination.js';
 import type { Exclusion, RuleName } from './schema.js';
 import type { RulesState } from './store.js';
 

@@ -10,7 +10,7 @@ import type { Rect } from '../../app/protocol/location.js';
 import type { LocateResult } from '../../app/invocation/locate.js';
 import { planOutgoing, type Outgoing } from '../../app/privacy/outgoing.js';
 import type { PrivacyService } from '../../app/privacy/service.js';
-import { describeDestination, isLocalDestination } from '../../app/rules/destination.js';
+import { describeDestination, isLocalDestination } from '../../contract/destination.js';
 import type { ElementRef } from '../../app/invocation/types.js';
 import type { Settings } from '../../contract/settings.js';
 import type { AnswerState, Chip, Preview } from '../../contract/ipc.js';

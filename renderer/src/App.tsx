@@ -11,6 +11,7 @@ import { ProblemCard } from './problems/ProblemCard.js';
 import { Preview } from './review/Preview.js';
 import { Review } from './review/Review.js';
 import { excludedCount, indexTree } from './review/tree-model.js';
+import { isLocalDestination } from '../../contract/destination.js';
 import { leftOut, screenedOf, screeningSummary } from './review/screening.js';
 import { useAllowed } from './review/use-allowed.js';
 import { useExclusions } from './review/use-exclusions.js';
@@ -73,7 +74,10 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   const out = useMemo(() => leftOut(exclusions.excluded, screened, allowed.allowed), [exclusions.excluded, screened, allowed.allowed]);
   const sent = tree ? total - excludedCount(tree, out) : 0;
   const answerer = settings ? answererOf(settings) : null;
-  const words = `${itemsWords(sent, total, locale)}${answerer ? `, ${answerer.to}` : ''}`;
+  // An app whose rule is `local`, with a model elsewhere chosen: main sends none of its context; say so before Send.
+  const ruleBlocks = invocation?.screening?.rule === 'local' && settings !== null
+    && !isLocalDestination({ kind: 'model', backend: settings.backend, ...(settings.baseURL ? { baseURL: settings.baseURL } : {}) });
+  const words = ruleBlocks ? `No context: your rule keeps it on this Mac${answerer ? `, not ${answerer.to}` : ''}` : `${itemsWords(sent, total, locale)}${answerer ? `, ${answerer.to}` : ''}`;
   const conversation = turns.length > 0 || asking.note !== null;
   const contextOpen = context.id === id && context.open;
   const filterText = filter.id === id ? filter.text : '';
@@ -179,7 +183,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
           if (done.ok && exclusions.excluded.has(elementId)) exclusions.toggle(elementId);
           return done;
         }))}
-        rule={invocation.screening?.rule} onRule={(rule) => noteRule(api.setAppRule({ invocation: invocation.id, rule }))}
+        rule={invocation.screening?.rule} ruleBlocks={ruleBlocks} onRule={(rule) => noteRule(api.setAppRule({ invocation: invocation.id, rule }))}
         screeningLine={screeningSummary(invocation.screening, locale)} ruleNote={ruleNote.id === id ? ruleNote.text : null}
         locked={locked} locale={locale} notes={invocation.details}
         filter={filterText} onFilter={(text) => setFilter({ id, text })} filterRef={filterRef} treeFocus={treeFocus}

@@ -167,6 +167,20 @@ describe('privacy and control in the panel', () => {
     // The offline answerer is on this Mac: the context still goes.
     expect(await payloadText(page)).toContain('The heron stood in the shallows.');
 
+    // A model elsewhere chosen meanwhile: the panel says before Send that none of it goes, and the payload holds none.
+    await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ backend: 'openai' }));
+    await page.keyboard.press('Meta+Comma');
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('local-rule').getByText('so none goes to the model chosen now', { exact: false }).waitFor();
+    await page.getByTestId('send-summary').getByText('No context: your rule keeps it on this Mac, not to OpenAI').waitFor();
+    await page.getByTestId('send-summary').click();
+    const preview = page.getByTestId('preview');
+    await expect.poll(() => preview.textContent()).toContain('is not on this machine');
+    expect(await preview.textContent()).not.toContain('The heron');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ backend: 'offline' }));
+
     await page.getByRole('button', { name: 'Rules for this app' }).click();
     await page.getByRole('button', { name: 'Never from this app' }).click();
     await page.getByText('Your rule keeps Field Notes out').waitFor();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Element } from '../../app/protocol/element.js';
-import { isLocalDestination, isLoopbackUrl } from '../../app/rules/destination.js';
+import { isLocalDestination, isLoopbackUrl } from '../../contract/destination.js';
 import { judgeApp } from '../../app/rules/gate.js';
 import { matchExclusions } from '../../app/rules/match.js';
 import { describeExclusion } from '../../app/rules/schema.js';

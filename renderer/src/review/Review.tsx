@@ -20,6 +20,8 @@ export interface ReviewProps {
   onAlways(id: string): void;
   /** The app's rule, when it was screened (the rule menu shows only then). */
   rule: 'allow' | 'never' | 'local' | undefined;
+  /** The rule is `local` and the model chosen is not on this Mac: none of this context goes. */
+  ruleBlocks?: boolean;
   onRule(rule: 'allow' | 'never' | 'local'): void;
   /** What main held back, and what the last rule action did, in sentences. */
   screeningLine: string | null;
@@ -90,7 +92,13 @@ export function Review(props: ReviewProps): JSX.Element {
         )}
         {props.locked || props.rule === undefined ? null : <AppRuleMenu rule={props.rule} onRule={props.onRule} />}
       </div>
-      {props.rule === 'local' ? <p className="screening">Your rule: only the offline answerer or a model server on this Mac gets this app&apos;s context.</p> : null}
+      {props.rule === 'local' ? (
+        <p className={`screening${props.ruleBlocks ? ' screening--blocked' : ''}`} data-testid="local-rule">
+          {props.ruleBlocks
+            ? 'Your rule: only the offline answerer or a model server on this Mac gets this app\'s context, so none goes to the model chosen now. Choose one on this Mac in Settings, or change the rule.'
+            : 'Your rule: only the offline answerer or a model server on this Mac gets this app\'s context.'}
+        </p>
+      ) : null}
       {props.screeningLine ? <p className="screening" data-testid="screening"><ShieldAlert size={13} aria-hidden="true" />{props.screeningLine}</p> : null}
       {props.ruleNote ? <p className="screening screening--done" role="status" data-testid="rule-note">{props.ruleNote}</p> : null}
       <div className="review__tree">
