@@ -111,6 +111,7 @@ describe('privacy and control in the panel', () => {
     await page.getByTestId('saved-keepPayloads').waitFor();
     const rules = page.getByTestId('rules');
     await rules.getByText('Leave out every Row of kind “comment”').waitFor();
+    await rules.scrollIntoViewIfNeeded();
     await captureState(page, 'privacy-settings').then((found) => { violations['privacy-settings'] = found; });
     await page.keyboard.press('Escape');
     await ask(page, 'What is this walk about?');
