@@ -58,7 +58,8 @@ describe('the agent, end to end', () => {
     await ask(page, 'What is selected?');
     const text = page.getByTestId('answer-text');
     await text.getByText(/Offline answer: no model was asked/).waitFor();
-    expect(await page.getByText(/Answered by Offline: answers from the context alone, no model/).count()).toBe(1);
+    // "Answered by" appears once the turn is done, which can be a frame after its text.
+    await expect.poll(() => page.getByText(/Answered by Offline: answers from the context alone, no model/).count()).toBe(1);
 
     // The offline answer cites the note and the selection by id in backticks; both are chips,
     // shown by title, and in the text each citation is the chip's icon, not the raw id.
@@ -175,7 +176,7 @@ describe('the agent, end to end', () => {
     await page.getByRole('button', { name: 'Stop the answer' }).click();
     await page.getByTestId('answer').getByText(/^Stopped\./).waitFor();
     await closed;
-    expect(await page.getByRole('button', { name: 'Ask', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Ask', exact: true }).count()).toBe(1);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
