@@ -4,7 +4,9 @@
  * the Anthropic or OpenAI SDK in with it.
  */
 
-/** The backends a user can choose (cli.md `--backend`; the panel's settings). */
+/**
+ * The backends a user can choose (`--backend` in docs/cli.md, "glance ask"; the panel's settings).
+ */
 export const BACKEND_IDS = ['offline', 'anthropic', 'openai'] as const;
 export type BackendId = (typeof BACKEND_IDS)[number];
 

@@ -2,9 +2,9 @@ import type { BackendId } from './backends.js';
 
 /**
  * Where collected context is headed (pure: the panel reads it too, to say before Send that a
- * `local` app's context would not go), for the `local` rule (cli.md): only to a model on this
- * machine, meaning the offline backend or a base URL whose host, as written and never
- * resolved, is a loopback literal or `localhost`. A name that merely resolves to 127.0.0.1
+ * `local` app's context would not go), for the `local` rule (docs/cli.md, "Per-app rules"): only to
+ * a model on this machine, meaning the offline backend or a base URL whose host, as written and
+ * never resolved, is a loopback literal or `localhost`. A name that merely resolves to 127.0.0.1
  * today is not local: the answer to a DNS question can change, the written address cannot.
  */
 

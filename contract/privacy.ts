@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { RoleSchema } from '../app/protocol/element.js';
 
 /**
- * The shapes of Glance's own data that the panel shows as well as the core keeps (cli.md's
- * "Glance's own data", docs/privacy.md): an app's rule and standing exclusions, and a receipt.
- * Here rather than in app/rules and app/history because the panel loads this folder: the rules
- * file, `glance rules --json`, the Settings list and the History view share one schema.
+ * The shapes of Glance's own data that the panel shows as well as the core keeps (docs/cli.md,
+ * "Glance's own data: rules and history"; docs/privacy.md): an app's rule and standing exclusions,
+ * and a receipt. Here rather than in app/rules and app/history because the panel loads this folder:
+ * the rules file, `glance rules --json`, the Settings list and the History view share one schema.
  */
 
 /** What the user decided for one app. */
@@ -53,10 +53,11 @@ export function describeExclusion(exclusion: Exclusion): string {
 }
 
 /**
- * A receipt: what one request that carried context to a model held (cli.md, "History"). It
- * names the app, the backend, the model server, the ids that went and those left out, and the
- * size and SHA-256 of the exact body sent. Never a token, an API key, or the context itself:
- * the payload is kept only when the user asks for it, encrypted, beside the receipt.
+ * A receipt: what one request that carried context to a model held (docs/cli.md,
+ * "History: a receipt for every send"). It names the app, the backend, the model server, the ids
+ * that went and those left out, and the size and SHA-256 of the exact body sent. Never a token, an
+ * API key, or the context itself: the payload is kept only when the user asks for it, encrypted,
+ * beside the receipt.
  */
 export const ReceiptSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}$/),

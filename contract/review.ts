@@ -10,7 +10,7 @@ export type { ContentBlock, Element } from '../app/protocol/element.js';
 
 /**
  * What is sent after the user's review: the tree without each removed element and its
- * subtree, and without the removed ids in any `attributes.related` (cli.md, `ask`).
+ * subtree, and without the removed ids in any `attributes.related` (docs/cli.md, "glance ask").
  * Returns null when the root itself was removed: no context is sent. Iterative, so a deep
  * tree is safe; the input is not changed.
  */

@@ -50,8 +50,9 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const loaded = await store.load();
   const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
   // Parsed descriptors, initialised MCP sessions and their idle verified sockets, kept between
-  // hotkey presses; every check of wire.md section 4 still runs on each press, step 5 met by a
-  // kept socket while it stays connected (app/invocation/host-cache.ts).
+  // hotkey presses; every check of docs/protocol.md, "The host's checks, in order", still runs on
+  // each press, step 5 met by a kept socket while it stays connected
+  // (app/invocation/host-cache.ts).
   const cache = createHostCache();
   const { panel, overlays } = ports.windows;
   // A Keychain prompt takes the focus: the panel stays while one of its operations runs.

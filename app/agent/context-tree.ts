@@ -26,8 +26,9 @@ const STATE_WORDS = {
 
 /**
  * One element for the model: its id, role, subrole, title, url, states, attributes and
- * content, in that order. Nothing is added for a hovered element (concepts.txt: do not send
- * more because it is hovered); it only gains the words "under the pointer".
+ * content, in that order. Nothing is added for a hovered element (docs/protocol.md, "What a host
+ * must do": send no more of an element because it is hovered); it only gains the words "under the
+ * pointer".
  */
 function renderElement(element: Element, images: ExtractedImage[]): Record<string, unknown> {
   const out: Record<string, unknown> = { id: element.id, role: element.role };

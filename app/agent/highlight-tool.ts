@@ -10,7 +10,7 @@ export const HIGHLIGHT_TOOL_NAME = 'highlight';
 /** At most this many ids per call: a model listing the whole tree is not pointing at anything. */
 const MAX_HIGHLIGHT_IDS = 32;
 
-/** The one tool the agent gets (cli.md, `ask`): `{ ids: string[] }`. */
+/** The one tool the agent gets (docs/cli.md, "glance ask"): `{ ids: string[] }`. */
 export const HIGHLIGHT_TOOL: ToolSpec = {
   name: HIGHLIGHT_TOOL_NAME,
   description:

@@ -4,7 +4,7 @@ import type { AgentRequest, ContextSummary, RequestObserver, SentRequest } from 
 /**
  * Where the exact body of each model request is known: the fetch the SDKs send through. Every
  * HTTP request (each turn, each tool round trip, each retry the SDK makes) passes here, so the
- * app and the command record the same receipts (cli.md, "History").
+ * app and the command record the same receipts (docs/cli.md, "History: a receipt for every send").
  */
 
 /** Thrown (inside the SDK's fetch) when the observer refused or failed: nothing was sent. */

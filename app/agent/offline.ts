@@ -58,7 +58,8 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
     lines.push('No context was collected from the app in front, so there is nothing to show.');
     return { text: lines.join('\n'), highlight: [] };
   }
-  // The app's own words, quoted and capped like any string outside the tree (wire.md section 9).
+  // The app's own words, quoted and capped like any string outside the tree
+  // (docs/protocol.md, "Hardening").
   lines.push(`App: “${oneLine(appName ?? root.title ?? root.id)}”.`);
   const selected = idsWithState(root, 'selected');
   const focused = idsWithState(root, 'focused');

@@ -53,7 +53,8 @@ export function contextParts(context: SentContext): PromptPart[] {
   }
   const { json, images } = renderTree(context.root);
   // Everything the provider chose, its name and its ids included, goes inside the frame
-  // (wire.md section 9); the name is capped and, like the tree, cannot write a "<".
+  // (docs/protocol.md, "Hardening", "What the agent is told"); the name is capped and, like the
+  // tree, cannot write a "<".
   const app = context.appName ? `App in front: ${JSON.stringify(capText(context.appName)).replaceAll('<', '\\u003c')}\n` : '';
   const head = `${OPEN}\n${app}${whereLine(context.root)}\n${json}`;
   if (images.length === 0) return [{ type: 'text', text: `${head}\n${CLOSE}` }];

@@ -2,7 +2,10 @@ import { describeFailure, timeoutFailure } from './errors.js';
 import type { BackendFailure, FailureContext } from './errors.js';
 import type { BackendEvent } from './types.js';
 
-/** The model time limit when none is configured (cli.md: `--model-timeout`, default 120000). */
+/**
+ * The model time limit when none is configured (docs/cli.md, "glance ask": `--model-timeout`,
+ * default 120000).
+ */
 export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
 
 /** Tokens a model may write in one turn; an answer in a panel is short. */

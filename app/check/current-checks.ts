@@ -19,7 +19,8 @@ interface ToolResult {
 /**
  * Deeper than this, the raw result cannot be an answer hosts read without a cut (elements
  * stop at MAX_DEPTH, each taking two levels of JSON, values at MAX_VALUE_DEPTH; a few levels
- * spare), and the checks that serialise it whole would overflow the stack (wire.md 9).
+ * spare), and the checks that serialise it whole would overflow the stack (docs/protocol.md,
+ * "Hardening").
  */
 const MAX_RAW_NESTING = 2 * MAX_DEPTH + MAX_VALUE_DEPTH + 8;
 
@@ -85,7 +86,10 @@ export async function checkCurrent(target: Target, timeoutMs: number): Promise<{
   };
 }
 
-/** `content` holds the same JSON as one text block (wire.md section 5), for plain MCP clients. */
+/**
+ * `content` holds the same JSON as one text block (docs/protocol.md, "The two tools"), for plain
+ * MCP clients.
+ */
 function checkTextBlock(content: unknown[] | undefined, structured: Record<string, unknown>): CheckResult {
   const texts = (content ?? []).filter((b): b is { type: 'text'; text: string } => typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'text' && typeof (b as { text?: unknown }).text === 'string');
   if (texts.length === 0) return fail('current-text-block', 'content has no text block; it holds the same JSON as structuredContent, for plain MCP clients');

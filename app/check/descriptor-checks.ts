@@ -7,8 +7,8 @@ import { checkTokenStrength } from './token-strength.js';
 import { fail, pass, type CheckResult } from './types.js';
 
 /**
- * The eight fields and the JSON type each must have (wire.md section 3), read off the
- * descriptor's own schema, so the checker and the host can never disagree on the fields.
+ * The eight fields and the JSON type each must have (docs/protocol.md, "The descriptor"), read off
+ * the descriptor's own schema, so the checker and the host can never disagree on the fields.
  */
 const FIELDS: Record<string, string> = Object.fromEntries(Object.entries(DescriptorSchema.shape).map(([field, schema]) => [field, schema.type]));
 
@@ -21,7 +21,7 @@ export function checkFieldsPresent(d: RawDescriptor): CheckResult {
   const wrongType = Object.entries(FIELDS).filter(([f, type]) => Object.hasOwn(d, f) && typeof d[f] !== type).map(([f, type]) => `${f} (not a ${type})`);
   if (missing.length === 0 && wrongType.length === 0) return pass('descriptor-fields');
   const parts = [...(missing.length > 0 ? [`missing: ${missing.join(', ')}`] : []), ...(wrongType.length > 0 ? [`wrong type: ${wrongType.join(', ')}`] : [])];
-  return fail('descriptor-fields', `${parts.join('; ')}; all eight fields of wire.md section 3 are required`);
+  return fail('descriptor-fields', `${parts.join('; ')}; all eight fields are required (docs/protocol.md, "The descriptor")`);
 }
 
 /** `MAJOR.MINOR.PATCH` without leading zeros, and a version hosts support (0.2.x). */
@@ -41,7 +41,10 @@ export async function checkPid(d: RawDescriptor, pid: number, os: OsServices): P
   return pass('descriptor-pid', String(pid));
 }
 
-/** `bundleId` is what the OS reports for process N (wire.md section 4): hosts compare the two. */
+/**
+ * `bundleId` is what the OS reports for process N (docs/protocol.md, "Bundle identifiers"): hosts
+ * compare the two.
+ */
 export async function checkBundleId(d: RawDescriptor, pid: number, os: OsServices): Promise<CheckResult> {
   const stated = d['bundleId'];
   if (typeof stated !== 'string' || stated === '') return fail('descriptor-bundle-id', 'bundleId is missing or empty');

@@ -8,9 +8,9 @@ function octal(mode: number): string {
 }
 
 /**
- * The providers folder: a directory owned by the user with mode exactly 0700 (wire.md
- * section 2). A host only refuses a folder writable by group or others, but a provider makes
- * it 0700, which also keeps other users from listing which apps are running.
+ * The providers folder: a directory owned by the user with mode exactly 0700 (docs/protocol.md,
+ * "The providers folder"). A host only refuses a folder writable by group or others, but a provider
+ * makes it 0700, which also keeps other users from listing which apps are running.
  */
 export async function checkFolderOwnerAndMode(folder: string, uid: number): Promise<CheckResult[]> {
   let stats: Stats;
@@ -41,7 +41,10 @@ export function checkFileOwner(stats: Stats, uid: number): CheckResult {
   return stats.uid === uid ? pass('file-owner') : fail('file-owner', `the descriptor belongs to uid ${stats.uid}, not to the user (uid ${uid}); hosts refuse it`);
 }
 
-/** Mode exactly 0600: the file holds the token, so no other user may read it (wire.md section 2). */
+/**
+ * Mode exactly 0600: the file holds the token, so no other user may read it (docs/protocol.md,
+ * "The providers folder").
+ */
 export function checkFileMode(stats: Stats): CheckResult {
   if ((stats.mode & 0o777) === 0o600) return pass('file-mode', '0600');
   const readable = (stats.mode & 0o044) !== 0 ? ': other users can read the token' : '';
@@ -49,9 +52,10 @@ export function checkFileMode(stats: Stats): CheckResult {
 }
 
 /**
- * The recommended name `<bundleId>.<pid>.json` (wire.md section 2). Only a recommendation: any
- * `*.json` is read, so another name passes with a note. A name that names another pid is a
- * failure: hosts use the name to tell the user which app an unreadable file belonged to.
+ * The recommended name `<bundleId>.<pid>.json` (docs/protocol.md,
+ * "Writing and removing the descriptor"). Only a recommendation: any `*.json` is read, so another
+ * name passes with a note. A name that names another pid is a failure: hosts use the name to tell
+ * the user which app an unreadable file belonged to.
  */
 export function checkFileName(file: string, json: unknown, pid: number): CheckResult {
   const d = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};

@@ -44,7 +44,7 @@ export async function findDescriptors(folder: string, pid: number): Promise<Desc
     const jsonPid = isPlainObject(json) ? json['pid'] : undefined;
     if (jsonPid === pid || file.endsWith(`.${pid}.json`)) found.push(candidate);
   }
-  // The newest wins, as for the host (wire.md section 4, step 6).
+  // The newest wins, as for the host (docs/protocol.md, "The host's checks, in order", step 6).
   found.sort((a, b) => b.stats.mtimeMs - a.stats.mtimeMs);
   return { found };
 }

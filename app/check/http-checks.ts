@@ -21,7 +21,10 @@ interface Case {
   rule: string;
 }
 
-/** The refusals of wire.md section 5, each a raw request with the status it must get. */
+/**
+ * The refusals of docs/protocol.md, "The server's checks, in order", each a raw request with the
+ * status it must get.
+ */
 const CASES: Case[] = [
   { name: 'http-no-token', method: 'POST', token: 'none', expected: 401, rule: 'a request without Authorization: Bearer <token> gets 401' },
   { name: 'http-wrong-token', method: 'POST', token: 'wrong', expected: 401, rule: 'a request with a wrong token gets 401' },

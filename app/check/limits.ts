@@ -1,8 +1,9 @@
 /**
- * Limits check-provider holds answers to. The protocol says only "a provider keeps content
- * small" (concepts.txt); these numbers make that checkable. They are stricter than what a host
- * accepts (wire.md section 6: 8 MiB per body, 4 MiB per blob), because an answer goes to an
- * agent whole and every byte costs the user time and tokens.
+ * Limits check-provider holds answers to. The protocol says only "keep content small"
+ * (docs/protocol.md, "Content and attributes"); these numbers make that checkable. They are
+ * stricter than what a host accepts (docs/protocol.md, "Limits and time limits": 8 MiB per
+ * body, 4 MiB per blob), because an answer goes to an agent whole and every byte costs the user
+ * time and tokens.
  */
 
 /** One element's text, or an embedded resource's text: 64 KiB of UTF-8, about 16,000 tokens. */

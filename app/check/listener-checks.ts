@@ -1,7 +1,10 @@
 import type { OsServices } from '../os/types.js';
 import { fail, notChecked, pass, type CheckResult } from './types.js';
 
-/** Wildcards a host accepts (wire.md section 4, step 5) but a provider should not bind to. */
+/**
+ * Wildcards a host accepts (docs/protocol.md, "The host's checks, in order", step 5) but a provider
+ * should not bind to.
+ */
 const WILDCARDS = new Set(['0.0.0.0', '*', '::', '[::]']);
 
 /** The two listener checks, and whether the token may be sent to the port at all. */

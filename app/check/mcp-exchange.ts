@@ -13,13 +13,13 @@ export type Exchange<T> = { ok: true; value: T; elapsedMs: number } | { ok: fals
 export type Steps<T> = (client: Client, bound: { signal: AbortSignal; timeout: number }) => Promise<T>;
 
 /**
- * One exchange as the host makes it (wire.md sections 7 and 9): connect, initialise, then
- * `steps`, all under one time limit, over the host's own session: the same link (each
- * connection checked before a byte is sent, Host: 127.0.0.1:<port>, Accept-Encoding:
- * identity, one socket at a time) and the same guarded fetch (no Origin, no redirects, no
- * content coding, event streams ended at their response, the 8 MiB cap). So what passes here,
- * the host can read. Unlike the host it reports the provider's own error texts, redacted:
- * check-provider is for the provider's developer (cli.md).
+ * One exchange as the host makes it (docs/protocol.md, "How a host talks to the endpoint"):
+ * connect, initialise, then `steps`, all under one time limit, over the host's own session: the
+ * same link (each connection checked before a byte is sent, Host: 127.0.0.1:<port>,
+ * Accept-Encoding: identity, one socket at a time) and the same guarded fetch (no Origin, no
+ * redirects, no content coding, event streams ended at their response, the 8 MiB cap). So what
+ * passes here, the host can read. Unlike the host it reports the provider's own error texts,
+ * redacted: check-provider is for the provider's developer (docs/cli.md, "glance check-provider").
  */
 export async function exchange<T>(target: Target, timeoutMs: number, steps: Steps<T>): Promise<Exchange<T>> {
   const started = performance.now();

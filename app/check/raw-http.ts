@@ -24,8 +24,8 @@ export interface Probe {
  * headers given (plus Host and Accept-Encoding as the host sends them, Content-Length and
  * Connection). Used for the requests the MCP client would never send: without the token,
  * with a wrong one, with `Origin`, GET, DELETE, a wrong Host. Several carry the token, so the
- * connection passes the host's connect-time check first (wire.md section 9). The body is
- * never read.
+ * connection passes the host's connect-time check first (step 5 of docs/protocol.md,
+ * "The host's checks, in order"). The body is never read.
  */
 export function probe(p: Probe): Promise<ProbeResult> {
   return new Promise((resolve) => {

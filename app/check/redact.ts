@@ -1,7 +1,8 @@
 /**
- * Keeps the token out of everything check-provider prints (wire.md section 8). Provider texts
- * may be shown here, and only here, but a provider could echo the token in an error text, or
- * put it in a descriptor field we name: every line goes through this on its way out.
+ * Keeps the token out of everything check-provider prints (docs/protocol.md,
+ * "What never leaves the host"). Provider texts may be shown here, and only here, but a provider
+ * could echo the token in an error text, or put it in a descriptor field we name: every line goes
+ * through this on its way out.
  */
 
 /** Tokens shorter than this are not redacted: replacing every "a" would garble the output. */

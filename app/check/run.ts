@@ -20,7 +20,7 @@ export interface CheckDeps {
   folder: string;
   /** The current user: files and the folder must be theirs. */
   uid: number;
-  /** The one time limit for each exchange (wire.md section 7). */
+  /** The one time limit for each exchange (docs/protocol.md, "Limits and time limits"). */
   timeoutMs: number;
   /** The logger's redaction: the token is registered as soon as the descriptor is read. */
   secrets?: SecretSink;
@@ -48,11 +48,11 @@ const NETWORK_CHECKS = [
 ];
 
 /**
- * Runs every check of the provider side of the rules (cli.md) against process `pid`, in the
- * order a host meets them: the folder and file, the descriptor's fields, the listener, the
- * refusals over raw HTTP, then MCP. Nothing is sent to the endpoint unless the host would send
- * to it too (a literal 127.0.0.1 endpoint whose port only `pid` holds), so that checking a
- * broken provider cannot hand its token to another process.
+ * Runs every check of the provider side of the rules (docs/cli.md, "glance check-provider") against
+ * process `pid`, in the order a host meets them: the folder and file, the descriptor's fields, the
+ * listener, the refusals over raw HTTP, then MCP. Nothing is sent to the endpoint unless the host
+ * would send to it too (a literal 127.0.0.1 endpoint whose port only `pid` holds), so that checking
+ * a broken provider cannot hand its token to another process.
  */
 export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckReport> {
   const search = await findDescriptors(deps.folder, pid);

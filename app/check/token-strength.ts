@@ -1,6 +1,6 @@
 import { fail, pass, type CheckResult } from './types.js';
 
-/** Random bytes a provider makes its token from (wire.md section 3). */
+/** Random bytes a provider makes its token from (docs/protocol.md, "The descriptor"). */
 const MIN_RANDOM_BYTES = 32;
 /** Fewer distinct characters than this in a token of that length is not random output. */
 const MIN_DISTINCT = 10;

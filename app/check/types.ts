@@ -1,10 +1,11 @@
 /**
  * The result of `glance check-provider`: one named check per rule of the provider side
- * (cli.md), each passed or failed with a reason the provider's developer can act on.
+ * (docs/cli.md, "glance check-provider"), each passed or failed with a reason the provider's
+ * developer can act on.
  */
 import type { ConnectionGuard } from '../discovery/check-connection.js';
 
-/** One check as cli.md prints it: `{ "name", "ok", "detail"? }`. */
+/** One check as docs/cli.md, "glance check-provider", prints it: `{ "name", "ok", "detail"? }`. */
 export interface CheckResult {
   /** A stable kebab-case name, e.g. `http-origin-with-token`. */
   name: string;
@@ -33,7 +34,10 @@ export function notChecked(name: string, because: string): CheckResult {
 
 /** Where the provider's MCP server is, as far as the descriptor says; the token stays in here. */
 export interface Target {
-  /** Checks each connection before anything is sent on it, as the host does (wire.md section 9). */
+  /**
+   * Checks each connection before anything is sent on it, as the host does (step 5 of
+   * docs/protocol.md, "The host's checks, in order").
+   */
   guard: ConnectionGuard;
   /** The process the user named with --pid. */
   pid: number;

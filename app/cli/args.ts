@@ -97,7 +97,10 @@ export function parsePid(value: string | undefined, command: string): number | u
   return Number(value);
 }
 
-/** The one time limit in milliseconds (cli.md: --timeout MS, default 1500). */
+/**
+ * The one time limit in milliseconds (docs/cli.md, "Options and arguments": --timeout MS, default
+ * 1500).
+ */
 export function parseTimeout(value: string | undefined, command: string, flag = '--timeout', fallback = DEFAULT_TIMEOUT_MS): number {
   if (value === undefined) return fallback;
   if (!/^\d{1,7}$/.test(value) || Number(value) < 1) throw new UsageError(`${command}: ${flag} takes milliseconds (1 to 9999999), not "${value.slice(0, 20)}"`);

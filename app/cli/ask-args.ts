@@ -14,7 +14,10 @@ export interface AskOptions {
   /** Withheld or rule-excluded element ids to send with this message anyway. */
   allow: string[];
   backend: BackendSettings;
-  /** The one time limit on each exchange with the provider (wire.md section 7). */
+  /**
+   * The one time limit on each exchange with the provider (docs/protocol.md,
+   * "Limits and time limits").
+   */
   timeoutMs: number;
   json: boolean;
 }
@@ -47,8 +50,8 @@ function parseBaseUrl(value: string | undefined): string | undefined {
 
 /**
  * Parses `glance ask PROMPT [--pid N] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai]
- * [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]` (cli.md).
- * Words after the prompt are joined to it, so an unquoted question still works.
+ * [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]` (docs/cli.md,
+ * "glance ask"). Words after the prompt are joined to it, so an unquoted question still works.
  */
 export function parseAskArgs(argv: string[]): AskOptions {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'ask');

@@ -18,19 +18,27 @@ export interface ContextReport {
   sent: Element | null;
   /** Why nothing was collected or nothing is sent. Never provider text. */
   reason?: string;
-  /** Elements held back for a secret (cli.md: always present, empty when none). */
+  /**
+   * Elements held back for a secret (docs/cli.md, "glance ask": always present, empty when none).
+   */
   withheld: Withheld[];
   /** Elements a standing exclusion left out, each with the text naming it. */
   excludedByRule: RuleMatch[];
 }
 
-/** Writes what `ask` does as it happens: JSON lines (cli.md) or text for a person. */
+/**
+ * Writes what `ask` does as it happens: JSON lines (docs/cli.md, "glance ask") or text for a
+ * person.
+ */
 export interface AskReporter {
   context(report: ContextReport): void;
   event(event: ConversationEvent): void;
 }
 
-/** One JSON object per line, in the order of cli.md: context, text..., highlight..., done or error. */
+/**
+ * One JSON object per line, in the order of docs/cli.md, "glance ask": context, text...,
+ * highlight..., done or error.
+ */
 export function jsonReporter(io: CliIo): AskReporter {
   return {
     context: ({ provider, sent, reason, withheld, excludedByRule }) =>

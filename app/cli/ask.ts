@@ -163,5 +163,8 @@ function receipts(io: CliIo, report: ContextReport, outgoing: Outgoing | undefin
   return { onRequest: receiptRecorder({ history: commandHistory(io), facts: { app: { bundleId, name, pid }, sentIds, excludedIds, withheld, ...(rule ? { rule } : {}) } }) };
 }
 
-/** `glance ask PROMPT ...` (cli.md): collect, leave out the excluded, ask, stream, highlight. */
+/**
+ * `glance ask PROMPT ...` (docs/cli.md, "glance ask"): collect, leave out the excluded, ask,
+ * stream, highlight.
+ */
 export const runAsk: CommandRun = createAsk({ collect: collectContext, locate: locateRef });

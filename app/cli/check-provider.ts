@@ -7,11 +7,11 @@ import { EXIT, UsageError } from './exit-codes.js';
 import type { CommandRun } from './io.js';
 
 /**
- * `glance check-provider --pid N [--timeout MS] [--json]` (cli.md): runs the provider side of
- * the rules against process N and lists each check, passed or failed with the reason. Exit 3
- * when N has no descriptor, 7 when any check fails, 0 when all pass. The provider's own error
- * texts may appear here (the command is for its developer), but never the token: every line
- * is redacted on its way out, whatever produced it.
+ * `glance check-provider --pid N [--timeout MS] [--json]` (docs/cli.md, "glance check-provider"):
+ * runs the provider side of the rules against process N and lists each check, passed or failed with
+ * the reason. Exit 3 when N has no descriptor, 7 when any check fails, 0 when all pass. The
+ * provider's own error texts may appear here (the command is for its developer), but never the
+ * token: every line is redacted on its way out, whatever produced it.
  */
 export const runCheckProvider: CommandRun = async (argv, io, deps) => {
   const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'check-provider');

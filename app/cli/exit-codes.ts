@@ -1,4 +1,4 @@
-/** Exit statuses of the `glance` command (cli.md, "Exit status"). */
+/** Exit statuses of the `glance` command (docs/cli.md, "Exit status"). */
 export const EXIT = {
   ok: 0,
   unexpected: 1,

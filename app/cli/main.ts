@@ -76,8 +76,8 @@ function helpFor(command: string): string {
 }
 
 /**
- * Runs one `glance` command and returns its exit status (cli.md). Never throws: a wrong
- * command line is exit 2, anything unexpected exit 1, each with one line on stderr.
+ * Runs one `glance` command and returns its exit status (docs/cli.md, "Exit status"). Never throws:
+ * a wrong command line is exit 2, anything unexpected exit 1, each with one line on stderr.
  */
 export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps): Promise<number> {
   const [command, ...rest] = argv;

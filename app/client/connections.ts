@@ -20,20 +20,20 @@ export const LINK_CLOSED = 'ELINKCLOSED';
  * allows it, and is destroyed with the session.
  *
  * A socket may be opened only while an exchange allows it (`allowConnect(permit)`), and every
- * socket is handed to node:http only after the connect-time check of wire.md section 9 passed
- * on it (connectChecked: the listeners and the server end of this very connection are the
- * provider's), before a byte is written. So every socket of a link reached the provider
- * process. A session kept in the pool keeps its idle socket (unref'd, so it never keeps a
- * process alive); while that socket stays connected, it is the verified connection a later
- * invocation may use without asking the OS again. Such an exchange runs with
+ * socket is handed to node:http only after the connect-time check (step 5 of docs/protocol.md,
+ * "The host's checks, in order") passed on it (connectChecked: the listeners and the server end of
+ * this very connection are the provider's), before a byte is written. So every socket of a link
+ * reached the provider process. A session kept in the pool keeps its idle socket (unref'd, so it
+ * never keeps a process alive); while that socket stays connected, it is the verified connection a
+ * later invocation may use without asking the OS again. Such an exchange runs with
  * `allowConnect(undefined)`: should the socket be gone, the request fails with LINK_CLOSED and
  * nothing is sent anywhere.
  *
- * A connection that carried an event stream is never kept (wire.md section 9, "Streams"): the
- * stream was cut off at its response, or it ended, and either way its socket goes with it.
- * When an exchange ends, whatever request is still open (a stream the provider keeps open after
- * answering a notification) is ended too (`endRequests`), so the one socket a link may keep is
- * the idle one of a clean JSON exchange.
+ * A connection that carried an event stream is never kept (docs/protocol.md, "Hardening",
+ * "Streams"): the stream was cut off at its response, or it ended, and either way its socket goes
+ * with it. When an exchange ends, whatever request is still open (a stream the provider keeps open
+ * after answering a notification) is ended too (`endRequests`), so the one socket a link may keep
+ * is the idle one of a clean JSON exchange.
  *
  * Every request names the port in its Host header and asks for no content coding
  * (providerHeaders). Only what the MCP client needs: a string body, no redirects (node:http
@@ -55,7 +55,8 @@ export interface ProviderLink {
 
 /**
  * `Host: 127.0.0.1:<port>` with the port always written: node:http leaves out the default
- * port 80, and a provider answers any other Host with 421 (wire.md sections 5 and 9).
+ * port 80, and a provider answers any other Host with 421 (docs/protocol.md,
+ * "The server's checks, in order", and "Hardening").
  */
 export function hostHeader(port: number): string {
   return `127.0.0.1:${port}`;
@@ -78,8 +79,8 @@ export interface ConnectPermit {
 
 /**
  * A link with no socket yet; it opens none until allowConnect(permit). `path`, when given, is
- * the request target every request carries, exactly as the descriptor wrote it (wire.md
- * section 9): a URL object would re-encode it (a `'` in the query becomes `%27`).
+ * the request target every request carries, exactly as the descriptor wrote it (docs/protocol.md,
+ * "The endpoint"): a URL object would re-encode it (a `'` in the query becomes `%27`).
  */
 export function createProviderLink(path?: string): ProviderLink {
   let permit: ConnectPermit | undefined;

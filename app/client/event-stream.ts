@@ -1,9 +1,9 @@
 /**
- * An answer sent as an event stream ends when its JSON-RPC response has arrived (wire.md
- * section 9, "Streams"). The SDK reads such a stream until the server closes it, so a provider
- * that keeps it open after the result would hold a socket (and a request) open for as long as
- * it likes, one more on every hotkey press of a long-running host. This cuts the stream off
- * right after the event that completes the last response the request asked for.
+ * An answer sent as an event stream ends when its JSON-RPC response has arrived (docs/protocol.md,
+ * "Hardening", "Streams"). The SDK reads such a stream until the server closes it, so a provider
+ * that keeps it open after the result would hold a socket (and a request) open for as long as it
+ * likes, one more on every hotkey press of a long-running host. This cuts the stream off right
+ * after the event that completes the last response the request asked for.
  */
 
 /** The ids of the JSON-RPC requests in a POST body (one message or a batch), as JSON text; notifications have none. */

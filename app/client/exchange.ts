@@ -21,13 +21,13 @@ export type ToolExchange =
   | ({ ok: false } & CallFailure);
 
 /**
- * One whole exchange with a provider under one time limit (wire.md section 7): connect,
- * initialise, check the extension declaration, call one tool, receive the body. With a pool
- * (options.sessions) a session already initialised for this very provider skips initialise
- * and its check (done when it was made; see session-pool.ts); everything else is the same.
- * A provider verified by a kept connection (provider.viaLink) is asked over that connection
- * only. The session is closed with its sockets unless the exchange ended cleanly and a pool
- * takes it back with its idle socket.
+ * One whole exchange with a provider under one time limit (docs/protocol.md,
+ * "Limits and time limits"): connect, initialise, check the extension declaration, call one tool,
+ * receive the body. With a pool (options.sessions) a session already initialised for this very
+ * provider skips initialise and its check (done when it was made; see session-pool.ts); everything
+ * else is the same. A provider verified by a kept connection (provider.viaLink) is asked over that
+ * connection only. The session is closed with its sockets unless the exchange ended cleanly and a
+ * pool takes it back with its idle socket.
  */
 export async function exchangeTool(
   provider: VerifiedProvider,
@@ -95,8 +95,8 @@ const LINK_LOST_REASON = 'the kept connection to the provider closed before it a
 
 /**
  * Names what went wrong without quoting the provider: its error texts and bodies stay out
- * of our messages (wire.md section 8). The order matters: what the guarded fetch saw is
- * more precise than the error the SDK built from it.
+ * of our messages (docs/protocol.md, "What never leaves the host"). The order matters: what the
+ * guarded fetch saw is more precise than the error the SDK built from it.
  */
 function classify(error: unknown, state: ExchangeState, timedOut: boolean, cancelled: boolean, provider: VerifiedProvider, timeoutMs: number): CallFailure {
   // The app's own name on one line and capped: reasons reach the panel, the CLI and the log.

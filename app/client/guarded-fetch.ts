@@ -17,17 +17,18 @@ export interface ExchangeState {
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /**
- * The only fetch a provider client uses (wire.md section 8):
+ * The only fetch a provider client uses (docs/protocol.md, "Security"):
  * - it sends to the descriptor's endpoint and nowhere else (the token goes only there);
  * - it never sends an `Origin` header and never follows a redirect, not even same-origin;
  * - it answers the SDK's GET for an event stream itself with 405: providers are stateless,
  *   so that request would only cost a round trip (or hang on a hostile provider);
  * - it refuses a body with a Content-Encoding other than identity: the host asks for none and
- *   decodes none, so what it reads is what was sent (wire.md section 9, "No content coding");
+ *   decodes none, so what it reads is what was sent (docs/protocol.md, "Hardening",
+ *   "No content coding");
  * - it cuts a body off past 8 MiB while it streams in, aborting the request, so a 64 MiB
  *   answer is never buffered;
  * - an answer sent as an event stream is cut off once it holds the responses to the request's
- *   ids, which ends the request and destroys its socket (wire.md section 9, "Streams");
+ *   ids, which ends the request and destroys its socket (docs/protocol.md, "Hardening", "Streams");
  * - every request is bound to the exchange's deadline signal.
  */
 export function createGuardedFetch(endpoint: URL, deadline: AbortSignal, state: ExchangeState, base: Fetch = fetch): Fetch {

@@ -19,8 +19,9 @@ export interface ExchangeBinding {
   signal: AbortSignal;
   state: ExchangeState;
   /**
-   * Checks each connection the exchange opens (wire.md section 9); absent when the exchange may
-   * open none and must use the kept, already checked connection.
+   * Checks each connection the exchange opens (step 5 of docs/protocol.md,
+   * "The host's checks, in order"); absent when the exchange may open none and must use the kept,
+   * already checked connection.
    */
   guard?: ConnectionGuard;
 }
@@ -80,7 +81,8 @@ export interface SessionTarget {
 
 /**
  * A fresh, uninitialised session. check-provider makes its exchanges through this too, so that
- * they are the host's own: the same link, headers, guards, limits and reading (wire.md 9).
+ * they are the host's own: the same link, headers, guards, limits and reading (docs/protocol.md,
+ * "Hardening").
  */
 export function createSession(target: SessionTarget): McpSession {
   const endpoint = new URL(target.endpoint);

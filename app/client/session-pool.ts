@@ -5,10 +5,11 @@
  *
  * Why this keeps every check: a session is taken only for a provider that discovery has just
  * verified for this invocation (process alive, bundle id, every listener on the port is that
- * pid: wire.md section 4), and only under the same pid, instance, endpoint, token and
- * protocol as the descriptor it was initialised for. The extension declaration was checked on
- * that initialize; a new run of the app publishes a new instance and token, so it gets a new
- * session. Providers are stateless (no MCP session id), so a new socket serves an old session.
+ * pid: docs/protocol.md, "The host's checks, in order"), and only under the same pid, instance,
+ * endpoint, token and protocol as the descriptor it was initialised for. The extension declaration
+ * was checked on that initialize; a new run of the app publishes a new instance and token, so it
+ * gets a new session. Providers are stateless (no MCP session id), so a new socket serves an old
+ * session.
  *
  * What it holds: client objects, each with at most the idle keep-alive socket its last clean
  * exchange used (unref'd: it never keeps a process alive; the provider closes it when its own

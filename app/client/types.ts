@@ -4,7 +4,7 @@ import type { SessionPool } from './session-pool.js';
 
 /** Options for one exchange with a provider. */
 export interface CallOptions {
-  /** The one time limit on the whole exchange (wire.md section 7). */
+  /** The one time limit on the whole exchange (docs/protocol.md, "Limits and time limits"). */
   timeoutMs?: number;
   /** Aborts the exchange early (the user removed the context, a new hotkey press). */
   signal?: AbortSignal;
@@ -28,7 +28,10 @@ export type CallFailure =
   | { kind: 'aborted'; reason: string }
   | { kind: 'error'; reason: string }
   | { kind: 'not-offered'; reason: string }
-  /** The connect-time check refused the connection (wire.md section 9): nothing was sent, the descriptor is ignored. */
+  /**
+   * The connect-time check refused the connection (step 5 of docs/protocol.md,
+   * "The host's checks, in order"): nothing was sent, the descriptor is ignored.
+   */
   | { kind: 'ignored'; reason: string };
 
 /** The answer to `current` after the tolerant reading, or why there is none. */

@@ -3,11 +3,12 @@ import type { OsServices } from '../os/types.js';
 import { anotherProcess, judgeListeners, type PortVerdict } from './check-listeners.js';
 
 /**
- * Step 5 of wire.md section 4 as section 9 runs it: at connect time, with the TCP connection
- * open and before any byte is sent on it. One question to the OS gives both halves: every
- * listener on the port is P's on 127.0.0.1 or a wildcard, and the server end of this very
- * connection (local 127.0.0.1:port, remote our own end) is held by P. A process that takes the
- * port between discovery and the connect therefore gets a connection with nothing on it.
+ * Step 5 of docs/protocol.md, "The host's checks, in order", as "Hardening" runs it: at connect
+ * time, with the TCP connection open and before any byte is sent on it. One question to the OS
+ * gives both halves: every listener on the port is P's on 127.0.0.1 or a wildcard, and the server
+ * end of this very connection (local 127.0.0.1:port, remote our own end) is held by P. A process
+ * that takes the port between discovery and the connect therefore gets a connection with nothing on
+ * it.
  */
 export interface ConnectionGuard {
   readonly port: number;

@@ -2,8 +2,9 @@ import { readdir, stat } from 'node:fs/promises';
 import type { FolderStatus } from './types.js';
 
 /**
- * Step 1 of wire.md section 4: the folder (following a link) must be a directory owned by the
- * current user and not writable by group or others; otherwise none of it is read.
+ * Step 1 of docs/protocol.md, "The host's checks, in order": the folder (following a link)
+ * must be a directory owned by the current user and not writable by group or others; otherwise
+ * none of it is read.
  */
 export async function checkFolder(path: string, uid: number): Promise<FolderStatus> {
   let stats;

@@ -1,6 +1,9 @@
 import type { ListeningSocket, OsServices } from '../os/types.js';
 
-/** Addresses a provider's listener may be bound to: loopback, or a wildcard (wire.md section 4, step 5). */
+/**
+ * Addresses a provider's listener may be bound to: loopback, or a wildcard (docs/protocol.md,
+ * "The host's checks, in order", step 5).
+ */
 const ACCEPTED_ADDRESSES = new Set(['127.0.0.1', '0.0.0.0', '*', '::', '[::]']);
 
 /** A verdict on the port, with a reason a person can read when the token must not go there. */
@@ -30,10 +33,10 @@ export async function anotherProcess(other: number, port: number, os: OsServices
 }
 
 /**
- * Step 5 of wire.md section 4 by the listing alone, with no connection: used to choose among
- * several descriptors for one process before connecting. The connection itself is checked
- * again when it is open (check-connection.ts), which is what keeps the token from a process
- * that takes the port in between.
+ * Step 5 of docs/protocol.md, "The host's checks, in order", by the listing alone, with no
+ * connection: used to choose among several descriptors for one process before connecting. The
+ * connection itself is checked again when it is open (check-connection.ts), which is what keeps the
+ * token from a process that takes the port in between.
  */
 export async function checkListeners(port: number, pid: number, os: OsServices): Promise<PortVerdict> {
   const result = await os.listeners(port);

@@ -16,10 +16,11 @@ export class UnverifiedConnection extends Error {
 
 /**
  * Opens a TCP connection to 127.0.0.1 on the guard's port and hands it over only once the
- * guard has found it is the provider's (wire.md section 9). Nothing is written to it before
- * that; on a refusal it is destroyed and the promise rejects with UnverifiedConnection. A
- * refused connect is explained the same way ("nobody listens on its port ..."). Aborting
- * `signal` (the exchange's time limit, a cancel) destroys it at any stage.
+ * guard has found it is the provider's (step 5 of docs/protocol.md, "The host's checks, in order").
+ * Nothing is written to it before that; on a refusal it is destroyed and the promise rejects with
+ * UnverifiedConnection. A refused connect is explained the same way
+ * ("nobody listens on its port ..."). Aborting `signal` (the exchange's time limit, a cancel)
+ * destroys it at any stage.
  */
 export function connectChecked(guard: ConnectionGuard, signal: AbortSignal): Promise<Socket> {
   return new Promise((resolve, reject) => {

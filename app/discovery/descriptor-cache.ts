@@ -66,10 +66,10 @@ export function createDescriptorCache(now: () => number = Date.now): DescriptorC
 }
 
 /**
- * Step 2 of wire.md section 4 on the file as it is now (lstat: a link is not a regular file),
- * and the same identity as the parsed version. lstat is synchronous on purpose: it asks for
- * metadata only, a thousand of them take a few milliseconds, and going through the thread
- * pool for each cost more than the calls themselves.
+ * Step 2 of docs/protocol.md, "The host's checks, in order", on the file as it is now (lstat: a
+ * link is not a regular file), and the same identity as the parsed version. lstat is synchronous on
+ * purpose: it asks for metadata only, a thousand of them take a few milliseconds, and going through
+ * the thread pool for each cost more than the calls themselves.
  */
 function unchanged(path: string, identity: FileIdentity, uid: number): boolean {
   let stats;

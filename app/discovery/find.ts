@@ -22,8 +22,8 @@ export interface DiscoveryDeps {
   linked?: LinkedCheck;
   /**
    * The logger's redaction: every token is registered here as soon as its descriptor is read
-   * (wire.md section 9), before anything is judged or sent, so a token that reached a log line
-   * by mistake would still be masked.
+   * (docs/protocol.md, "Hardening"), before anything is judged or sent, so a token that reached a
+   * log line by mistake would still be masked.
    */
   secrets?: SecretSink;
 }
@@ -47,12 +47,12 @@ async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
 }
 
 /**
- * Finds the provider of the front app (wire.md section 4): descriptors naming its pid,
- * each verified, the most recently modified usable one wins. Every ignored one keeps its reason.
- * Step 5 is left to the connect (check-connection.ts), so the usual case asks the OS nothing
- * about the port here; only when several descriptors of this process pass the other steps is
- * the listing asked for each, to choose among them as before (the chosen one's connection is
- * still checked when it is opened).
+ * Finds the provider of the front app (docs/protocol.md, "The host's checks, in order"):
+ * descriptors naming its pid, each verified, the most recently modified usable one wins. Every
+ * ignored one keeps its reason. Step 5 is left to the connect (check-connection.ts), so the
+ * usual case asks the OS nothing about the port here; only when several descriptors of this
+ * process pass the other steps is the listing asked for each, to choose among them as before
+ * (the chosen one's connection is still checked when it is opened).
  */
 export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<FindResult> {
   const { folder, files } = await readFolder(deps);

@@ -11,9 +11,9 @@ export type DescriptorFile =
   | { ok: false; reason: string; mtimeMs: number };
 
 /**
- * The file checks of wire.md section 4, step 2, then the parse. The file is opened with
- * O_NOFOLLOW and checked through the open handle, so a symbolic link, or a file swapped for
- * one between a check and the read, is refused rather than followed.
+ * The file checks of docs/protocol.md, "The host's checks, in order", step 2, then the parse.
+ * The file is opened with O_NOFOLLOW and checked through the open handle, so a symbolic link,
+ * or a file swapped for one between a check and the read, is refused rather than followed.
  */
 export async function readDescriptorFile(folder: string, file: string, uid: number): Promise<DescriptorFile> {
   return (await readDescriptorFileWithIdentity(folder, file, uid)).read;

@@ -1,7 +1,10 @@
 import type { Descriptor } from '../protocol/descriptor.js';
 import type { ConnectionGuard } from './check-connection.js';
 
-/** The providers folder and whether we read it (wire.md section 4, step 1). */
+/**
+ * The providers folder and whether we read it (docs/protocol.md, "The host's checks, in order",
+ * step 1).
+ */
 export interface FolderStatus {
   path: string;
   usable: boolean;
@@ -22,9 +25,10 @@ export interface DescriptorVerdict {
 }
 
 /**
- * A descriptor that passed the checks of wire.md section 4 that come before a connection; step
- * 5 (who listens, and who took this connection) runs at connect time through `guard`, so the
- * token goes only over a connection that passed it (section 9).
+ * A descriptor that passed the checks of docs/protocol.md, "The host's checks, in order", that come
+ * before a connection; step 5 (who listens, and who took this connection) runs at connect time
+ * through `guard`, so the token goes only over a connection that passed it
+ * ("Hardening", "Check at connect time").
  */
 export interface VerifiedProvider {
   descriptor: Descriptor;

@@ -13,14 +13,15 @@ export type Verification = { ok: true; port: number; path: string; viaLink?: boo
 export type LinkedCheck = (descriptor: Descriptor) => boolean;
 
 /**
- * Step 4 of wire.md section 4 for one parsed descriptor, cheapest first. `bundleId` is what
- * the OS reports for the process (the front app's, or looked up by pid). Nothing is sent, and
- * nothing is connected to, here.
+ * Step 4 of docs/protocol.md, "The host's checks, in order", for one parsed descriptor, cheapest
+ * first. `bundleId` is what the OS reports for the process (the front app's, or looked up by pid).
+ * Nothing is sent, and nothing is connected to, here.
  *
  * Step 5 (who listens on the port) is not asked here: it runs when a connection is open and
- * before anything is sent on it (check-connection.ts, wire.md section 9), because a check made
- * before the connect says nothing about who accepts the connect. So a provider "verified" here
- * has passed every check that can be made without a connection.
+ * before anything is sent on it (check-connection.ts; docs/protocol.md, "Hardening",
+ * "Check at connect time"), because a check made before the connect says nothing about who accepts
+ * the connect. So a provider "verified" here has passed every check that can be made without a
+ * connection.
  *
  * With `linked`, a verified connection still open to this provider run stands in for the
  * connect-time check (the issue's "a verified connection reused while its process and socket

@@ -1,6 +1,6 @@
 /**
  * Where the panel may sit beside the user's selection, honouring the provider's placement
- * hints (concepts.txt, "Locations"): `avoid`, a region it would prefer not covered, and
+ * hints (docs/protocol.md, "Locations"): `avoid`, a region it would prefer not covered, and
  * `edge`, the side of the element it prefers things attached to. Pure and unit-tested; the
  * caller falls back to the tray position when this returns undefined.
  */

@@ -1,12 +1,12 @@
 /**
  * What a long-running host keeps between invocations to make the next one cheaper: the parse
  * of each descriptor file (by file identity), initialised MCP sessions (by provider identity)
- * and each session's idle keep-alive socket. Every check of wire.md section 4 still runs on
- * every invocation, except that step 5 (who listens on the port, and who took the
- * connection; checked at connect time, section 9) is met by a kept socket while it stays
- * connected: it passed that check when it was opened, and a request over it reaches the
- * process that accepted it. See discovery/descriptor-cache.ts,
- * client/session-pool.ts and client/connections.ts for why each is safe.
+ * and each session's idle keep-alive socket. Every check of docs/protocol.md,
+ * "The host's checks, in order", still runs on every invocation, except that step 5 (who listens on
+ * the port, and who took the connection; checked at connect time, "Hardening") is met by a kept
+ * socket while it stays connected: it passed that check when it was opened, and a request over it
+ * reaches the process that accepted it. See discovery/descriptor-cache.ts, client/session-pool.ts
+ * and client/connections.ts for why each is safe.
  *
  * It holds no timer, and its idle sockets are unref'd, so a process that forgets to close it
  * still exits; `close()` releases the clients and sockets at once (the Electron main process

@@ -17,9 +17,9 @@ export type LocateResult =
 
 /**
  * Locates an element through the provider and instance that issued its id, and no other
- * (concepts.txt, "Keep the provider with the id"). When that process has quit, has no
- * usable descriptor any more, or runs another instance, the element is gone, and nobody is
- * asked. Descriptors that exist but are all ignored are reported as such.
+ * (docs/protocol.md, "What a host must do": keep the provider with the id). When that process has
+ * quit, has no usable descriptor any more, or runs another instance, the element is gone, and
+ * nobody is asked. Descriptors that exist but are all ignored are reported as such.
  */
 export async function locateRef(ref: ElementRef, deps: CoreDeps, options: CallOptions = {}): Promise<LocateResult> {
   const gone: Asked = { ok: true, location: { ...GONE, rects: [] }, warnings: [], asked: false };

@@ -5,7 +5,8 @@ import type { Screening } from '../privacy/types.js';
 
 /**
  * An element reference: the id together with the provider and instance that issued it
- * (concepts.txt, "Keep the provider with the id"). Only this triple is ever located.
+ * (docs/protocol.md, "What a host must do": keep the provider with the id). Only this triple is
+ * ever located.
  */
 export interface ElementRef {
   /** The provider's process id and bundle id, as verified when the id was collected. */

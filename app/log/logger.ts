@@ -1,7 +1,8 @@
 /**
  * The core's only way to say something outside its return values. Messages are built by the
- * core from ids, field names and counts (wire.md section 8); the redacting wrapper is a second
- * line of defence that blanks any registered secret (a provider's token) should one slip in.
+ * core from ids, field names and counts (docs/protocol.md, "What never leaves the host"); the
+ * redacting wrapper is a second line of defence that blanks any registered secret (a provider's
+ * token) should one slip in.
  */
 export interface Logger {
   debug(message: string): void;

@@ -1,7 +1,8 @@
 /**
  * Is a process running? `kill(pid, 0)` answers "does it exist", but a zombie exists until its
- * parent reaps it, and wire.md section 4 says a zombie is not running: a crashed provider
- * whose parent never waited would otherwise keep a stale descriptor alive.
+ * parent reaps it, and docs/protocol.md, "The host's checks, in order", says a zombie is not
+ * running: a crashed provider whose parent never waited would otherwise keep a stale descriptor
+ * alive.
  */
 import { readFile } from 'node:fs/promises';
 import { runTool } from './exec.js';

@@ -2,7 +2,7 @@
  * The connect-time check's question as lsof answers it (macOS always; Linux on request or when
  * /proc fails), in one run: `lsof -nP -iTCP:<port> -FpntT` lists every TCP socket with that
  * port at either end, so both the listeners and the two ends of our own connection, each with
- * its process and state (wire.md section 9).
+ * its process and state (step 5 of docs/protocol.md, "The host's checks, in order").
  */
 import { firstLine, runTool } from './exec.js';
 import { DEFAULT_LSOF, isValidPort, isWarning, type LsofOptions } from './lsof.js';

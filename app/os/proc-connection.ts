@@ -1,9 +1,9 @@
 /**
- * The connect-time check's question on Linux (wire.md section 9), from /proc in one pass: the
- * sockets listening on the port, and the server end of one connection to it, i.e. the socket
- * whose local address is 127.0.0.1:port and whose remote address is the host's own end. Both
- * tables are read once and the fd scan looks for all their inodes at once, so this costs what
- * the listener check alone cost.
+ * The connect-time check's question on Linux (step 5 of docs/protocol.md,
+ * "The host's checks, in order"), from /proc in one pass: the sockets listening on the port, and
+ * the server end of one connection to it, i.e. the socket whose local address is 127.0.0.1:port and
+ * whose remote address is the host's own end. Both tables are read once and the fd scan looks for
+ * all their inodes at once, so this costs what the listener check alone cost.
  */
 import { endianness } from 'node:os';
 import { isValidPort } from './lsof.js';

@@ -6,7 +6,9 @@
 /** The app in front, as the OS reports it. */
 export interface FrontApp {
   pid: number;
-  /** The bundle identifier (macOS) or the Linux stand-in of wire.md section 4. */
+  /**
+   * The bundle identifier (macOS) or the Linux stand-in of docs/protocol.md, "Bundle identifiers".
+   */
   bundleId?: string;
   /** The app's name, for messages ("Notes did not answer"). */
   name?: string;
@@ -46,12 +48,13 @@ export interface SocketEnd {
 }
 
 /**
- * One question for the connect-time check (wire.md section 9): who listens on the port, and who
- * holds the server end of one connection to it, the one whose client end is `client`.
- * `server` is the pids holding that end ([-1] when it is there but its holder cannot be told);
- * `queued` when the kernel shows it established but not yet accepted (it then sits in the
- * accept queue of one of `sockets`, so only a holder of a listener can take it: /proc only);
- * undefined when it is not seen (not accepted yet, or held by a process the OS will not show).
+ * One question for the connect-time check (step 5 of docs/protocol.md,
+ * "The host's checks, in order"): who listens on the port, and who holds the server end of one
+ * connection to it, the one whose client end is `client`. `server` is the pids holding that end
+ * ([-1] when it is there but its holder cannot be told); `queued` when the kernel shows it
+ * established but not yet accepted (it then sits in the accept queue of one of `sockets`, so only a
+ * holder of a listener can take it: /proc only); undefined when it is not seen (not accepted yet,
+ * or held by a process the OS will not show).
  */
 export type ConnectionResult = { ok: true; sockets: ListeningSocket[]; server: number[] | 'queued' | undefined } | { ok: false; reason: string };
 
@@ -61,7 +64,10 @@ export interface OsServices {
   frontApp(): Promise<FrontAppResult>;
   /** True when the process exists and is not a zombie (EPERM counts as alive). */
   isAlive(pid: number): Promise<boolean>;
-  /** The bundle identifier of a process (wire.md section 4), or undefined when it cannot be told. */
+  /**
+   * The bundle identifier of a process (docs/protocol.md, "Bundle identifiers"), or undefined when
+   * it cannot be told.
+   */
   bundleId(pid: number): Promise<string | undefined>;
   /** Every socket listening on this TCP port, on any address. */
   listeners(port: number): Promise<ListenersResult>;

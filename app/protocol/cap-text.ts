@@ -1,8 +1,8 @@
 /**
  * Most characters a provider-supplied string may have where it stands outside the element
  * tree: the app's name in the agent's payload, a provider's name, version or bundle id on a
- * line of the command's output (wire.md section 9). Inside the tree the reader's own limits
- * apply; out here a descriptor's 64 KiB name would only crowd out what matters.
+ * line of the command's output (docs/protocol.md, "Hardening"). Inside the tree the reader's own
+ * limits apply; out here a descriptor's 64 KiB name would only crowd out what matters.
  */
 export const OUTSIDE_TREE_MAX_CHARS = 200;
 

@@ -5,7 +5,7 @@ import type { RulesState } from './store.js';
 
 /**
  * What the user's rules say about one app right now, decided before anything is asked of its
- * provider (cli.md, "Per-app rules"). Pure: the caller loads the rules and names where the
+ * provider (docs/cli.md, "Per-app rules"). Pure: the caller loads the rules and names where the
  * context would go.
  */
 export type RuleVerdict =

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The rules file's shapes (cli.md, "Per-app rules"): one rule per bundle id, and per app the
+ * The rules file's shapes (docs/cli.md, "Per-app rules"): one rule per bundle id, and per app the
  * standing exclusions by role and/or subrole. The file is exactly what `glance rules --json`
  * prints, plus a version, so a person can read it and fix it by hand.
  */

@@ -31,7 +31,8 @@ export interface CollectedContext {
   root: Element;
   /**
    * The provider and instance that issued the ids, as verified when collecting: every later
-   * `location` goes to this triple and no other (concepts.txt, "Keep the provider with the id").
+   * `location` goes to this triple and no other (docs/protocol.md, "What a host must do": keep the
+   * provider with the id).
    */
   issuer: Omit<ElementRef, 'id'> & { bundleId: string };
   /** What the user's standing exclusions and the secret scan leave out (app/privacy), when screened. */

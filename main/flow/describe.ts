@@ -7,7 +7,7 @@ import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
 /**
  * Every outcome of an invocation in words (issue 4: "never silently partial"). Messages name
  * apps and providers and say what happened; they never quote a title, content or a url
- * (wire.md section 8).
+ * (docs/protocol.md, "What never leaves the host").
  */
 
 /** What a user can do about an app without a provider: nothing in Glance, but there is something to try. */

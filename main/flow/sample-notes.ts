@@ -3,7 +3,8 @@
  * a first run shows what Glance does before any app of theirs speaks the protocol. Sample
  * Notes is a process without a window, so it can never be the front app; the user picks it
  * from the menu or the empty panel instead, and Glance collects from it exactly as it does
- * from a front app (discovery, every check of wire.md section 4, `current`).
+ * from a front app (discovery, every check of docs/protocol.md, "The host's checks, in order",
+ * `current`).
  *
  * No electron here: main/index.ts launches it as a utility process, the tests as `node`.
  */

@@ -1,8 +1,9 @@
-// What the agent is told (wire.md section 9): every string a provider supplied reaches the
-// model only inside the <app_context> frame, and provider text cannot close the frame early.
-// A real provider (the configurable one) whose name is long, instruction-like and holds the
-// frame's closing tag, whose tree carries the same everywhere; `glance ask` in process against
-// a local model server in each backend's format; the request body exactly as it arrived.
+// What the agent is told (docs/protocol.md, "Hardening", "What the agent is told"): every string a
+// provider supplied reaches the model only inside the <app_context> frame, and provider text cannot
+// close the frame early. A real provider (the configurable one) whose name is long,
+// instruction-like and holds the frame's closing tag, whose tree carries the same everywhere;
+// `glance ask` in process against a local model server in each backend's format; the request body
+// exactly as it arrived.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

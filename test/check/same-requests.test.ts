@@ -3,7 +3,8 @@
 // compresses passed the checker and was refused by the host; and neither side wrote the port
 // in the Host header where node omits it. Now every request carries Host: 127.0.0.1:<port>,
 // asks for no content coding, and check-provider's MCP requests are the host's own: the same
-// headers, over the same link, read under the same rules (wire.md section 9).
+// headers, over the same link, read under the same rules (docs/protocol.md,
+// "How a host talks to the endpoint").
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';

@@ -1,5 +1,6 @@
 // The command-line rules shared by every `glance` command: ids and instances may begin with
-// "-" (wire.md's id rule), so an option's value may too; everything else is exit 2, one line.
+// "-" (the id rule of docs/protocol.md, "Ids and instances"), so an option's value may too;
+// everything else is exit 2, one line.
 import { describe, expect, it } from 'vitest';
 import { HelpRequested, parseCommandLine, parseTimeout } from '../../app/cli/args.js';
 import { UsageError } from '../../app/cli/exit-codes.js';

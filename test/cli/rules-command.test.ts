@@ -1,7 +1,7 @@
-// `glance rules`: the shapes of cli.md, exit 2 for a wrong rule or a missing option, the
-// confirmation of `reset` (spawned, with a real standard input), `providers` showing each usable
-// descriptor's rule, a damaged file (exit 9, its bytes kept) and the modes of what it writes.
-// Most cases run the command in process through main(), as bin/glance.js does.
+// `glance rules`: the shapes of docs/cli.md, "Per-app rules", exit 2 for a wrong rule or a missing
+// option, the confirmation of `reset` (spawned, with a real standard input), `providers` showing
+// each usable descriptor's rule, a damaged file (exit 9, its bytes kept) and the modes of what it
+// writes. Most cases run the command in process through main(), as bin/glance.js does.
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -52,7 +52,7 @@ beforeEach(async () => {
 });
 
 describe('glance rules', () => {
-  it('sets, excludes, lists and removes, in the shapes of cli.md', async () => {
+  it('sets, excludes, lists and removes, in the shapes of docs/cli.md, "Per-app rules"', async () => {
     expect(await runGlance(['rules'], dir.env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^No rules: every app is asked/) });
     expect(await runGlance(['rules', 'set', 'org.example.Notes', 'never'], dir.env)).toMatchObject({ code: 0 });
     expect(await runGlance(['rules', 'exclude', 'com.example.Mail', '--role', 'Row', '--subrole', 'comment'], dir.env)).toMatchObject({

@@ -1,5 +1,5 @@
 // The `glance` command as a user runs it (the built bin), against real provider processes:
-// output shapes and exit statuses of cli.md, and no token anywhere in what it prints.
+// output shapes and exit statuses of docs/cli.md, and no token anywhere in what it prints.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ async function glance(...args: string[]) {
 }
 
 describe('glance current', () => {
-  it('prints the example tree of concepts.txt when a provider answers with it', async () => {
+  it('prints an example tree in the shape of docs/protocol.md, "Elements", when a provider answers with it', async () => {
     const example = JSON.parse(await readFile('test/fixtures/concepts-example.json', 'utf8')) as { root: unknown };
     const treeFile = join(suite.dir(), '..', 'example-root.json');
     await writeFile(treeFile, JSON.stringify(example.root));

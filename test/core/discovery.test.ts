@@ -1,5 +1,5 @@
-// Each reason a descriptor is ignored (wire.md section 4), against real provider processes,
-// real files with real modes, and the real OS listener check.
+// Each reason a descriptor is ignored (docs/protocol.md, "The host's checks, in order"), against
+// real provider processes, real files with real modes, and the real OS listener check.
 import { chmod, readFile, symlink, writeFile, utimes } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -78,8 +78,8 @@ describe('discovery', () => {
     });
     afterAll(() => new Promise<void>((resolve) => other.close(() => resolve())));
 
-    // Step 5 runs on the open connection (wire.md section 9): by the exchange, and by the
-    // listing of `glance providers`, which connects and sends nothing.
+    // Step 5 runs on the open connection (docs/protocol.md, "Hardening", "Check at connect time"):
+    // by the exchange, and by the listing of `glance providers`, which connects and sends nothing.
     it('is ignored at connect time, and the other process is named', async () => {
       const address = other.address();
       const port = typeof address === 'object' && address ? address.port : 0;

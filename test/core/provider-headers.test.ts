@@ -1,6 +1,7 @@
 // The headers every request to a provider carries, and the content codings the host refuses
-// (wire.md section 9). The real requests, as a provider receives them, are checked in
-// test/check/same-requests.test.ts and, on port 80, in test/faults/port-80.test.ts.
+// (docs/protocol.md, "How a host talks to the endpoint"). The real requests, as a provider receives
+// them, are checked in test/check/same-requests.test.ts and, on port 80, in
+// test/faults/port-80.test.ts.
 import { describe, expect, it } from 'vitest';
 import { hostHeader, providerHeaders } from '../../app/client/connections.js';
 import { contentCoding } from '../../app/client/guarded-fetch.js';

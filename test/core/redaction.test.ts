@@ -1,7 +1,7 @@
-// The second line of defence (wire.md section 9): every token is registered with the logger's
-// redaction as its descriptor is read, so a log line that carried one by mistake is masked.
-// Real provider processes, read through the real discovery; the app's logger (main/logger.ts)
-// and the CLI's, each handed a line with the token in it.
+// The second line of defence (docs/protocol.md, "Hardening"): every token is registered with the
+// logger's redaction as its descriptor is read, so a log line that carried one by mistake is
+// masked. Real provider processes, read through the real discovery; the app's logger
+// (main/logger.ts) and the CLI's, each handed a line with the token in it.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCliDeps } from '../../app/cli/cli-deps.js';
 import type { CliIo } from '../../app/cli/io.js';

@@ -1,8 +1,8 @@
-// A long-running host may meet step 5 of wire.md section 4 (who listens on the port) with a
-// connection it opened after that check passed and that is still connected: a request over an
-// established connection reaches the process that accepted it. These tests hold it to that:
-// the OS is asked once while the connection lasts, again whenever it is gone, and no request
-// ever opens a new connection without the check.
+// A long-running host may meet step 5 of docs/protocol.md, "The host's checks, in order" (who
+// listens on the port) with a connection it opened after that check passed and that is still
+// connected: a request over an established connection reaches the process that accepted it. These
+// tests hold it to that: the OS is asked once while the connection lasts, again whenever it is
+// gone, and no request ever opens a new connection without the check.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// Text on screen (wire.md section 9): provider text in the BUILT panel, in Debian's Chromium, is
-// bidi-isolated and its control characters are shown as visible marks, so a title cannot
-// reorder or hide what the user reviews. A real configurable provider whose name, titles,
-// subrole, text, url and attribute hold a right-to-left override, a newline, a zero-width
-// space, a bell and an invisible tag character.
+// Text on screen (docs/protocol.md, "Hardening", "Text on screen"): provider text in the BUILT
+// panel, in Debian's Chromium, is bidi-isolated and its control characters are shown as visible
+// marks, so a title cannot reorder or hide what the user reviews. A real configurable provider
+// whose name, titles, subrole, text, url and attribute hold a right-to-left override, a newline, a
+// zero-width space, a bell and an invisible tag character.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

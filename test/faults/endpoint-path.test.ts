@@ -1,6 +1,6 @@
-// The endpoint's path (wire.md section 9), against real raw providers that publish it and
-// record what reaches them: a path a server could read as another is refused with a reason and
-// gets nothing, not even a connection; a valid one arrives as the request target exactly as
+// The endpoint's path (docs/protocol.md, "The endpoint"), against real raw providers that publish
+// it and record what reaches them: a path a server could read as another is refused with a reason
+// and gets nothing, not even a connection; a valid one arrives as the request target exactly as
 // written, percent-encodings, sub-delims, ":", "@" and the query included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';

@@ -2,10 +2,10 @@
 // connected; a process that bound 127.0.0.1:<port> in between received the request with the
 // token. A provider listening on :: with IPV6_V6ONLY leaves 127.0.0.1 free for exactly that,
 // and looked verified. Now the check runs on the open connection before any byte is sent on
-// it (wire.md section 9): every listener is the provider's, and so is the server end of this
-// very connection. The thief is a real process of another user (nobody) when the tests run as
-// root; the window is widened with the collect's test seam, after discovery and before the
-// connect. Both ways of asking the OS run: /proc and the real lsof.
+// it (step 5 of docs/protocol.md, "The host's checks, in order"): every listener is the provider's,
+// and so is the server end of this very connection. The thief is a real process of another user
+// (nobody) when the tests run as root; the window is widened with the collect's test seam, after
+// discovery and before the connect. Both ways of asking the OS run: /proc and the real lsof.
 import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listProviders } from '../../app/discovery/find.js';

@@ -1,8 +1,9 @@
 // Audit finding 7: a 2.9 MB location answer put 100,000 rects into one overlay drawing. Now
 // at most 256 rects are read (the first 256, with a warning), a rect whose numbers are not
 // finite or whose width or height is negative is dropped, and the overlay draws nothing
-// else (wire.md 9). A real provider answers location over a real socket; the core locates
-// through it, and the overlay service (main/flow/overlay-service.ts) draws what came back.
+// else (docs/protocol.md, "Hardening"). A real provider answers location over a real socket; the
+// core locates through it, and the overlay service (main/flow/overlay-service.ts) draws what came
+// back.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

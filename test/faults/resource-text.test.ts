@@ -1,7 +1,7 @@
 // Audit finding 8: an embedded resource's `text` was uncapped while a `blob` of the same size
-// was dropped. Both are decoded data now (wire.md 6 and 9): at most 4 MiB of UTF-8 bytes, a
-// larger one dropped with a warning. A real provider sends a 5 MiB text, a 5 MiB blob and
-// small ones of each, over a real socket, as raw JSON text.
+// was dropped. Both are decoded data now (docs/protocol.md, "Tolerant reading" and "Hardening"): at
+// most 4 MiB of UTF-8 bytes, a larger one dropped with a warning. A real provider sends a 5 MiB
+// text, a 5 MiB blob and small ones of each, over a real socket, as raw JSON text.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

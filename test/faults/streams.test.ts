@@ -2,7 +2,8 @@
 // keeps the stream open after the JSON-RPC result left one more socket per press in a
 // long-running host (8 presses, 8 sockets, until cache.close()). Now the request ends when its
 // response has arrived, a connection that carried an event stream is never kept, and after
-// any exchange at most the one idle socket of a clean JSON exchange remains (wire.md 9).
+// any exchange at most the one idle socket of a clean JSON exchange remains (docs/protocol.md,
+// "Hardening", "Streams").
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';

@@ -1,8 +1,8 @@
 import { spawnProcess, type Spawned } from './spawn.js';
 
 /**
- * Runs `node script` as an app with the given bundle id, the way Linux names one (wire.md,
- * section 4): the desktop file GLib launched this very process from. `sh` sets the two
+ * Runs `node script` as an app with the given bundle id, the way Linux names one (docs/protocol.md,
+ * "Bundle identifiers"): the desktop file GLib launched this very process from. `sh` sets the two
  * variables with its own pid and then becomes node (exec keeps the pid), so the OS services
  * and the provider kit both compute `bundleId` for it, and a test can tell two providers'
  * rules apart.

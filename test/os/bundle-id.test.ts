@@ -1,5 +1,6 @@
-// The Linux bundle-id rule of wire.md section 4, on real processes where we can (the desktop
-// file variables, the executable) and on a directory laid out like /proc for a Flatpak.
+// The Linux bundle-id rule of docs/protocol.md, "Bundle identifiers", on real processes where we
+// can (the desktop file variables, the executable) and on a directory laid out like /proc for a
+// Flatpak.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';

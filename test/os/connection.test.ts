@@ -1,6 +1,7 @@
-// The connect-time check's one question to the OS (wire.md section 9): the listeners on a port
-// and who holds the server end of one connection to it. Parsed from output shaped like the
-// real thing, then asked of real processes both ways, /proc and the real lsof, which must agree.
+// The connect-time check's one question to the OS (step 5 of docs/protocol.md,
+// "The host's checks, in order"): the listeners on a port and who holds the server end of one
+// connection to it. Parsed from output shaped like the real thing, then asked of real processes
+// both ways, /proc and the real lsof, which must agree.
 import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

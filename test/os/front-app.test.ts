@@ -48,7 +48,7 @@ describe('frontApp', () => {
     expect(await osWith(async () => null).frontApp()).not.toHaveProperty('glanceInFront');
   });
 
-  it('on Linux computes the bundle id from the pid (wire.md section 4)', async () => {
+  it('on Linux computes the bundle id from the pid (docs/protocol.md, "Bundle identifiers")', async () => {
     const result = await osWith(async () => ({ owner: { processId: OTHER_PID, name: 'Editor', bundleId: 'ignored.on.linux' } })).frontApp();
     const expected = await createOs({}, 'linux').bundleId(OTHER_PID);
     expect(result).toEqual({ ok: true, app: { pid: OTHER_PID, name: 'Editor', ...(expected === undefined ? {} : { bundleId: expected }) } });

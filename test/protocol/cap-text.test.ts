@@ -1,4 +1,5 @@
-// Strings outside the tree are capped at 200 characters (wire.md section 9), never mid-character.
+// Strings outside the tree are capped at 200 characters (docs/protocol.md, "Hardening"), never
+// mid-character.
 import { describe, expect, it } from 'vitest';
 import { capText, oneLine, OUTSIDE_TREE_MAX_CHARS } from '../../app/protocol/cap-text.js';
 

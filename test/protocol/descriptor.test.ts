@@ -1,4 +1,5 @@
-// wire.md section 3: the descriptor's eight fields, and errors that never quote a value.
+// docs/protocol.md, "The descriptor": the descriptor's eight fields, and errors that never quote
+// a value.
 import { describe, expect, it } from 'vitest';
 import { DescriptorSchema, describeDescriptorProblems, publicDescriptor } from '../../app/protocol/descriptor.js';
 
@@ -23,7 +24,7 @@ const problemsOf = (raw: unknown): string => {
 };
 
 describe('DescriptorSchema', () => {
-  it('accepts the wire.md example', () => {
+  it('accepts a descriptor like the example of docs/protocol.md, "The descriptor"', () => {
     expect(DescriptorSchema.parse(good)).toEqual(good);
   });
 

@@ -1,5 +1,6 @@
-// wire.md section 4, step 4: the endpoint must literally be http://127.0.0.1:<port><path>;
-// section 9: the path is RFC 3986 pchar segments that no server could normalise into another.
+// docs/protocol.md, "The host's checks, in order", step 4: the endpoint must literally be
+// http://127.0.0.1:<port><path>; "The endpoint": the path is RFC 3986 pchar segments that no
+// server could normalise into another.
 import { describe, expect, it } from 'vitest';
 import { parseEndpoint } from '../../app/protocol/descriptor.js';
 

@@ -1,4 +1,6 @@
-/** The example answer of concepts.txt ("Elements"): an editor with draft.md selected. */
+/**
+ * An example answer in the shape of docs/protocol.md, "Elements": an editor with draft.md selected.
+ */
 export const CONCEPTS_EXAMPLE_JSON = `{
   "protocol": "0.2.0",
   "instance": "k3f9x2",

@@ -1,4 +1,5 @@
-// wire.md section 5, the `location` tool: state and rects must be right; hints are optional.
+// The `location` tool (docs/protocol.md, "The two tools" and "Locations"): state and rects must
+// be right; hints are optional.
 import { describe, expect, it } from 'vitest';
 import { MAX_RECTS } from '../../app/protocol/limits.js';
 import { GONE, readLocation } from '../../app/protocol/location.js';
@@ -64,7 +65,7 @@ describe('readLocation', () => {
     ['with an infinite coordinate', { ...rect, y: Infinity }],
     ['with an infinite size', { ...rect, w: Infinity }],
     ['with a NaN size', { ...rect, w: NaN }],
-  ])('drops a rect %s with a warning, and keeps the others (wire.md 9)', (_name, bad) => {
+  ])('drops a rect %s with a warning, and keeps the others (docs/protocol.md, "Hardening")', (_name, bad) => {
     const result = readLocation({ state: 'visible', rects: [rect, bad, rect] });
     expect(result).toEqual({ ok: true, location: { state: 'visible', rects: [rect, rect] }, warnings: ['1 rect that was not finite numbers with a width and height of at least 0 was dropped'] });
   });

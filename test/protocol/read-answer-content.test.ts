@@ -1,4 +1,5 @@
-// wire.md section 6: content blocks, the 4 MiB blob limit and attributes.
+// docs/protocol.md, "Content and attributes" and "Tolerant reading": content blocks, the 4 MiB
+// blob limit and attributes.
 import { describe, expect, it } from 'vitest';
 import { MAX_BLOB_BYTES } from '../../app/protocol/limits.js';
 import { blobBytes } from '../../app/protocol/read-element.js';

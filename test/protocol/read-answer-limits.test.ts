@@ -1,4 +1,5 @@
-// wire.md section 6, "Limits": depth 64 (root is 1), the first 20,000 elements, deep trees.
+// docs/protocol.md, "Limits and time limits": depth 64 (root is 1), the first 20,000 elements,
+// deep trees.
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../app/protocol/read-answer.js';
 import { MAX_DEPTH, MAX_ELEMENTS } from '../../app/protocol/limits.js';
@@ -72,7 +73,7 @@ describe('non-tree input', () => {
     expectWarning(warnings, /3 times: an element with a repeated id/);
   });
 
-  it('drops deeply nested attribute values and _meta (wire.md 9) without walking them by recursion', () => {
+  it('drops deeply nested attribute values and _meta (docs/protocol.md, "Hardening") without walking them by recursion', () => {
     let nested: unknown = 'bottom';
     for (let i = 0; i < 10_000; i += 1) nested = { n: [nested] };
     const { root, warnings } = readRoot({

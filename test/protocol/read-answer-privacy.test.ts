@@ -1,5 +1,5 @@
-// wire.md section 8: warnings may name ids, roles, field names and counts, never titles,
-// content, urls or attribute values (nor any other text the provider sent).
+// docs/protocol.md, "What never leaves the host": warnings may name ids, roles, field names and
+// counts, never titles, content, urls or attribute values (nor any other text the provider sent).
 import { describe, expect, it } from 'vitest';
 import { MAX_BLOB_BYTES, MAX_ELEMENTS } from '../../app/protocol/limits.js';
 import { readAnswer } from '../../app/protocol/read-answer.js';

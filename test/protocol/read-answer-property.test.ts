@@ -1,5 +1,6 @@
 // Properties of readAnswer over arbitrary and plausible-but-faulty input: it never throws, its
-// output always respects the limits and rules of wire.md section 6, and reading it is idempotent.
+// output always respects the limits and rules of docs/protocol.md, "Tolerant reading", and reading
+// it is idempotent.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ContentBlockSchema, isRole, type Element } from '../../app/protocol/element.js';

@@ -1,4 +1,4 @@
-// wire.md section 6 and concepts.txt "States": non-boolean states, hovered, the focus path.
+// docs/protocol.md, "States" and "Tolerant reading": non-boolean states, hovered, the focus path.
 import { describe, expect, it } from 'vitest';
 import { STATES } from '../../app/protocol/element.js';
 import { expectNoWarning, expectWarning, find, readRoot, walk, type Raw } from './helpers.js';

@@ -1,11 +1,12 @@
-// wire.md section 6: the answer's shape, the root, ids, repeated ids, roles and unknown fields.
+// docs/protocol.md, "Tolerant reading": the answer's shape, the root, ids, repeated ids, roles and
+// unknown fields.
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../app/protocol/read-answer.js';
 import { ROLES } from '../../app/protocol/element.js';
 import { CONCEPTS_EXAMPLE_JSON } from './fixtures.js';
 import { answerOf, expectNoWarning, expectWarning, find, ids, readOk, readRoot } from './helpers.js';
 
-describe('the concepts.txt example', () => {
+describe('an example answer in the shape of docs/protocol.md, "Elements"', () => {
   it('reads unchanged, with no warnings', () => {
     const raw: unknown = JSON.parse(CONCEPTS_EXAMPLE_JSON);
     const result = readOk(raw);

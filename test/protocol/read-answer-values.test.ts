@@ -1,5 +1,5 @@
-// wire.md section 9, "Values inside elements": an attribute value or a content block nested
-// deeper than 32 levels within itself is dropped with a warning; an embedded resource's text
+// docs/protocol.md, "Hardening", "Values inside elements": an attribute value or a content block
+// nested deeper than 32 levels within itself is dropped with a warning; an embedded resource's text
 // counts as decoded data (at most 4 MiB of UTF-8). Boundaries here; the same against a real
 // provider in test/faults/deep-values.test.ts and test/faults/resource-text.test.ts.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// wire.md section 1: MAJOR.MINOR.PATCH without leading zeros; the host supports 0.2.x.
+// docs/protocol.md, "Versions": MAJOR.MINOR.PATCH without leading zeros; the host supports 0.2.x.
 import { describe, expect, it } from 'vitest';
 import { isSupportedVersion, parseVersion, PROTOCOL_VERSION, SUPPORTED_RANGE } from '../../app/protocol/version.js';
 

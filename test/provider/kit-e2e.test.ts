@@ -72,7 +72,7 @@ describe('MCP', () => {
   });
 });
 
-describe('HTTP checks, in the order of wire.md section 5', () => {
+describe('HTTP checks, in the order of docs/protocol.md, "The server\'s checks, in order"', () => {
   const auth = (): Record<string, string> => ({ Authorization: `Bearer ${(sample as ChildProvider).descriptor.token}` });
   const endpoint = (): string => (sample as ChildProvider).descriptor.endpoint;
 

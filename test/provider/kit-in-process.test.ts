@@ -67,7 +67,7 @@ describe('the providers folder', () => {
 });
 
 describe('the endpoint path', () => {
-  it.each(['/context/../mcp', '/./mcp', '/context/..'])('refuses %s, which hosts would ignore (wire.md section 9), before publishing', async (path) => {
+  it.each(['/context/../mcp', '/./mcp', '/context/..'])('refuses %s, which hosts would ignore (docs/protocol.md, "The endpoint"), before publishing', async (path) => {
     const folder = join(tempBase(), 'providers');
     await expect(start({ folder, path })).rejects.toThrow(/path is one hosts refuse: it has a "\.{1,2}" segment/);
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);

@@ -8,7 +8,7 @@ import { checkTree, createIdMinter, ownBundleId } from '@app-context/provider-ki
 import { descriptorFileName } from '../../provider/kit/src/descriptor-file.js';
 
 describe('providersFolder', () => {
-  it('follows wire.md section 2', () => {
+  it('follows docs/protocol.md, "The providers folder"', () => {
     expect(providersFolder({ APP_CONTEXT_PROVIDERS_DIR: '/x/y' }, 'darwin', '/h')).toBe('/x/y');
     expect(providersFolder({ APP_CONTEXT_PROVIDERS_DIR: '' }, 'darwin', '/Users/ada')).toBe('/Users/ada/Library/Application Support/app-context/providers');
     expect(providersFolder({ XDG_RUNTIME_DIR: '/run/user/1000' }, 'linux', '/home/ada')).toBe('/run/user/1000/app-context/providers');
@@ -84,7 +84,7 @@ describe('checkTree', () => {
 });
 
 describe('the default bundle id', () => {
-  it('is what the host OS services report for this process (wire.md section 4)', async () => {
+  it('is what the host OS services report for this process (docs/protocol.md, "Bundle identifiers")', async () => {
     if (process.platform !== 'linux') return;
     expect(await ownBundleId()).toBe(await linuxBundleId(process.pid));
   });

@@ -1,5 +1,5 @@
-// Which characters the panel draws as marks (wire.md section 9, text on screen), and how. The
-// component that uses this runs in Chromium in test/e2e/provider-text.test.ts.
+// Which characters the panel draws as marks (docs/protocol.md, "Hardening", "Text on screen"), and
+// how. The component that uses this runs in Chromium in test/e2e/provider-text.test.ts.
 import { describe, expect, it } from 'vitest';
 import { hasInvisible, markFor, splitInvisible, visibleControls } from '../../renderer/src/text/visible-controls.js';
 

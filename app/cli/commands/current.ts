@@ -8,7 +8,10 @@ import { formatTree } from '../format-tree.js';
 import { resolveApp } from '../front-app.js';
 import type { CommandRun } from '../io.js';
 
-/** `glance current [--pid N] [--timeout MS] [--json]`: the front app's context (cli.md). */
+/**
+ * `glance current [--pid N] [--timeout MS] [--json]`: the front app's context (docs/cli.md,
+ * "glance current").
+ */
 export const runCurrent: CommandRun = async (argv, io, deps) => {
   const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'current');
   if (positionals.length > 0) throw new UsageError('current: takes no arguments besides --pid, --timeout and --json');

@@ -83,7 +83,7 @@ async function clear(argv: string[], io: CliIo): Promise<number> {
   });
 }
 
-/** `glance history ...` (cli.md, "History"). */
+/** `glance history ...` (docs/cli.md, "History: a receipt for every send"). */
 export const runHistory: CommandRun = async (argv, io) => {
   const [first, ...rest] = argv;
   if (first === 'show') return show(rest, io);

@@ -7,7 +7,10 @@ import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CommandRun } from '../io.js';
 
-/** `glance location ID --pid N --instance I [--timeout MS] [--json]`: where that element is now (cli.md). */
+/**
+ * `glance location ID --pid N --instance I [--timeout MS] [--json]`: where that element is now
+ * (docs/cli.md, "glance location").
+ */
 export const runLocation: CommandRun = async (argv, io, deps) => {
   const { values, positionals } = parseCommandLine(
     argv,

@@ -10,7 +10,8 @@ import { runPrune } from './prune-command.js';
 
 /**
  * `glance providers [--json] [--prune [--yes]]`: every descriptor in the folder with its
- * verdict (cli.md), always exit 0; with --prune, the user's stale descriptors removed (prune-command.ts).
+ * verdict (docs/cli.md, "glance providers"), always exit 0; with --prune, the user's stale
+ * descriptors removed (prune-command.ts).
  */
 export const runProviders: CommandRun = async (argv, io, deps) => {
   const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, prune: { type: 'boolean' }, yes: { type: 'boolean' } }, 'providers');
@@ -42,7 +43,10 @@ export const runProviders: CommandRun = async (argv, io, deps) => {
   return EXIT.ok;
 };
 
-/** The rule a usable descriptor's app has (cli.md: `providers` shows it); `damaged` while the rules file is. */
+/**
+ * The rule a usable descriptor's app has (`providers` shows it: docs/cli.md, "glance providers");
+ * `damaged` while the rules file is.
+ */
 function ruleOf(rules: RulesState, bundleId: string): string {
   if (!rules.ok) return 'damaged';
   return rules.rules.find((r) => r.bundleId === bundleId)?.rule ?? 'allow';

@@ -6,9 +6,10 @@ import type { CliDeps, CliIo } from '../io.js';
 import { findStale, removeStale, type KeptFile, type StaleDescriptor } from '../prune.js';
 
 /**
- * `glance providers --prune [--yes] [--json]` (cli.md): lists the user's descriptors whose
- * process is gone and removes them once confirmed, by a y on the terminal or by --yes.
- * Without a terminal and without --yes nothing is removed: exit 2, saying to add --yes.
+ * `glance providers --prune [--yes] [--json]` (docs/cli.md,
+ * "Removing stale descriptors: `--prune`"): lists the user's descriptors whose process is gone and
+ * removes them once confirmed, by a y on the terminal or by --yes. Without a terminal and without
+ * --yes nothing is removed: exit 2, saying to add --yes.
  */
 export async function runPrune(options: { json: boolean; yes: boolean }, io: CliIo, deps: CliDeps): Promise<number> {
   // process.getuid is absent only on Windows, which Glance does not run on.

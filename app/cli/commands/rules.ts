@@ -96,7 +96,7 @@ async function reset(argv: string[], io: CliIo): Promise<number> {
 
 const SUBCOMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = { set, exclude, remove, reset };
 
-/** `glance rules ...` (cli.md, "Per-app rules"). */
+/** `glance rules ...` (docs/cli.md, "Per-app rules"). */
 export const runRules: CommandRun = async (argv, io) => {
   const [first, ...rest] = argv;
   const sub = first !== undefined && Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;

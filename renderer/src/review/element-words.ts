@@ -108,7 +108,8 @@ export function statesOf(element: Element): string[] {
   if (element.selected) states.push('selected');
   if (element.focused) states.push('focused');
   if (element.visible === false) states.push('hidden');
-  // Hovered is a weaker signal than selected (concepts.txt): said, never stressed.
+  // Hovered is a weaker signal than selected (docs/protocol.md, "What a host must do"): said,
+  // never stressed.
   if (element.hovered) states.push('under pointer');
   return states;
 }

@@ -17,11 +17,11 @@ export interface ProviderTextProps {
 }
 
 /**
- * The one way provider text goes on screen (wire.md section 9): in a `<bdi>`, so its direction
- * cannot spill into what stands around it, and with every invisible character (controls, bidi
- * overrides and isolates, zero-width characters) drawn as a mark of its own that a person can
- * see and tell apart from the provider's letters. Marks are display only: what is sent is the
- * text as it came.
+ * The one way provider text goes on screen (docs/protocol.md, "Hardening", "Text on screen"): in a
+ * `<bdi>`, so its direction cannot spill into what stands around it, and with every invisible
+ * character (controls, bidi overrides and isolates, zero-width characters) drawn as a mark of its
+ * own that a person can see and tell apart from the provider's letters. Marks are display only:
+ * what is sent is the text as it came.
  */
 export function ProviderText(props: ProviderTextProps): JSX.Element {
   const pieces = splitInvisible(props.text, props.multiline === true);

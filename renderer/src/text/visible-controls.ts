@@ -3,8 +3,9 @@
  * (\p{Cc}), format characters (\p{Cf}: the bidi overrides, embeddings, isolates and marks,
  * zero-width spaces and joiners, the byte-order mark, the soft hyphen, the invisible tag
  * characters that can spell hidden text), and the line and paragraph separators. In a
- * provider's text each one is drawn as a visible mark instead (wire.md section 9), so a title
- * cannot reorder itself, hide part of itself or break onto lines of its own in the panel.
+ * provider's text each one is drawn as a visible mark instead (docs/protocol.md, "Hardening",
+ * "Text on screen"), so a title cannot reorder itself, hide part of itself or break onto lines of
+ * its own in the panel.
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const INVISIBLE_ALL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ElementSchema } from './element.js';
 import { IdSchema } from './ids.js';
 
-/** The answer to `current`: exactly protocol, instance and root (concepts.txt). */
+/** The answer to `current`: exactly protocol, instance and root (docs/protocol.md#current). */
 export const AnswerSchema = z.object({
   protocol: z.string(),
   instance: IdSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ContentBlockSchema } from '@modelcontextprotocol/sdk/types.js';
 import { IdSchema } from './ids.js';
 
-/** The thirteen roles (concepts.txt, "Elements"). */
+/** The thirteen roles (docs/protocol.md#roles). */
 export const ROLES = [
   'Application', 'Window', 'Group', 'List', 'Table', 'Row', 'Cell',
   'Text', 'Heading', 'Link', 'Image', 'Page', 'Document',
@@ -21,7 +21,7 @@ export function isRole(value: unknown): value is Role {
 export { ContentBlockSchema };
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 
-/** The four states (concepts.txt, "States"). */
+/** The four states (docs/protocol.md#states). */
 export const STATES = ['selected', 'focused', 'visible', 'hovered'] as const;
 export type StateName = (typeof STATES)[number];
 
@@ -48,6 +48,9 @@ export const ElementSchema = z.object({
 });
 export type Element = z.infer<typeof ElementSchema>;
 
-/** Reserved attribute names (concepts.txt): who wrote the element, and ids it refers to. */
+/**
+ * Reserved attribute names (docs/protocol.md#content-and-attributes): who wrote the element, and
+ * ids it refers to.
+ */
 export const ATTRIBUTE_AUTHOR = 'author';
 export const ATTRIBUTE_RELATED = 'related';

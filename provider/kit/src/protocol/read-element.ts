@@ -112,7 +112,8 @@ export function blobBytes(block: ContentBlock): number {
 
 /**
  * Decoded data of a block, as The protocol counts it against MAX_BLOB_BYTES: the bytes of a base64
- * payload, or the UTF-8 bytes of an embedded resource's text (section 9: both are data).
+ * payload, or the UTF-8 bytes of an embedded resource's text (docs/protocol.md#hardening: both are
+ * data).
  */
 export function decodedBytes(block: ContentBlock): number {
   if (block.type === 'resource' && 'text' in block.resource) return utf8Bytes(block.resource.text);
