@@ -58,7 +58,7 @@ describe('the system accent colour', () => {
     const button = primary(page);
     await button.waitFor();
     // No accent from the system (Linux, a browser): the panel's own blue.
-    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#0064d1'));
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#0063cf'));
     expect(await lookAt(page, 'accent-default-welcome')).toEqual({});
 
     // The user picks green in System Settings: macOS notifies, main reads it again and pushes it.
@@ -84,6 +84,13 @@ describe('the system accent colour', () => {
     expect(await current.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(green.fill));
     await scheme(page, 'light');
     expect(await lookAt(page, 'accent-green-review')).toEqual({});
+    // Excluded, the current row carries Restore, painted over the fill: still readable.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Backspace');
+    await page.locator('.tree .row--current .row__restore').waitFor();
+    expect(await lookAt(page, 'accent-green-excluded')).toEqual({});
+    await page.keyboard.press('Meta+z');
+    await page.locator('.tree .row--current .row__restore').waitFor({ state: 'detached' });
 
     // Yellow is too light for white text: the text on it turns dark instead of the fill turning brown.
     const yellow = accentPalette('#ffc600');
@@ -94,7 +101,7 @@ describe('the system accent colour', () => {
 
     // The accent goes away (a system with none): the blue comes back.
     app.setSystemAccent(undefined);
-    await expect.poll(() => current.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#0064d1'));
+    await expect.poll(() => current.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#0063cf'));
     expect(await style(page, 'html', '--system-accent')).toBe('');
     expect(pageErrors(page)).toEqual([]);
   });

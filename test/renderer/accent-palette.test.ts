@@ -12,6 +12,12 @@ const DARK_GROUNDS = ['#1e1e1e', '#29292c', '#3f3f42'];
 
 const ratio = (a: string, b: string): number => contrast(parseHex(a), parseHex(b));
 
+/** CSS color-mix(in srgb, a, b t). */
+function mixHex(a: string, b: string, t: number): string {
+  const [x, y] = [parseHex(a), parseHex(b)];
+  return `#${x.map((v, i) => Math.round(v * (1 - t) + (y[i] ?? 0) * t).toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** Hue in degrees, for colours that have one. */
 function hue(hex: string): number {
   const [r, g, b] = parseHex(hex).map((v) => v / 255) as [number, number, number];
@@ -25,6 +31,8 @@ describe('accentPalette', () => {
   it.each(ACCENTS)('%s: text on the fill at 4.5:1, accent text at 4.5:1 and the ring at 3:1 on every ground', (accent) => {
     const p = accentPalette(accent);
     expect(ratio(p.fill, p.onFill)).toBeGreaterThanOrEqual(4.5);
+    // Under what a control in the current row paints over the fill (Restore: 13% white in dark, 10% black in light).
+    for (const [toward, by] of [['#ffffff', 0.13], ['#000000', 0.1]] as const) expect(ratio(mixHex(p.fill, toward, by), p.onFill), `under ${toward} at ${by}`).toBeGreaterThanOrEqual(4.5);
     for (const ground of LIGHT_GROUNDS) {
       expect(ratio(p.textLight, ground), `text on ${ground}`).toBeGreaterThanOrEqual(4.5);
       expect(ratio(p.ringLight, ground), `ring on ${ground}`).toBeGreaterThanOrEqual(3);
@@ -43,16 +51,15 @@ describe('accentPalette', () => {
     }
   });
 
-  it("white text on macOS's blue, a little darker, as the Mac's own buttons; its colour is left alone where it already reads", () => {
-    expect(accentPalette('#007aff')).toMatchObject({ system: '#007aff', fill: '#0071ed', onFill: '#ffffff' });
-    expect(accentPalette('#a550a7')).toMatchObject({ fill: '#a550a7', onFill: '#ffffff', ringLight: '#a550a7' });
+  it("white text on macOS's blue, a little darker, as the Mac's own buttons (the panel's own blue is this one); a colour is left alone where it already reads", () => {
+    expect(accentPalette('#007aff')).toMatchObject({ system: '#007aff', fill: '#0063cf', onFill: '#ffffff' });
+    expect(accentPalette('#a550a7')).toMatchObject({ fill: '#914693', onFill: '#ffffff', ringLight: '#a550a7' });
   });
 
-  it('dark text on an accent too light for white text without turning it brown (yellow, a bright green)', () => {
-    expect(accentPalette('#ffc600')).toMatchObject({ fill: '#ffc600', onFill: '#1d1d1f' });
-    expect(accentPalette('#28cd41')).toMatchObject({ fill: '#28cd41', onFill: '#1d1d1f' });
-    // macOS's own green darkens enough for white text within the limit.
-    expect(accentPalette('#62ba46').onFill).toBe('#ffffff');
+  it('dark text on an accent too light for white text without turning it brown (yellow, orange, green)', () => {
+    for (const accent of ['#ffc600', '#f7821b', '#62ba46', '#28cd41']) expect(accentPalette(accent), accent).toMatchObject({ fill: accent, onFill: '#1d1d1f' });
+    // Pink and red darken enough for white text within the limit.
+    for (const accent of ['#f74f9e', '#e0383e']) expect(accentPalette(accent).onFill, accent).toBe('#ffffff');
   });
 
   it('refuses anything but #rrggbb', () => {

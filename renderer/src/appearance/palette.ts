@@ -25,6 +25,13 @@ const BLACK: Rgb = [0, 0, 0];
 /** Dark text on a light accent (yellow), the system's near-black label colour. */
 const DARK_TEXT: Rgb = [29, 29, 31];
 /**
+ * What a control on a fill paints over it (the Restore button in the current row: --fill-strong,
+ * 13% white in dark, 10% black in light; renderer/src/styles.css): text on a fill must read on
+ * those too, so each fill is checked under the overlay that lowers its contrast.
+ */
+const LIGHTER_ON_FILL = 0.13;
+const DARKER_ON_FILL = 0.1;
+/**
  * How far toward black a fill may go under white text before it stops looking like the
  * user's colour (a yellow would turn olive): past this, the text turns dark instead.
  */
@@ -64,9 +71,9 @@ export function accentPalette(accent: string): AccentPalette {
 
 /** White text on the accent darkened a little, as macOS does; dark text on an accent too light for that. */
 function deriveFill(rgb: Rgb): { fill: Rgb; on: Rgb } {
-  const underWhite = firstMix(rgb, BLACK, (c) => contrast(c, WHITE) >= TEXT_RATIO);
+  const underWhite = firstMix(rgb, BLACK, (c) => contrast(mix(c, WHITE, LIGHTER_ON_FILL), WHITE) >= TEXT_RATIO);
   if (underWhite.by <= MAX_DARKENING) return { fill: underWhite.colour, on: WHITE };
-  return { fill: firstMix(rgb, WHITE, (c) => contrast(c, DARK_TEXT) >= TEXT_RATIO).colour, on: DARK_TEXT };
+  return { fill: firstMix(rgb, WHITE, (c) => contrast(mix(c, BLACK, DARKER_ON_FILL), DARK_TEXT) >= TEXT_RATIO).colour, on: DARK_TEXT };
 }
 
 /** The least mix of `rgb` toward `target`, in steps of 1%, that passes (`target` itself at worst), and how far it went. */
