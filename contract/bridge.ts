@@ -1,3 +1,4 @@
+import type { Appearance } from './appearance.js';
 import type { SettingsPatch } from './settings.js';
 import type { AnswerState, Drawing, InvokeName, InvokeRequest, InvokeResponse, PanelState, PanelView, SendRequest } from './ipc.js';
 
@@ -43,10 +44,14 @@ export interface GlanceApi {
   deleteReceipt(id: string): Promise<InvokeResponse<'deleteReceipt'>>;
   clearHistory(): Promise<InvokeResponse<'clearHistory'>>;
   trySampleNotes(): Promise<undefined>;
+  /** The window's material and the system accent colour now. */
+  getAppearance(): Promise<Appearance>;
   onState(listener: (state: PanelState) => void): () => void;
   onAnswer(listener: (answer: AnswerState | null) => void): () => void;
   /** Main showed the panel (hotkey, tray, Sample Notes): the page puts the caret in the question. */
   onShown(listener: () => void): () => void;
+  /** Main pushes the appearance again when the system's accent colour changes. */
+  onAppearance(listener: (appearance: Appearance) => void): () => void;
 }
 
 /** The overlay page's bridge: what its display draws, nothing else. */
@@ -60,7 +65,7 @@ export interface OverlayApi {
 export type Invoke = <K extends InvokeName>(name: K, request: InvokeRequest<K>) => Promise<InvokeResponse<K>>;
 
 /** The panel's requests: everything in GlanceApi but its event listeners. */
-export type GlanceRequests = Omit<GlanceApi, 'onState' | 'onAnswer' | 'onShown'>;
+export type GlanceRequests = Omit<GlanceApi, 'onState' | 'onAnswer' | 'onShown' | 'onAppearance'>;
 
 /**
  * The panel's named request functions over one `invoke`: written once, so the preload and
@@ -97,5 +102,6 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     historyPayload: (id) => invoke('historyPayload', { id }),
     deleteReceipt: (id) => invoke('deleteReceipt', { id }),
     clearHistory: () => invoke('clearHistory', undefined),
+    getAppearance: () => invoke('getAppearance', undefined),
   };
 }

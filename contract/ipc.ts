@@ -4,6 +4,7 @@ import { IdSchema } from '../app/protocol/ids.js';
 import { MAX_ELEMENTS, MAX_RECTS } from '../app/protocol/limits.js';
 import { RectSchema } from '../app/protocol/location.js';
 import { AgentFailureKindSchema, AgentMessageSchema, ToolSpecSchema } from './agent.js';
+import { AppearanceSchema } from './appearance.js';
 import { KEYED_BACKENDS } from './backends.js';
 import { AppRuleSchema, BundleIdSchema, ExclusionSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
@@ -235,6 +236,8 @@ export const invokeContract = {
   historyPayload: { page: 'panel', channel: 'history:payload', request: ReceiptIdSchema, response: z.object({ payload: z.string().nullable() }) },
   deleteReceipt: { page: 'panel', channel: 'history:delete', request: ReceiptIdSchema, response: HistoryViewSchema },
   clearHistory: { page: 'panel', channel: 'history:clear', request: z.undefined(), response: HistoryViewSchema },
+  /** The window's material and the system accent colour, asked once when the page loads (then pushed on `appearance`). */
+  getAppearance: { page: 'panel', channel: 'appearance:get', request: z.undefined(), response: AppearanceSchema },
   /** The overlay page asks what its display draws when it loads (it names its display from its URL). */
   getDrawing: { page: 'overlay', channel: 'overlay:get-drawing', request: z.object({ display: z.number().int() }).strict(), response: DrawingSchema.nullable() },
 } as const satisfies Record<string, { page: PageName; channel: string; request: z.ZodType; response: z.ZodType }>;
@@ -251,6 +254,8 @@ export const eventContract = {
    * question field, as Spotlight does. `serial` grows with every show, so each one is news.
    */
   shown: { channel: 'panel:shown', payload: z.object({ serial: z.number().int().nonnegative() }) },
+  /** The system accent colour changed (System Settings, Appearance): the page repaints in it. */
+  appearance: { channel: 'appearance:changed', payload: AppearanceSchema },
 } as const;
 
 export type InvokeName = keyof typeof invokeContract;

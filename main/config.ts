@@ -54,7 +54,8 @@ export function panelWindowOptions(preloadPath: string): BrowserWindowConstructo
     alwaysOnTop: true,
     // The rounded, translucent look of macOS menus. The page paints only translucent tints
     // (renderer/src/styles.css), so the material shows through; a clear window background
-    // keeps Electron from painting an opaque one under the page before it loads.
+    // keeps Electron from painting an opaque one under the page before it loads. Only macOS
+    // has it: main tells the page so (main/system-appearance.ts), and the page turns translucent.
     vibrancy: 'menu',
     backgroundColor: '#00000000',
     visualEffectState: 'active',

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, globalShortcut, Menu, safeStorage, screen, session, shell } from 'electron';
+import { app, globalShortcut, Menu, safeStorage, screen, session, shell, systemPreferences } from 'electron';
 import { createOs } from '../app/os/index.js';
 import { glanceHomePath, openGlanceHome } from '../app/home/folder.js';
 import { answerAppEvents, trackQuitting } from './app-events.js';
@@ -9,6 +9,7 @@ import { applicationMenu } from './menu.js';
 import type { MainPorts } from './ports.js';
 import { forkSampleNotes } from './sample-process.js';
 import { createMainServices } from './services.js';
+import { systemAppearance } from './system-appearance.js';
 import { createTray, type GlanceTray } from './tray.js';
 import { createOverlayWindows } from './windows/overlay.js';
 import { createPanel } from './windows/panel.js';
@@ -62,6 +63,7 @@ async function start(): Promise<void> {
     shortcut: globalShortcut,
     tray: (actions) => (trayRef.current = createTray(actions)),
     windows: { panel, overlays },
+    appearance: systemAppearance(systemPreferences, process.platform),
     screen: { displays: () => screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds })) },
     safeStorage,
     utilityProcess: { launchSample: () => forkSampleNotes(join(import.meta.dirname, '../provider/sample/main.js')) },

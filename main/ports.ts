@@ -1,4 +1,5 @@
 import type { GlobalShortcut, LoginItemSettings } from 'electron';
+import type { Appearance } from '../contract/appearance.js';
 import type { AnswerState, PanelState } from '../contract/ipc.js';
 import type { OverlayDisplay } from '../app/geometry/overlay.js';
 import type { LogSink } from '../app/log/logger.js';
@@ -30,6 +31,8 @@ export interface PanelPort {
   publish(state: PanelState): void;
   /** Sends the answer area to the page (every streamed piece; the tree does not go with it). */
   publishAnswer(answer: AnswerState | null): void;
+  /** Sends the window's material and the accent colour to the page (they changed). */
+  publishAppearance(appearance: Appearance): void;
   /** Moves the shown panel beside the selection, honouring `avoid` and `edge`; else it stays. */
   placeBeside(location: Location): void;
   /** Calls the listener whenever the panel is hidden, however that happened. */
@@ -57,6 +60,19 @@ export interface TrayPort {
   refresh(): void;
 }
 
+/**
+ * What the system says about the look (main/system-appearance.ts makes it from
+ * systemPreferences): the page follows it through the contract (contract/appearance.ts).
+ */
+export interface AppearancePort {
+  /** The panel window has the menu material behind its page (vibrancy: macOS only). */
+  vibrant: boolean;
+  /** The system accent colour as Electron gives it (RGBA hex); undefined where there is none to follow. */
+  accentColor(): string | undefined;
+  /** Calls the listener whenever the system's accent colour may have changed; returns how to stop. */
+  onAccentChanged(listener: () => void): () => void;
+}
+
 /** Electron's pieces, and the few facts of the process, that the services are built over. */
 export interface MainPorts {
   /** The app's data folder (app.getPath('userData')): settings.json and the stored keys. */
@@ -75,6 +91,8 @@ export interface MainPorts {
   tray(actions: TrayActions): TrayPort;
   /** The windows: the panel, and one overlay window per display. */
   windows: { panel: PanelPort; overlays: OverlayWindows };
+  /** The window's material and the system accent colour (systemPreferences). */
+  appearance: AppearancePort;
   /** The displays as the overlay needs them (screen.getAllDisplays). */
   screen: { displays(): OverlayDisplay[] };
   /** The Keychain (safeStorage), and the platform it runs on (Linux's plain-text store is refused). */

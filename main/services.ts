@@ -6,6 +6,7 @@ import { createPrivacyService } from '../app/privacy/service.js';
 import { createSettingsStore } from '../app/settings/store.js';
 import type { InvokeHandlers } from '../contract/ipc.js';
 import { createAgentService } from './flow/agent-service.js';
+import { createAppearance } from './flow/appearance.js';
 import { createController } from './flow/controller.js';
 import { createOverlayService } from './flow/overlay-service.js';
 import { createPrivacyPanel } from './flow/privacy-panel.js';
@@ -148,6 +149,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     isPaused: () => settings.current().paused,
     hotkey: () => settings.current().hotkey,
   });
+  // The system accent colour, followed while Glance runs: the page repaints in it.
+  const appearance = createAppearance({ port: ports.appearance, publish: panel.publishAppearance, logger });
   const handlers = createHandlers({
     hub,
     controller,
@@ -159,6 +162,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     closePanel: dismissPanel,
     trySampleNotes,
     openExternal: ports.shell.openExternal,
+    appearance: appearance.current,
   });
   hub.subscribe((state) => {
     panel.publish(state);
@@ -174,6 +178,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     menu: { openSettings, closePanel: dismissPanel, quit: ports.app.quit },
     close: async () => {
       clearInterval(pruning);
+      appearance.close();
       await Promise.all([cache.close(), sampleNotes.stop()]);
     },
   };

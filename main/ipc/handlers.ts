@@ -4,6 +4,7 @@ import type { Controller } from '../flow/controller.js';
 import type { PrivacyPanel } from '../flow/privacy-panel.js';
 import type { SettingsService } from '../flow/settings-service.js';
 import type { StateHub } from '../flow/state-hub.js';
+import type { Appearance } from '../../contract/appearance.js';
 import type { Drawing, InvokeHandlers, KeyStatus } from '../../contract/ipc.js';
 
 /** The Keychain side of settings, as the handlers see it: keys go in, only "stored" comes out. */
@@ -33,6 +34,8 @@ export interface HandlerDeps {
   openExternal(url: string): Promise<void>;
   /** Starts Sample Notes and collects from it; the panel follows through the state hub. */
   trySampleNotes(): void;
+  /** The window's material and the system accent colour now (flow/appearance.ts). */
+  appearance(): Appearance;
 }
 
 const STALE = 'This context is no longer current: press the hotkey again.';
@@ -87,6 +90,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     historyPayload: async ({ id }) => ({ payload: await deps.privacy.payload(id) }),
     deleteReceipt: async ({ id }) => deps.privacy.deleteReceipt(id),
     clearHistory: async () => deps.privacy.clearHistory(),
+    getAppearance: async () => deps.appearance(),
     getDrawing: async ({ display }) => deps.overlay.drawing(display),
   };
 }

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { panelRequests, type GlanceApi } from '../../contract/bridge.js';
+import type { Appearance } from '../../contract/appearance.js';
 import { eventContract, invokeContract, type AnswerState, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelState } from '../../contract/ipc.js';
 
 /**
@@ -35,6 +36,13 @@ const api = {
     ipcRenderer.on(eventContract.answer.channel, handler);
     return () => {
       ipcRenderer.removeListener(eventContract.answer.channel, handler);
+    };
+  },
+  onAppearance(listener) {
+    const handler = (_event: IpcRendererEvent, appearance: Appearance): void => listener(appearance);
+    ipcRenderer.on(eventContract.appearance.channel, handler);
+    return () => {
+      ipcRenderer.removeListener(eventContract.appearance.channel, handler);
     };
   },
 } satisfies GlanceApi;

@@ -95,6 +95,9 @@ export function createPanel(deps: PanelDeps): Panel {
     publishAnswer: (answer) => {
       if (!window.isDestroyed()) window.webContents.send(eventContract.answer.channel, answer);
     },
+    publishAppearance: (appearance) => {
+      if (!window.isDestroyed()) window.webContents.send(eventContract.appearance.channel, appearance);
+    },
     placeBeside: (location) => {
       if (window.isDestroyed() || !window.isVisible()) return;
       const displays = deps.screen.getAllDisplays().map((d) => ({ bounds: d.bounds, workArea: d.workArea }));

@@ -1,20 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { followAppearance } from './appearance/apply.js';
 import { bridge } from './bridge.js';
 import './styles.css';
 import './privacy/privacy.css';
 
 // The panel's entry: one React root, given the bridge explicitly so components never reach
 // for a global.
-// In Electron on a Mac the window has the menu vibrancy (main/config.ts): the page paints only
-// translucent tints over it. Anywhere else there is no material behind the page to show.
-if (/\bElectron\//.test(navigator.userAgent) && /\bMacintosh\b/.test(navigator.userAgent)) document.documentElement.classList.add('vibrant');
+const api = bridge();
+// Main says whether the window has the menu vibrancy (macOS) and which accent the user chose;
+// the page follows both (appearance/apply.ts) rather than guessing from its user agent.
+followAppearance(api, document.documentElement);
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <App api={bridge()} />
+      <App api={api} />
     </StrictMode>,
   );
 }

@@ -15,7 +15,7 @@ import { useProviderSuite } from '../helpers/provider-suite.js';
 
 /** Every factory the composition calls: one place may import them outside the unit tests. */
 const FACTORIES = [
-  'createAgentService', 'createController', 'createHandlers', 'createHostCache', 'createHotkeyRegistrar',
+  'createAgentService', 'createAppearance', 'createController', 'createHandlers', 'createHostCache', 'createHotkeyRegistrar',
   'createOverlayService', 'createSampleNotes', 'createSecretStore', 'createSelectionPlacement',
   'createSettingsService', 'createSettingsStore', 'createStateHub',
 ];

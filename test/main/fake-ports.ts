@@ -5,8 +5,10 @@
  * rest is the real core over a temporary data folder. Tests of the Mac shell's behaviour use
  * these; the e2e harness (test/e2e/harness/test-main.ts) has its own for the browser tests.
  */
+import type { LogSink } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
-import type { LoginItemReport, MainPorts, TrayActions } from '../../main/ports.js';
+import type { Appearance } from '../../contract/appearance.js';
+import type { AppearancePort, LoginItemReport, MainPorts, TrayActions } from '../../main/ports.js';
 import type { SafeStorageLike } from '../../main/secrets.js';
 
 /** What the fake ports saw, and the knobs a test turns. */
@@ -21,6 +23,35 @@ export interface FakeShell {
   holds(): number;
   /** Every setLoginItem call, in order. */
   loginItemCalls: boolean[];
+  /** Every appearance the services pushed to the page, in order. */
+  appearances: Appearance[];
+}
+
+/** A system's look a test controls: `setAccent` changes the accent and tells the listeners, as macOS's notification would. */
+export interface FakeAppearance extends AppearancePort {
+  setAccent(raw: string | undefined): void;
+  /** How many listeners follow the accent now. */
+  listeners(): number;
+}
+
+/** The appearance port over a value the test sets (undefined: no accent, as on Linux). */
+export function fakeAppearance(initial: { vibrant?: boolean; accent?: string } = {}): FakeAppearance {
+  let accent = initial.accent;
+  const listeners = new Set<() => void>();
+  return {
+    vibrant: initial.vibrant ?? false,
+    accentColor: () => accent,
+    onAccentChanged: (listener) => {
+      const own = (): void => listener();
+      listeners.add(own);
+      return () => listeners.delete(own);
+    },
+    setAccent: (raw) => {
+      accent = raw;
+      for (const listener of [...listeners]) listener();
+    },
+    listeners: () => listeners.size,
+  };
 }
 
 /** A reversible stand-in for safeStorage (XOR), marked so it is never mistaken for a cipher. */
@@ -39,20 +70,21 @@ export function xorSafeStorage(overrides: Partial<SafeStorageLike> = {}): SafeSt
  * Ports over `dataDir`. `loginItem` plays the system: given what was last asked (undefined before
  * any call), it says what macOS reports; the default has no login items (another platform).
  */
-export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolean | undefined) => LoginItemReport | undefined; safeStorage?: SafeStorageLike } = {}): FakeShell {
+export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolean | undefined) => LoginItemReport | undefined; safeStorage?: SafeStorageLike; appearance?: AppearancePort; log?: LogSink } = {}): FakeShell {
   let visible = false;
   let deactivations = 0;
   let holds = 0;
   let trayActions: TrayActions | undefined;
   let asked: boolean | undefined;
   const loginItemCalls: boolean[] = [];
+  const appearances: Appearance[] = [];
   const hidden: (() => void)[] = [];
   const ports: MainPorts = {
     dataDir,
     env: { ...process.env, APP_CONTEXT_PROVIDERS_DIR: dataDir },
     ownPid: process.pid,
     os: { ...createOs(), frontApp: async () => ({ ok: false, reason: 'no front app in this test', cause: 'no front app in this test' }) },
-    log: () => undefined,
+    log: options.log ?? (() => undefined),
     shortcut: { register: () => true, unregister: () => undefined },
     tray: (actions) => {
       trayActions = actions;
@@ -79,6 +111,9 @@ export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolea
         },
         publish: () => undefined,
         publishAnswer: () => undefined,
+        publishAppearance: (appearance) => {
+          appearances.push(appearance);
+        },
         placeBeside: () => undefined,
         onHidden: (listener) => {
           hidden.push(listener);
@@ -86,6 +121,7 @@ export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolea
       },
       overlays: { draw: () => undefined, hideAll: () => undefined },
     },
+    appearance: options.appearance ?? fakeAppearance(),
     screen: { displays: () => [{ id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } }] },
     safeStorage: options.safeStorage ?? xorSafeStorage(),
     platform: 'darwin',
@@ -111,5 +147,6 @@ export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolea
     },
     holds: () => holds,
     loginItemCalls,
+    appearances,
   };
 }

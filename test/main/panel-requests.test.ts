@@ -28,7 +28,7 @@ describe('panelRequests', () => {
       removeRule: () => api.removeRule('com.example.notes'),
       removeExclusion: () => api.removeExclusion({ bundleId: 'com.example.notes', exclusion: { role: 'Row', subrole: 'comment' } }),
       getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload(receipt), deleteReceipt: () => api.deleteReceipt(receipt),
-      clearHistory: () => api.clearHistory(),
+      clearHistory: () => api.clearHistory(), getAppearance: () => api.getAppearance(),
     };
     for (const call of Object.values(calls)) await call();
     const panelChannels = (Object.keys(invokeContract) as InvokeName[]).filter((name) => invokeContract[name].page === 'panel');

@@ -149,6 +149,19 @@ describe('showing the panel', () => {
   });
 });
 
+describe("the page's appearance", () => {
+  it('is sent on the contract\'s appearance channel, and not to a destroyed window', async () => {
+    const { eventContract } = await import('../../contract/ipc.js');
+    const { panel, window } = setup();
+    panel.publishAppearance({ vibrant: true, accent: '#62ba46' });
+    expect(window.webContents.sent).toContainEqual({ channel: eventContract.appearance.channel, payload: { vibrant: true, accent: '#62ba46' } });
+    window.destroyed = true;
+    const before = window.webContents.sent.length;
+    panel.publishAppearance({ vibrant: true, accent: null });
+    expect(window.webContents.sent.length).toBe(before);
+  });
+});
+
 describe('the window options (main/config.ts)', () => {
   it('the panel: hidden in Mission Control, vibrancy over a clear window background', () => {
     const { window } = setup();

@@ -2,6 +2,7 @@
 // contract's bridge type (`GlanceApi`, which the preload satisfies too) over HTTP to the test
 // server, which runs main's real handlers, controller and core. The compiler holds the shapes together.
 import { panelRequests, type GlanceApi } from '../../../contract/bridge.js';
+import type { Appearance } from '../../../contract/appearance.js';
 import type { AnswerState, InvokeName, InvokeRequest, InvokeResponse, PanelState } from '../../../contract/ipc.js';
 
 async function invoke<K extends InvokeName>(name: K, payload: InvokeRequest<K>): Promise<InvokeResponse<K>> {
@@ -37,6 +38,11 @@ const api: GlanceApi = {
   onAnswer(listener: (answer: AnswerState | null) => void): () => void {
     const source = new EventSource('./bridge/answers');
     source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as AnswerState | null);
+    return () => source.close();
+  },
+  onAppearance(listener: (appearance: Appearance) => void): () => void {
+    const source = new EventSource('./bridge/appearance');
+    source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as Appearance);
     return () => source.close();
   },
 };

@@ -9,6 +9,7 @@ import { spawnNode, type Spawned } from '../../helpers/spawn.js';
 import { launchBrowser } from './browser.js';
 import { buildTestBridge, ensureRendererBuilt, ROOT } from './build.js';
 import { startTestApp, type TestApp } from './server.js';
+import type { TestLook } from './test-main.js';
 
 const READY = /is providing context \(pid (\d+), endpoint (http:\/\/127\.0\.0\.1:\d+\/\S*)\)\n/;
 
@@ -18,8 +19,8 @@ export interface World {
   providers: Record<string, Spawned>;
   /** Stops a provider and starts it again (a new process, so a new pid and instance). */
   restartProvider(name: string, spec: ProviderSpec): Promise<Spawned>;
-  /** A fresh test app (main's pieces) and a page showing its panel. */
-  openPanel(): Promise<{ app: TestApp; page: Page }>;
+  /** A fresh test app (main's pieces) and a page showing its panel; `look` is the system's (no vibrancy, no accent by default). */
+  openPanel(options?: { look?: TestLook }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -51,10 +52,10 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
       await started[name]?.stop();
       return start(name, spec);
     },
-    async openPanel() {
+    async openPanel(options = {}) {
       const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
       dataDirs.push(dataDir);
-      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir });
+      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir, ...(options.look ? { look: options.look } : {}) });
       apps.push(app);
       const page = await browser.context.newPage();
       // Every status the panel shows, in order: "collecting" may last only milliseconds.

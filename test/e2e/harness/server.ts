@@ -5,7 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
 import { invokeContract, type InvokeName, type PageName } from '../../../contract/ipc.js';
 import { dispatch } from '../../../main/ipc/dispatch.js';
-import { createTestMain } from './test-main.js';
+import { createTestMain, type TestLook } from './test-main.js';
 import type { StateHub } from '../../../main/flow/state-hub.js';
 
 /**
@@ -24,6 +24,8 @@ export interface TestApp {
   hub: Pick<StateHub, 'get'>;
   /** The test's own data folder: the rules and history files the `glance` command shares. */
   dataDir: string;
+  /** Plays the system changing its accent colour (RGBA hex as Electron gives it; undefined: none). */
+  setSystemAccent(raw: string | undefined): void;
   /** False after the panel asked to close (Esc, the close button). */
   panelVisible(): boolean;
   /**
@@ -43,7 +45,7 @@ async function pageWithBridge(file: string, bridge: string): Promise<string> {
 }
 
 /** Starts the server on a free loopback port. */
-export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string }): Promise<TestApp> {
+export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook }): Promise<TestApp> {
   const main = await createTestMain(options);
   const html = await pageWithBridge(join(options.rendererDir, 'index.html'), 'test-bridge.js');
   const overlayHtml = await pageWithBridge(join(options.rendererDir, 'overlay.html'), 'overlay-bridge.js');
@@ -57,7 +59,8 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     req.on('close', stop);
   };
   let shownListeners = 0;
-  const ready = (): boolean => panelListeners > 0 && shownListeners > 0;
+  let appearanceListeners = 0;
+  const ready = (): boolean => panelListeners > 0 && shownListeners > 0 && appearanceListeners > 0;
   const stateEvents = (req: IncomingMessage, res: ServerResponse): void => {
     events(req, res, (write) => main.hub.subscribe(write));
     panelListeners += 1;
@@ -73,6 +76,14 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     req.on('close', () => { shownListeners -= 1; });
   };
 
+  // The page's appearance stream: a test changes the accent only once the page hears it.
+  const appearanceEvents = (req: IncomingMessage, res: ServerResponse): void => {
+    events(req, res, (write) => main.onAppearance(write));
+    appearanceListeners += 1;
+    if (ready()) for (const resolve of listening.splice(0)) resolve();
+    req.on('close', () => { appearanceListeners -= 1; });
+  };
+
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const body = req.method === 'POST' ? await readBody(req) : undefined;
@@ -83,6 +94,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     if (url.pathname === '/bridge/events') return stateEvents(req, res);
     if (url.pathname === '/bridge/answers') return events(req, res, (write) => main.onAnswer(write));
     if (url.pathname === '/bridge/shown') return shownEvents(req, res);
+    if (url.pathname === '/bridge/appearance') return appearanceEvents(req, res);
     if (url.pathname === '/overlay-bridge/draws') {
       const display = Number(url.searchParams.get('display'));
       return events(req, res, (write) => main.onDraw((id, drawing) => { if (id === display) write(drawing); }));
@@ -123,6 +135,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     logLines: main.logLines,
     hub: main.hub,
     dataDir: options.dataDir,
+    setSystemAccent: main.setSystemAccent,
     panelVisible: main.panelVisible,
     panelListening: () => (ready() ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),
     close: async () => {

@@ -3,6 +3,7 @@ import type { SafeStorage } from 'electron';
 import type { OverlayDisplay } from '../../../app/geometry/overlay.js';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
 import type { Location } from '../../../app/protocol/location.js';
+import type { Appearance } from '../../../contract/appearance.js';
 import type { AnswerState, Drawing, InvokeHandlers } from '../../../contract/ipc.js';
 import type { StateHub } from '../../../main/flow/state-hub.js';
 import type { MainPorts, TrayActions } from '../../../main/ports.js';
@@ -36,6 +37,13 @@ export interface TestMain {
   /** Each time main shows the panel, as panel.ts sends `panel:shown`. */
   onShown(listener: (shown: { serial: number }) => void): () => void;
   onDraw(listener: (displayId: number | string, drawing: Drawing) => void): () => void;
+  /** Each appearance main pushes to the page, as panel.ts sends `appearance:changed`. */
+  onAppearance(listener: (appearance: Appearance) => void): () => void;
+  /**
+   * Plays the system changing its accent colour (Electron's RGBA hex, or undefined for none):
+   * the services read it again as they do on macOS's notification, and push what changed.
+   */
+  setSystemAccent(raw: string | undefined): void;
   /** What quitting does: closes the kept connections and ends Sample Notes, if it was started. */
   close(): Promise<void>;
 }
@@ -48,8 +56,14 @@ export const testSafeStorage = {
   getSelectedStorageBackend: () => 'gnome_libsecret' as const,
 } satisfies SafeStorageLike & Pick<SafeStorage, 'getSelectedStorageBackend'>;
 
+/** The system's look in a test: the window's vibrancy, and the accent colour as Electron would give it (RGBA hex). */
+export interface TestLook {
+  vibrant?: boolean;
+  accent?: string;
+}
+
 /** Builds main's services over the real core, the given OS services and test ports. */
-export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string }): Promise<TestMain> {
+export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook }): Promise<TestMain> {
   const logLines: string[] = [];
   let front: FrontApp = { pid: 0 };
   let visible = false;
@@ -60,6 +74,9 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
   const answerListeners = new Set<(answer: AnswerState | null) => void>();
   const drawListeners = new Set<(displayId: number | string, drawing: Drawing) => void>();
   const shownListeners = new Set<(shown: { serial: number }) => void>();
+  const appearanceListeners = new Set<(appearance: Appearance) => void>();
+  let systemAccent = options.look?.accent;
+  const accentListeners = new Set<() => void>();
   let shownSerial = 0;
   const showPanel = (): void => {
     visible = true;
@@ -102,12 +119,22 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
         holdOpen: () => () => undefined,
         publish: () => undefined, // the test server pushes the hub's state itself
         publishAnswer: (answer) => { for (const listener of answerListeners) listener(answer); },
+        publishAppearance: (appearance) => { for (const listener of appearanceListeners) listener(appearance); },
         placeBeside: (location) => { placements.push(location); },
         onHidden: (listener) => { hidden.push(listener); },
       },
       overlays: {
         draw: (d, drawing) => { for (const listener of drawListeners) listener(d.id, drawing); },
         hideAll: () => undefined,
+      },
+    },
+    // The system's look as the test sets it; undefined: no accent to follow, as on Linux.
+    appearance: {
+      vibrant: options.look?.vibrant ?? false,
+      accentColor: () => systemAccent,
+      onAccentChanged: (listener) => {
+        accentListeners.add(listener);
+        return () => accentListeners.delete(listener);
       },
     },
     screen: { displays: () => [display] },
@@ -143,6 +170,11 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     onAnswer: (listener) => subscribe(answerListeners, listener),
     onShown: (listener) => subscribe(shownListeners, listener),
     onDraw: (listener) => subscribe(drawListeners, listener),
+    onAppearance: (listener) => subscribe(appearanceListeners, listener),
+    setSystemAccent: (raw) => {
+      systemAccent = raw;
+      for (const listener of [...accentListeners]) listener();
+    },
     close: () => services.close(),
   };
 }
