@@ -38,6 +38,8 @@ export interface GlanceApi {
   setRule(request: InvokeRequest<'setRule'>): Promise<InvokeResponse<'setRule'>>;
   removeRule(bundleId: string): Promise<InvokeResponse<'removeRule'>>;
   removeExclusion(request: InvokeRequest<'removeExclusion'>): Promise<InvokeResponse<'removeExclusion'>>;
+  /** Starts the rules over, keeping a damaged file beside the new one. */
+  resetRules(): Promise<InvokeResponse<'resetRules'>>;
   getHistory(): Promise<InvokeResponse<'getHistory'>>;
   historyPayload(id: string): Promise<InvokeResponse<'historyPayload'>>;
   deleteReceipt(id: string): Promise<InvokeResponse<'deleteReceipt'>>;
@@ -93,6 +95,7 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     setRule: (request) => invoke('setRule', request),
     removeRule: (bundleId) => invoke('removeRule', { bundleId }),
     removeExclusion: (request) => invoke('removeExclusion', request),
+    resetRules: () => invoke('resetRules', undefined),
     getHistory: () => invoke('getHistory', undefined),
     historyPayload: (id) => invoke('historyPayload', { id }),
     deleteReceipt: (id) => invoke('deleteReceipt', { id }),

@@ -24,6 +24,16 @@ export const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'igno
 export type Failure = (typeof FAILURES)[number];
 
 /**
+ * Which of the user's rules kept an app out (failure `ruled-out`), so the card says the true
+ * reason and offers its own way forward: `never` (the user barred the app), `local` (its context
+ * goes only to a model on this Mac, and the one chosen is elsewhere), `damaged` (the rules file
+ * cannot be read, so Glance fails closed; docs/cli.md, "Per-app rules").
+ */
+export const RULED_OUT_BY = ['never', 'local', 'damaged'] as const;
+export const RuledOutBySchema = z.enum(RULED_OUT_BY);
+export type RuledOutBy = z.infer<typeof RuledOutBySchema>;
+
+/**
  * What the user's rules and the secret scan leave out of one collected answer (app/privacy):
  * every element a standing exclusion matches and every element holding a secret, with the
  * words that say why (never the secret). The panel shows each as left out, restorable for
@@ -50,6 +60,8 @@ export const InvocationSchema = z.object({
   root: ElementSchema.nullable(),
   /** For a failed invocation: which kind of failure, for the panel's error card. */
   failure: z.enum(FAILURES).optional(),
+  /** For failure `ruled-out`: which rule kept the app out. */
+  ruledOutBy: RuledOutBySchema.optional(),
   /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
   screening: ScreeningSchema.optional(),
 });
@@ -181,6 +193,8 @@ export const RulesViewSchema = z.object({
   notice: z.string().optional(),
   /** A change that could not be made, in a sentence. */
   problem: z.string().optional(),
+  /** What was done, in a sentence (after a reset: where the damaged file was kept). */
+  done: z.string().optional(),
 });
 export type RulesView = z.infer<typeof RulesViewSchema>;
 
@@ -229,6 +243,8 @@ export const invokeContract = {
   getRules: { page: 'panel', channel: 'rules:get', request: z.undefined(), response: RulesViewSchema },
   setRule: { page: 'panel', channel: 'rules:set', request: z.object({ bundleId: BundleIdSchema, rule: RuleNameSchema }).strict(), response: RulesViewSchema },
   removeRule: { page: 'panel', channel: 'rules:remove', request: z.object({ bundleId: BundleIdSchema }).strict(), response: RulesViewSchema },
+  /** Starts the rules over; a damaged file is kept beside the new one (`glance rules reset`). */
+  resetRules: { page: 'panel', channel: 'rules:reset', request: z.undefined(), response: RulesViewSchema },
   removeExclusion: { page: 'panel', channel: 'rules:unexclude', request: z.object({ bundleId: BundleIdSchema, exclusion: ExclusionSchema }).strict(), response: RulesViewSchema },
   getHistory: { page: 'panel', channel: 'history:list', request: z.undefined(), response: HistoryViewSchema },
   /** A kept payload, decrypted in main; null when none was kept. */

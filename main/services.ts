@@ -153,7 +153,10 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     controller,
     settings,
     agent,
-    privacy: createPrivacyPanel({ privacy, controller, historyDays: () => settings.current().historyDays, logger }),
+    privacy: createPrivacyPanel({
+      privacy, controller, historyDays: () => settings.current().historyDays, logger,
+      notify: (notice) => hub.update({ notices: [...hub.get().notices, notice] }),
+    }),
     keys,
     overlay,
     closePanel: dismissPanel,

@@ -21,6 +21,8 @@ export interface PrivacyPanel {
   setRule(bundleId: string, rule: RuleName): Promise<RulesView>;
   removeRule(bundleId: string): Promise<RulesView>;
   removeExclusion(bundleId: string, exclusion: Exclusion): Promise<RulesView>;
+  /** Starts over with no rules; a damaged file is kept beside the new one, and the view says where. */
+  resetRules(): Promise<RulesView>;
   history(): Promise<HistoryView>;
   payload(id: string): Promise<string | null>;
   deleteReceipt(id: string): Promise<HistoryView>;
@@ -32,6 +34,8 @@ export interface PrivacyPanelDeps {
   privacy: PrivacyService;
   controller: Pick<Controller, 'collected' | 'rescreen' | 'ruleOut'>;
   historyDays(): number;
+  /** Adds a notice to the panel's banner: what a reset did, which outlives the card that asked for it. */
+  notify(notice: string): void;
   logger: Logger;
 }
 
@@ -130,6 +134,20 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     setRule: (bundleId, rule) => change(() => rules.set(bundleId, rule)),
     removeRule: (bundleId) => change(() => rules.remove(bundleId)),
     removeExclusion: (bundleId, exclusion) => change(() => rules.unexclude(bundleId, exclusion)),
+    resetRules: async () => {
+      try {
+        const { asidePath } = await rules.reset();
+        const view = await rulesView();
+        if (!asidePath) return { ...view, done: 'The rules start over.' };
+        // Nothing lost: the damaged bytes are still on disk, and the user is told where, also after the card is gone.
+        const done = `Glance's rules start over. The damaged rules file is kept as ${asidePath}, in case you want a rule back from it.`;
+        deps.notify(done);
+        return { ...view, done };
+      } catch (error) {
+        deps.logger.warn(`rules: a reset failed (${error instanceof Error ? error.name : 'unknown'})`);
+        return rulesView('Glance could not reset the rules file. Check that its folder can be written, then try again.');
+      }
+    },
     history: historyView,
     payload: async (id) => {
       try {

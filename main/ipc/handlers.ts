@@ -83,6 +83,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     setRule: async ({ bundleId, rule }) => deps.privacy.setRule(bundleId, rule),
     removeRule: async ({ bundleId }) => deps.privacy.removeRule(bundleId),
     removeExclusion: async ({ bundleId, exclusion }) => deps.privacy.removeExclusion(bundleId, exclusion),
+    resetRules: async () => deps.privacy.resetRules(),
     getHistory: async () => deps.privacy.history(),
     historyPayload: async ({ id }) => ({ payload: await deps.privacy.payload(id) }),
     deleteReceipt: async ({ id }) => deps.privacy.deleteReceipt(id),

@@ -25,7 +25,7 @@ describe('panelRequests', () => {
       openExternal: () => api.openExternal('https://example.com/'), trySampleNotes: () => api.trySampleNotes(),
       setAppRule: () => api.setAppRule({ invocation: 1, rule: 'never' }), excludeAlways: () => api.excludeAlways(1, 'c1'),
       getRules: () => api.getRules(), setRule: () => api.setRule({ bundleId: 'com.example.notes', rule: 'local' }),
-      removeRule: () => api.removeRule('com.example.notes'),
+      removeRule: () => api.removeRule('com.example.notes'), resetRules: () => api.resetRules(),
       removeExclusion: () => api.removeExclusion({ bundleId: 'com.example.notes', exclusion: { role: 'Row', subrole: 'comment' } }),
       getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload(receipt), deleteReceipt: () => api.deleteReceipt(receipt),
       clearHistory: () => api.clearHistory(),
