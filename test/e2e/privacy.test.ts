@@ -61,7 +61,7 @@ async function ask(page: Page, question: string): Promise<void> {
 }
 
 describe('privacy and control in the panel', () => {
-  it('withholds a secret and includes it for one message; "Always leave out comments" applies now and at the next press', async () => {
+  it('withholds a secret and includes it for one message; "Always leave out comments" applies now and at the next press, and Include sends one such row for one message', async () => {
     const { app, page } = await world.openPanel();
     await collect(app);
     // The key's element is withheld with the kind named, never the key.
@@ -89,7 +89,19 @@ describe('privacy and control in the panel', () => {
     expect(rules.rules).toHaveLength(1);
     expect(rules.rules[0]).toMatchObject({ rule: 'allow', exclusions: [{ role: 'Row', subrole: 'comment' }] });
 
-    // The next press: the rule stands, and the inclusion was for that message only.
+    // Include one row the rule leaves out, for this message: the row says so, and what is sent carries it (and only it).
+    await page.getByRole('button', { name: 'Include Row COMMENT-TWO in this message' }).click();
+    await row(page, /^Row, COMMENT-TWO .*included for this message/).waitFor();
+    const included = await payloadText(page);
+    expect(included).toContain('COMMENT-TWO');
+    expect(included).not.toContain('COMMENT-ONE');
+    await ask(page, 'What do the comments say?');
+    const [receipt] = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { sentIds: string[]; excludedIds: string[] });
+    expect(receipt?.sentIds).toContain('c2');
+    expect(receipt?.sentIds).not.toContain('c1');
+    expect(receipt?.excludedIds).toContain('c1');
+
+    // The next press: the rule stands, and both inclusions were for that message only.
     await collect(app);
     await row(page, /^Row, COMMENT-TWO left out by your rule/).waitFor();
     await row(page, /^Text, Deploy note withheld: GitHub token Include$/).waitFor();
