@@ -25,6 +25,8 @@ export interface GlanceApi {
   dismissOverlay(): Promise<undefined>;
   getSettings(): Promise<InvokeResponse<'getSettings'>>;
   saveSettings(patch: SettingsPatch): Promise<InvokeResponse<'saveSettings'>>;
+  /** Whether "Keep what was sent" can keep anything here, and if not, why. */
+  payloadKeeping(): Promise<InvokeResponse<'payloadKeeping'>>;
   getKeyStatus(): Promise<InvokeResponse<'getKeyStatus'>>;
   /** Sends a key to main's Keychain store; only whether keys are stored ever comes back. */
   setApiKey(request: InvokeRequest<'setApiKey'>): Promise<InvokeResponse<'setApiKey'>>;
@@ -84,6 +86,7 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     dismissOverlay: () => invoke('dismissOverlay', undefined),
     getSettings: () => invoke('getSettings', undefined),
     saveSettings: (patch) => invoke('saveSettings', patch),
+    payloadKeeping: () => invoke('payloadKeeping', undefined),
     getKeyStatus: () => invoke('getKeyStatus', undefined),
     setApiKey: (request) => invoke('setApiKey', request),
     clearApiKey: (backend) => invoke('clearApiKey', { backend }),

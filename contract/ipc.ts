@@ -105,6 +105,9 @@ export const LocateRequestSchema = z.object({ invocation: z.number().int().nonne
 /** The result of changing settings: what is now in force, and what could not be applied. */
 export const SaveSettingsResultSchema = z.object({ settings: SettingsSchema, problems: z.array(z.string()) });
 
+/** Whether payloads can be kept here; `reason` says why not, in a sentence shown beside the setting. */
+export const PayloadKeepingSchema = z.object({ available: z.boolean(), reason: z.string().optional() });
+
 /** Only web links leave the app, and only to the user's browser. */
 export const ExternalUrlSchema = z
   .object({ url: z.string().max(4096).refine((url) => /^https?:\/\//i.test(url) && URL.canParse(url), 'only http and https links open') })
@@ -230,6 +233,8 @@ export const invokeContract = {
   dismissOverlay: { page: 'panel', channel: 'overlay:dismiss', request: z.undefined(), response: z.undefined() },
   getSettings: { page: 'panel', channel: 'settings:get', request: z.undefined(), response: SettingsSchema },
   saveSettings: { page: 'panel', channel: 'settings:save', request: SettingsPatchSchema, response: SaveSettingsResultSchema },
+  /** Whether "Keep what was sent" can keep anything here (it needs the Keychain to encrypt with), and if not, why. */
+  payloadKeeping: { page: 'panel', channel: 'settings:payload-keeping', request: z.undefined(), response: PayloadKeepingSchema },
   getKeyStatus: { page: 'panel', channel: 'secrets:status', request: z.undefined(), response: KeyStatusSchema },
   setApiKey: { page: 'panel', channel: 'secrets:set', request: SetKeyRequestSchema, response: SetKeyResultSchema },
   clearApiKey: { page: 'panel', channel: 'secrets:clear', request: SetKeyRequestSchema.pick({ backend: true }).strict(), response: KeyStatusSchema },

@@ -18,7 +18,7 @@ import { createHotkeyRegistrar } from './hotkey.js';
 import { createHandlers } from './ipc/handlers.js';
 import { holdPanelDuringKeychain } from './keychain-hold.js';
 import type { AppMenuActions } from './menu.js';
-import { safeStorageCipher } from './payload-cipher.js';
+import { payloadKeepingProblem, safeStorageCipher } from './payload-cipher.js';
 import type { MainPorts } from './ports.js';
 import { createSecretStore } from './secrets.js';
 
@@ -92,6 +92,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
         return loginItemAfterSetting(ports.app.loginItem(), enabled);
       },
       launchAtLogin: () => loginItemAtStart(ports.app.loginItem()),
+      keepPayloadsProblem: () => payloadKeepingProblem(safeStorage, ports.platform),
     },
   });
 

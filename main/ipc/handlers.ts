@@ -67,6 +67,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     },
     getSettings: async () => deps.settings.current(),
     saveSettings: async (patch) => deps.settings.update(patch),
+    payloadKeeping: async () => deps.settings.payloadKeeping(),
     getKeyStatus: async () => deps.keys.status(),
     setApiKey: async ({ backend, key }) => deps.keys.set(backend, key),
     clearApiKey: async ({ backend }) => deps.keys.clear(backend),

@@ -14,6 +14,7 @@ import type { Violation } from './harness/axe.js';
 import { createWorld, pageErrors, payloadText, pressHotkey, type World } from './harness/fixtures.js';
 import { captureState } from './harness/states.js';
 import type { TestApp } from './harness/server.js';
+import { testSafeStorage } from './harness/test-main.js';
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];
 const TREE: Element = {
@@ -215,6 +216,25 @@ describe('privacy and control in the panel', () => {
     await page.keyboard.press('Escape');
     await collect(app);
     await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('"Keep what was sent" without a Keychain to encrypt with: says so beside the switch, which cannot be turned on', async () => {
+    const { page } = await world.openPanel({ safeStorage: { ...testSafeStorage, isAsyncEncryptionAvailable: async () => false } });
+    await page.keyboard.press('Meta+Comma');
+    const keep = page.getByRole('switch', { name: 'Keep what was sent' });
+    const reason = page.getByTestId('keep-payloads-unavailable');
+    await reason.waitFor();
+    expect(await reason.textContent()).toBe('Not available now: Glance cannot encrypt with the Keychain, so it keeps receipts only, never a payload in plain text.');
+    // Not the usual promise of an encrypted payload, and a switch that cannot claim otherwise.
+    expect(await page.getByText('encrypted with your Keychain', { exact: false }).count()).toBe(0);
+    expect(await keep.isChecked()).toBe(false);
+    expect(await keep.isDisabled()).toBe(true);
+    expect(await keep.getAttribute('aria-describedby')).toBe('keep-payloads-unavailable');
+    await page.getByTestId('rules').scrollIntoViewIfNeeded();
+    await keep.scrollIntoViewIfNeeded();
+    await captureState(page, 'privacy-keep-unavailable').then((found) => { violations['privacy-keep-unavailable'] = found; });
+    expect(await page.getByTestId('saved-keepPayloads').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 

@@ -20,7 +20,7 @@ describe('panelRequests', () => {
       preview: () => api.preview({ invocation: 1, prompt: '', removedIds: [], allowedIds: ['k'] }),
       send: () => api.send({ invocation: 1, prompt: 'q', removedIds: ['a'] }), stop: () => api.stop(1), getAnswer: () => api.getAnswer(),
       locate: () => api.locate(1, 'a'), dismissOverlay: () => api.dismissOverlay(), getSettings: () => api.getSettings(),
-      saveSettings: () => api.saveSettings({ keepPayloads: true }), getKeyStatus: () => api.getKeyStatus(),
+      saveSettings: () => api.saveSettings({ keepPayloads: true }), payloadKeeping: () => api.payloadKeeping(), getKeyStatus: () => api.getKeyStatus(),
       setApiKey: () => api.setApiKey({ backend: 'anthropic', key: 'abcdefgh12' }), clearApiKey: () => api.clearApiKey('openai'),
       openExternal: () => api.openExternal('https://example.com/'), trySampleNotes: () => api.trySampleNotes(),
       setAppRule: () => api.setAppRule({ invocation: 1, rule: 'never' }), excludeAlways: () => api.excludeAlways(1, 'c1'),

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { createOs } from '../../../app/os/index.js';
 import { makeProvidersDir } from '../../helpers/providers-dir.js';
 import { spawnNode, type Spawned } from '../../helpers/spawn.js';
+import type { SafeStorageLike } from '../../../main/secrets.js';
 import { launchBrowser } from './browser.js';
 import { buildTestBridge, ensureRendererBuilt, ROOT } from './build.js';
 import { startTestApp, type TestApp } from './server.js';
@@ -18,8 +19,8 @@ export interface World {
   providers: Record<string, Spawned>;
   /** Stops a provider and starts it again (a new process, so a new pid and instance). */
   restartProvider(name: string, spec: ProviderSpec): Promise<Spawned>;
-  /** A fresh test app (main's pieces) and a page showing its panel. */
-  openPanel(): Promise<{ app: TestApp; page: Page }>;
+  /** A fresh test app (main's pieces) and a page showing its panel; `safeStorage` replaces the test Keychain. */
+  openPanel(options?: { safeStorage?: SafeStorageLike }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -51,10 +52,10 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
       await started[name]?.stop();
       return start(name, spec);
     },
-    async openPanel() {
+    async openPanel(options = {}) {
       const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
       dataDirs.push(dataDir);
-      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir });
+      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir, ...options });
       apps.push(app);
       const page = await browser.context.newPage();
       // Every status the panel shows, in order: "collecting" may last only milliseconds.
