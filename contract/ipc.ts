@@ -189,9 +189,18 @@ export const RuleActionResultSchema = z.object({ ok: z.boolean(), message: z.str
 /** A rule the panel sets for the app an invocation collected from (its verified bundle id stays in main). */
 export const InvocationRuleSchema = z.object({ invocation: z.number().int().nonnegative(), rule: RuleNameSchema }).strict();
 
+/** An app Glance has seen, by its verified bundle id and the name its provider gives (provider text). */
+export const KnownAppSchema = z.object({ bundleId: BundleIdSchema, name: z.string().max(200) });
+export type KnownApp = z.infer<typeof KnownAppSchema>;
+
 /** The Rules list in Settings: every app's rule, or the notice of a damaged rules file. */
 export const RulesViewSchema = z.object({
   rules: z.array(AppRuleSchema),
+  /**
+   * Apps Glance has seen (from the receipts, and the apps collected from since it started), so
+   * a rule shows the app's name rather than its bundle id alone, and a rule can be made for one.
+   */
+  known: z.array(KnownAppSchema).max(500).optional(),
   /** Set when the rules file is damaged: no app is asked until it is fixed or reset. */
   notice: z.string().optional(),
   /** A change that could not be made, in a sentence. */

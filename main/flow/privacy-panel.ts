@@ -4,7 +4,9 @@ import { matchExclusions } from '../../app/rules/match.js';
 import { RulesDamagedError } from '../../app/rules/store.js';
 import type { Element } from '../../app/protocol/element.js';
 import { describeExclusion, type Exclusion, type RuleName } from '../../contract/privacy.js';
-import type { HistoryView, RulesView } from '../../contract/ipc.js';
+import { BundleIdSchema } from '../../contract/privacy.js';
+import type { HistoryView, KnownApp, RulesView } from '../../contract/ipc.js';
+import { knownApps } from './known-apps.js';
 import type { Controller } from './controller.js';
 
 /**
@@ -60,9 +62,24 @@ const RULE_DONE: Record<RuleName, (app: string) => string> = {
 export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const { rules, history } = deps.privacy;
 
+  /** Apps collected from and acted on since start, newest first: named in the Rules list before any receipt exists. */
+  const recent: KnownApp[] = [];
+  const remember = (bundleId: string, name: string): void => {
+    // Only what a rule could name: the view's schema refuses anything else, and so does a rule.
+    if (!BundleIdSchema.safeParse(bundleId).success) return;
+    const at = recent.findIndex((app) => app.bundleId === bundleId);
+    if (at >= 0) recent.splice(at, 1);
+    recent.unshift({ bundleId, name });
+    recent.length = Math.min(recent.length, 100);
+  };
+  const known = async (): Promise<KnownApp[]> => {
+    const receipts = await history.list().then((list) => list.receipts, () => []);
+    return knownApps(recent, receipts).filter((app) => BundleIdSchema.safeParse(app.bundleId).success);
+  };
   const rulesView = async (problem?: string): Promise<RulesView> => {
-    const state = await rules.load();
-    return state.ok ? { rules: state.rules, ...(problem ? { problem } : {}) } : { rules: [], notice: state.notice, ...(problem ? { problem } : {}) };
+    const [state, apps] = await Promise.all([rules.load(), known()]);
+    const extra = { known: apps, ...(problem ? { problem } : {}) };
+    return state.ok ? { rules: state.rules, ...extra } : { rules: [], notice: state.notice, ...extra };
   };
   /** A change to the rules file; a damaged file refuses it and the notice says what to do. */
   const change = async (edit: () => Promise<unknown>): Promise<RulesView> => {
@@ -106,6 +123,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     async setAppRule(invocation, rule) {
       const collected = deps.controller.collected(invocation);
       if (!collected) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+      remember(collected.issuer.bundleId, collected.appName);
       try {
         await rules.set(collected.issuer.bundleId, rule);
       } catch (error) {
@@ -120,6 +138,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       const collected = deps.controller.collected(invocation);
       const element = collected ? findElement(collected.root, id) : undefined;
       if (!collected || !element) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+      remember(collected.issuer.bundleId, collected.appName);
       // Like this element: its role, and its subrole when it has one ("comment", "code").
       const exclusion: Exclusion = { role: element.role, ...(element.subrole !== undefined ? { subrole: element.subrole } : {}) };
       try {

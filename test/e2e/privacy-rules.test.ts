@@ -7,6 +7,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHistoryStore } from '../../app/history/store.js';
+import { receipt } from '../history/fixtures.js';
 import { spawnAsApp } from '../helpers/bundle-id.js';
 import type { Spawned } from '../helpers/spawn.js';
 import type { Violation } from './harness/axe.js';
@@ -107,8 +109,45 @@ describe('a rule that keeps an app out, said as what it is', () => {
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 
+  it("Settings › Rules names each app as Glance saw it, marks invisible characters of a bundle id in labels, and adds a rule for an app seen", async () => {
+    const { app, page } = await world.openPanel();
+    const hostile = 'com.example.\u202etxt.exe';
+    await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [{ role: 'Row', subrole: 'x\u200by' }] }, { bundleId: hostile, rule: 'never', exclusions: [] }] }), { mode: 0o600 });
+    const history = createHistoryStore({ home: app.dataDir });
+    await history.append(receipt({ id: '00000000000000e1', app: { bundleId: APP, name: 'Raw Provider', pid: raw.pid } }));
+    await history.append(receipt({ id: '00000000000000e2', app: { bundleId: 'org.example.Seen', name: 'Seen App', pid: 4242 } }));
+
+    await page.keyboard.press('Meta+Comma');
+    const rules = page.getByTestId('rules');
+    await rules.getByText('Raw Provider', { exact: true }).waitFor();
+    // The name first, the bundle id the rule matches beside it; an app never seen keeps its bundle id alone.
+    await rules.getByText(APP, { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: `Rule for Raw Provider (${APP})` }).waitFor();
+    await page.getByRole('combobox', { name: 'Rule for com.example.⟨U+202E⟩txt.exe' }).waitFor();
+    await page.getByRole('button', { name: 'Stop leaving out every Row of kind “x⟨U+200B⟩y” from Raw Provider (org.example.Guarded)' }).waitFor();
+    // No raw override or zero-width space in any label or in the text drawn.
+    const labels = await rules.locator('[aria-label]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+    expect(labels.length).toBeGreaterThan(3);
+    for (const label of labels) expect(label).not.toMatch(/[\u202e\u200b]/);
+    expect(await rules.locator('bdi').count()).toBeGreaterThan(0);
+
+    // An app seen (a receipt) without a rule: a rule can be made for it here.
+    const add = page.getByRole('group', { name: 'Add a rule for an app Glance has seen' });
+    await add.scrollIntoViewIfNeeded();
+    expect(await add.getByRole('combobox', { name: 'App' }).locator('option').allTextContents()).toEqual(['Seen App (org.example.Seen)']);
+    await captureState(page, 'privacy-rules-list').then((found) => { violations['privacy-rules-list'] = found; });
+    await add.getByRole('combobox', { name: 'Rule' }).selectOption('local');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('combobox', { name: 'Rule for Seen App (org.example.Seen)' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Rule for Seen App (org.example.Seen)' }).inputValue()).toBe('local');
+    await add.waitFor({ state: 'detached' });
+    const file = JSON.parse(await readFile(join(app.dataDir, 'rules.json'), 'utf8')) as { rules: { bundleId: string; rule: string }[] };
+    expect(file.rules.find((r) => r.bundleId === 'org.example.Seen')).toMatchObject({ rule: 'local' });
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
   it('has no serious or critical accessibility violation in these states, light or dark', () => {
-    expect(Object.keys(violations)).toHaveLength(2);
+    expect(Object.keys(violations)).toHaveLength(3);
     expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
   });
 });

@@ -70,6 +70,8 @@ describe("the panel's privacy actions", () => {
     expect(controller.collected(1)).toBeUndefined();
     expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'never', root: null });
     expect((await panel.rules()).rules).toEqual([{ bundleId: 'com.example.notes', rule: 'never', exclusions: [] }]);
+    // The Rules list can name the app: the rule was made from its collected context.
+    expect((await panel.rules()).known).toEqual([{ bundleId: 'com.example.notes', name: 'Notes' }]);
     // A stale invocation is refused in words, not acted on.
     expect(await panel.setAppRule(1, 'allow')).toEqual({ ok: false, message: 'This context is no longer current: press the hotkey again.' });
   });
@@ -95,7 +97,7 @@ describe("the panel's privacy actions", () => {
     expect(await readFile(join(home, aside[0] as string), 'utf8')).toBe('{"version":1,"rules":[');
     // A reset of readable rules empties them and leaves nothing aside.
     await panel.setRule('com.example.notes', 'never');
-    expect(await panel.resetRules()).toEqual({ rules: [], done: 'The rules start over.' });
+    expect(await panel.resetRules()).toMatchObject({ rules: [], done: 'The rules start over.' });
     expect(notified).toHaveLength(1);
   });
 
@@ -106,6 +108,8 @@ describe("the panel's privacy actions", () => {
     await privacy.history.append(receipt('00000000000000a2', new Date(now).toISOString()));
     const view = await panel.history();
     expect(view.receipts.map((r) => r.id)).toEqual(['00000000000000a2', '00000000000000a1']);
+    // A receipt names its app: the Rules list knows it (for a name, and to offer a rule) with no rule made yet.
+    expect(await panel.rules()).toEqual({ rules: [], known: [{ bundleId: 'com.example.notes', name: 'Notes' }] });
     expect(view).toMatchObject({ kept: [], notices: [], days: 30 });
     // No payload was kept (and this service has no cipher to keep one).
     expect(await panel.payload('00000000000000a2')).toBeNull();
