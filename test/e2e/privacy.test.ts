@@ -175,8 +175,24 @@ describe('privacy and control in the panel', () => {
   it('"Never from this app" drops what was collected and asks the app nothing after; Settings undoes it; "Only local models" is said', async () => {
     const { app, page } = await world.openPanel();
     await collect(app);
-    await page.getByRole('button', { name: 'Rules for this app' }).click();
-    await page.getByRole('button', { name: 'Only local models for this app' }).click();
+    // A labelled control ("Rules", not a bare shield), driven by the keyboard: it opens onto its
+    // first choice, the arrows move, Esc folds it back onto the button and leaves the panel open.
+    const rulesButton = page.getByRole('button', { name: 'Rules for this app' });
+    // The word is drawn, not only a tooltip: the button's own text (outside the screen-reader-only part).
+    expect(await rulesButton.evaluate((b) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim())).toBe('Rules');
+    await rulesButton.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rulesButton.getAttribute('aria-expanded')).toBe('true');
+    await captureState(page, 'privacy-rule-menu').then((found) => { violations['privacy-rule-menu'] = found; });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Never from this app');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rulesButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('rule-menu-items');
+    expect(app.panelVisible()).toBe(true);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Only local models for this app');
+    await page.keyboard.press('Enter');
     await page.getByText('Your rule: only the offline answerer or a model server on this Mac', { exact: false }).waitFor();
     // The offline answerer is on this Mac: the context still goes.
     expect(await payloadText(page)).toContain('The heron stood in the shallows.');
