@@ -26,6 +26,8 @@ export interface GlanceApi {
   dismissOverlay(): Promise<undefined>;
   getSettings(): Promise<InvokeResponse<'getSettings'>>;
   saveSettings(patch: SettingsPatch): Promise<InvokeResponse<'saveSettings'>>;
+  /** Whether "Keep what was sent" can keep anything here, and if not, why. */
+  payloadKeeping(): Promise<InvokeResponse<'payloadKeeping'>>;
   getKeyStatus(): Promise<InvokeResponse<'getKeyStatus'>>;
   /** Sends a key to main's Keychain store; only whether keys are stored ever comes back. */
   setApiKey(request: InvokeRequest<'setApiKey'>): Promise<InvokeResponse<'setApiKey'>>;
@@ -39,6 +41,8 @@ export interface GlanceApi {
   setRule(request: InvokeRequest<'setRule'>): Promise<InvokeResponse<'setRule'>>;
   removeRule(bundleId: string): Promise<InvokeResponse<'removeRule'>>;
   removeExclusion(request: InvokeRequest<'removeExclusion'>): Promise<InvokeResponse<'removeExclusion'>>;
+  /** Starts the rules over, keeping a damaged file beside the new one. */
+  resetRules(): Promise<InvokeResponse<'resetRules'>>;
   getHistory(): Promise<InvokeResponse<'getHistory'>>;
   historyPayload(id: string): Promise<InvokeResponse<'historyPayload'>>;
   deleteReceipt(id: string): Promise<InvokeResponse<'deleteReceipt'>>;
@@ -87,6 +91,7 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     dismissOverlay: () => invoke('dismissOverlay', undefined),
     getSettings: () => invoke('getSettings', undefined),
     saveSettings: (patch) => invoke('saveSettings', patch),
+    payloadKeeping: () => invoke('payloadKeeping', undefined),
     getKeyStatus: () => invoke('getKeyStatus', undefined),
     setApiKey: (request) => invoke('setApiKey', request),
     clearApiKey: (backend) => invoke('clearApiKey', { backend }),
@@ -98,6 +103,7 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     setRule: (request) => invoke('setRule', request),
     removeRule: (bundleId) => invoke('removeRule', { bundleId }),
     removeExclusion: (request) => invoke('removeExclusion', request),
+    resetRules: () => invoke('resetRules', undefined),
     getHistory: () => invoke('getHistory', undefined),
     historyPayload: (id) => invoke('historyPayload', { id }),
     deleteReceipt: (id) => invoke('deleteReceipt', { id }),

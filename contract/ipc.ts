@@ -25,6 +25,16 @@ export const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'igno
 export type Failure = (typeof FAILURES)[number];
 
 /**
+ * Which of the user's rules kept an app out (failure `ruled-out`), so the card says the true
+ * reason and offers its own way forward: `never` (the user barred the app), `local` (its context
+ * goes only to a model on this Mac, and the one chosen is elsewhere), `damaged` (the rules file
+ * cannot be read, so Glance fails closed; docs/cli.md, "Per-app rules").
+ */
+export const RULED_OUT_BY = ['never', 'local', 'damaged'] as const;
+export const RuledOutBySchema = z.enum(RULED_OUT_BY);
+export type RuledOutBy = z.infer<typeof RuledOutBySchema>;
+
+/**
  * What the user's rules and the secret scan leave out of one collected answer (app/privacy):
  * every element a standing exclusion matches and every element holding a secret, with the
  * words that say why (never the secret). The panel shows each as left out, restorable for
@@ -51,6 +61,8 @@ export const InvocationSchema = z.object({
   root: ElementSchema.nullable(),
   /** For a failed invocation: which kind of failure, for the panel's error card. */
   failure: z.enum(FAILURES).optional(),
+  /** For failure `ruled-out`: which rule kept the app out. */
+  ruledOutBy: RuledOutBySchema.optional(),
   /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
   screening: ScreeningSchema.optional(),
 });
@@ -93,6 +105,9 @@ export const LocateRequestSchema = z.object({ invocation: z.number().int().nonne
 
 /** The result of changing settings: what is now in force, and what could not be applied. */
 export const SaveSettingsResultSchema = z.object({ settings: SettingsSchema, problems: z.array(z.string()) });
+
+/** Whether payloads can be kept here; `reason` says why not, in a sentence shown beside the setting. */
+export const PayloadKeepingSchema = z.object({ available: z.boolean(), reason: z.string().optional() });
 
 /** Only web links leave the app, and only to the user's browser. */
 export const ExternalUrlSchema = z
@@ -175,13 +190,24 @@ export const RuleActionResultSchema = z.object({ ok: z.boolean(), message: z.str
 /** A rule the panel sets for the app an invocation collected from (its verified bundle id stays in main). */
 export const InvocationRuleSchema = z.object({ invocation: z.number().int().nonnegative(), rule: RuleNameSchema }).strict();
 
+/** An app Glance has seen, by its verified bundle id and the name its provider gives (provider text). */
+export const KnownAppSchema = z.object({ bundleId: BundleIdSchema, name: z.string().max(200) });
+export type KnownApp = z.infer<typeof KnownAppSchema>;
+
 /** The Rules list in Settings: every app's rule, or the notice of a damaged rules file. */
 export const RulesViewSchema = z.object({
   rules: z.array(AppRuleSchema),
+  /**
+   * Apps Glance has seen (from the receipts, and the apps collected from since it started), so
+   * a rule shows the app's name rather than its bundle id alone, and a rule can be made for one.
+   */
+  known: z.array(KnownAppSchema).max(500).optional(),
   /** Set when the rules file is damaged: no app is asked until it is fixed or reset. */
   notice: z.string().optional(),
   /** A change that could not be made, in a sentence. */
   problem: z.string().optional(),
+  /** What was done, in a sentence (after a reset: where the damaged file was kept). */
+  done: z.string().optional(),
 });
 export type RulesView = z.infer<typeof RulesViewSchema>;
 
@@ -217,6 +243,8 @@ export const invokeContract = {
   dismissOverlay: { page: 'panel', channel: 'overlay:dismiss', request: z.undefined(), response: z.undefined() },
   getSettings: { page: 'panel', channel: 'settings:get', request: z.undefined(), response: SettingsSchema },
   saveSettings: { page: 'panel', channel: 'settings:save', request: SettingsPatchSchema, response: SaveSettingsResultSchema },
+  /** Whether "Keep what was sent" can keep anything here (it needs the Keychain to encrypt with), and if not, why. */
+  payloadKeeping: { page: 'panel', channel: 'settings:payload-keeping', request: z.undefined(), response: PayloadKeepingSchema },
   getKeyStatus: { page: 'panel', channel: 'secrets:status', request: z.undefined(), response: KeyStatusSchema },
   setApiKey: { page: 'panel', channel: 'secrets:set', request: SetKeyRequestSchema, response: SetKeyResultSchema },
   clearApiKey: { page: 'panel', channel: 'secrets:clear', request: SetKeyRequestSchema.pick({ backend: true }).strict(), response: KeyStatusSchema },
@@ -230,6 +258,8 @@ export const invokeContract = {
   getRules: { page: 'panel', channel: 'rules:get', request: z.undefined(), response: RulesViewSchema },
   setRule: { page: 'panel', channel: 'rules:set', request: z.object({ bundleId: BundleIdSchema, rule: RuleNameSchema }).strict(), response: RulesViewSchema },
   removeRule: { page: 'panel', channel: 'rules:remove', request: z.object({ bundleId: BundleIdSchema }).strict(), response: RulesViewSchema },
+  /** Starts the rules over; a damaged file is kept beside the new one (`glance rules reset`). */
+  resetRules: { page: 'panel', channel: 'rules:reset', request: z.undefined(), response: RulesViewSchema },
   removeExclusion: { page: 'panel', channel: 'rules:unexclude', request: z.object({ bundleId: BundleIdSchema, exclusion: ExclusionSchema }).strict(), response: RulesViewSchema },
   getHistory: { page: 'panel', channel: 'history:list', request: z.undefined(), response: HistoryViewSchema },
   /** A kept payload, decrypted in main; null when none was kept. */

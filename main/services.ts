@@ -19,7 +19,7 @@ import { createHotkeyRegistrar } from './hotkey.js';
 import { createHandlers } from './ipc/handlers.js';
 import { holdPanelDuringKeychain } from './keychain-hold.js';
 import type { AppMenuActions } from './menu.js';
-import { safeStorageCipher } from './payload-cipher.js';
+import { payloadKeepingProblem, safeStorageCipher } from './payload-cipher.js';
 import type { MainPorts } from './ports.js';
 import { createSecretStore } from './secrets.js';
 
@@ -93,6 +93,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
         return loginItemAfterSetting(ports.app.loginItem(), enabled);
       },
       launchAtLogin: () => loginItemAtStart(ports.app.loginItem()),
+      keepPayloadsProblem: () => payloadKeepingProblem(safeStorage, ports.platform),
     },
   });
 
@@ -156,7 +157,10 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     controller,
     settings,
     agent,
-    privacy: createPrivacyPanel({ privacy, controller, historyDays: () => settings.current().historyDays, logger }),
+    privacy: createPrivacyPanel({
+      privacy, controller, historyDays: () => settings.current().historyDays, logger,
+      notify: (notice) => hub.update({ notices: [...hub.get().notices, notice] }),
+    }),
     keys,
     overlay,
     closePanel: dismissPanel,

@@ -11,7 +11,7 @@ import { receiptRecorder } from '../history/recorder.js';
 import { planOutgoing, type Outgoing } from '../privacy/outgoing.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
 import { coreDeps } from './cli-deps.js';
-import { commandHistory, commandPrivacy } from './data.js';
+import { commandHistory, commandPrivacy, pruneHistory } from './data.js';
 import { jsonReporter, textReporter, type AskReporter, type ContextReport } from './ask-output.js';
 import { resolveApp } from './front-app.js';
 import { EXIT } from './exit-codes.js';
@@ -89,6 +89,8 @@ export function createAsk(services: AskServices): CommandRun {
   return async (argv, io, deps: CliDeps) => {
     const options = parseAskArgs(argv);
     const reporter = options.json ? jsonReporter(io) : textReporter(io);
+    // Every run, not only one that records a receipt: old receipts go even when no context does.
+    await pruneHistory(io);
     const { apiKey, keyHint, required } = keyFor(options.backend, io.env);
     if (required && apiKey === undefined) {
       // Fail before asking the app for anything: without a key nothing would be sent anyway.

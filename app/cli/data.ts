@@ -58,17 +58,29 @@ export async function withDataFolder(io: CliIo, run: (home: string) => Promise<n
 }
 
 /**
- * The history `ask` records its receipts in, opened (and pruned when due) on its first request:
- * a run that sends no context never creates the data folder. The command keeps no payloads.
+ * Deletes receipts older than the settings' days, as every `glance ask` run does (docs/privacy.md,
+ * "What is stored"), whether or not it then sends context. Cheap: the oldest receipt is on the
+ * first line, and a folder that does not exist is not created for this. A folder Glance cannot
+ * use is said on stderr and the run goes on: a receipt it then needs fails on its own.
+ */
+export async function pruneHistory(io: CliIo): Promise<void> {
+  try {
+    const home = await commandHome(io, false);
+    if (home.missing) return;
+    const { notices } = await createHistoryStore({ home: home.path }).pruneIfDue(await readHistoryDays(home.path));
+    for (const notice of notices) io.stderr(`glance: ${notice}\n`);
+  } catch (error) {
+    if (!(error instanceof HomeError || error instanceof LockTimeoutError)) throw error;
+    io.stderr(`glance: note: old receipts were not pruned: ${error.message}\n`);
+  }
+}
+
+/**
+ * The history `ask` records its receipts in, opened on its first request (pruneHistory already
+ * ran): a run that sends no context never creates the data folder. The command keeps no payloads.
  */
 export function commandHistory(io: CliIo): () => Promise<HistoryStore> {
   let opened: Promise<HistoryStore> | undefined;
-  const open = async (): Promise<HistoryStore> => {
-    const home = (await commandHome(io, true)).path;
-    const store = createHistoryStore({ home });
-    const { notices } = await store.pruneIfDue(await readHistoryDays(home));
-    for (const notice of notices) io.stderr(`glance: ${notice}\n`);
-    return store;
-  };
+  const open = async (): Promise<HistoryStore> => createHistoryStore({ home: (await commandHome(io, true)).path });
   return () => (opened ??= open());
 }

@@ -247,7 +247,8 @@ export function createController(deps: ControllerDeps): Controller {
       if (!collected || collected.invocation !== invocation || current?.id !== invocation) return false;
       const { appName } = collected;
       collected = undefined;
-      deps.hub.update({ invocation: failedInvocation(invocation, appName, message, 'ruled-out') });
+      // Only "Never from this app" drops what was collected (privacy-panel.ts).
+      deps.hub.update({ invocation: { ...failedInvocation(invocation, appName, message, 'ruled-out'), ruledOutBy: 'never' } });
       emit({ type: 'failed', invocation, message });
       return true;
     },

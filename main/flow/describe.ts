@@ -56,7 +56,7 @@ export function describeCollection(collection: Collection, context: DescribeCont
       return { ...base, phase: 'failed', message: sentence(collection.reason), failure: 'refused' };
     case 'ruled-out':
       // The user's own rule (app/privacy): said as it is, nothing was asked of the app.
-      return { ...base, phase: 'failed', message: sentence(collection.reason), failure: 'ruled-out' };
+      return { ...base, phase: 'failed', message: sentence(collection.reason), failure: 'ruled-out', ruledOutBy: collection.rule };
     case 'cancelled':
       return cancelledInvocation(context.id, appName);
   }

@@ -4,7 +4,9 @@ import { matchExclusions } from '../../app/rules/match.js';
 import { RulesDamagedError } from '../../app/rules/store.js';
 import type { Element } from '../../app/protocol/element.js';
 import { describeExclusion, type Exclusion, type RuleName } from '../../contract/privacy.js';
-import type { HistoryView, RulesView } from '../../contract/ipc.js';
+import { BundleIdSchema } from '../../contract/privacy.js';
+import type { HistoryView, KnownApp, RulesView } from '../../contract/ipc.js';
+import { knownApps } from './known-apps.js';
 import type { Controller } from './controller.js';
 
 /**
@@ -21,6 +23,8 @@ export interface PrivacyPanel {
   setRule(bundleId: string, rule: RuleName): Promise<RulesView>;
   removeRule(bundleId: string): Promise<RulesView>;
   removeExclusion(bundleId: string, exclusion: Exclusion): Promise<RulesView>;
+  /** Starts over with no rules; a damaged file is kept beside the new one, and the view says where. */
+  resetRules(): Promise<RulesView>;
   history(): Promise<HistoryView>;
   payload(id: string): Promise<string | null>;
   deleteReceipt(id: string): Promise<HistoryView>;
@@ -32,6 +36,8 @@ export interface PrivacyPanelDeps {
   privacy: PrivacyService;
   controller: Pick<Controller, 'collected' | 'rescreen' | 'ruleOut'>;
   historyDays(): number;
+  /** Adds a notice to the panel's banner: what a reset did, which outlives the card that asked for it. */
+  notify(notice: string): void;
   logger: Logger;
 }
 
@@ -56,9 +62,24 @@ const RULE_DONE: Record<RuleName, (app: string) => string> = {
 export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const { rules, history } = deps.privacy;
 
+  /** Apps collected from and acted on since start, newest first: named in the Rules list before any receipt exists. */
+  const recent: KnownApp[] = [];
+  const remember = (bundleId: string, name: string): void => {
+    // Only what a rule could name: the view's schema refuses anything else, and so does a rule.
+    if (!BundleIdSchema.safeParse(bundleId).success) return;
+    const at = recent.findIndex((app) => app.bundleId === bundleId);
+    if (at >= 0) recent.splice(at, 1);
+    recent.unshift({ bundleId, name });
+    recent.length = Math.min(recent.length, 100);
+  };
+  const known = async (): Promise<KnownApp[]> => {
+    const receipts = await history.list().then((list) => list.receipts, () => []);
+    return knownApps(recent, receipts).filter((app) => BundleIdSchema.safeParse(app.bundleId).success);
+  };
   const rulesView = async (problem?: string): Promise<RulesView> => {
-    const state = await rules.load();
-    return state.ok ? { rules: state.rules, ...(problem ? { problem } : {}) } : { rules: [], notice: state.notice, ...(problem ? { problem } : {}) };
+    const [state, apps] = await Promise.all([rules.load(), known()]);
+    const extra = { known: apps, ...(problem ? { problem } : {}) };
+    return state.ok ? { rules: state.rules, ...extra } : { rules: [], notice: state.notice, ...extra };
   };
   /** A change to the rules file; a damaged file refuses it and the notice says what to do. */
   const change = async (edit: () => Promise<unknown>): Promise<RulesView> => {
@@ -102,6 +123,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     async setAppRule(invocation, rule) {
       const collected = deps.controller.collected(invocation);
       if (!collected) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+      remember(collected.issuer.bundleId, collected.appName);
       try {
         await rules.set(collected.issuer.bundleId, rule);
       } catch (error) {
@@ -116,6 +138,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       const collected = deps.controller.collected(invocation);
       const element = collected ? findElement(collected.root, id) : undefined;
       if (!collected || !element) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+      remember(collected.issuer.bundleId, collected.appName);
       // Like this element: its role, and its subrole when it has one ("comment", "code").
       const exclusion: Exclusion = { role: element.role, ...(element.subrole !== undefined ? { subrole: element.subrole } : {}) };
       try {
@@ -130,6 +153,20 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     setRule: (bundleId, rule) => change(() => rules.set(bundleId, rule)),
     removeRule: (bundleId) => change(() => rules.remove(bundleId)),
     removeExclusion: (bundleId, exclusion) => change(() => rules.unexclude(bundleId, exclusion)),
+    resetRules: async () => {
+      try {
+        const { asidePath } = await rules.reset();
+        const view = await rulesView();
+        if (!asidePath) return { ...view, done: 'The rules start over.' };
+        // Nothing lost: the damaged bytes are still on disk, and the user is told where, also after the card is gone.
+        const done = `Glance's rules start over. The damaged rules file is kept as ${asidePath}, in case you want a rule back from it.`;
+        deps.notify(done);
+        return { ...view, done };
+      } catch (error) {
+        deps.logger.warn(`rules: a reset failed (${error instanceof Error ? error.name : 'unknown'})`);
+        return rulesView('Glance could not reset the rules file. Check that its folder can be written, then try again.');
+      }
+    },
     history: historyView,
     payload: async (id) => {
       try {

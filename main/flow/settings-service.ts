@@ -16,6 +16,8 @@ export interface SettingsEffects {
   applyLaunchAtLogin(enabled: boolean): LoginItemOutcome;
   /** What the system does now, at start (undefined where it keeps no login items). */
   launchAtLogin(): LoginItemOutcome | undefined;
+  /** Why "Keep what was sent" cannot be on here (no way to encrypt), or undefined when it can. */
+  keepPayloadsProblem(): Promise<string | undefined>;
 }
 
 /** The settings service. */
@@ -23,6 +25,8 @@ export interface SettingsService {
   current(): Settings;
   /** Applies and saves a change; a hotkey that cannot be registered is not kept. */
   update(patch: SettingsPatch): Promise<{ settings: Settings; problems: string[] }>;
+  /** Whether "Keep what was sent" can keep anything here, for the view to say before it is touched. */
+  payloadKeeping(): Promise<{ available: boolean; reason?: string }>;
 }
 
 /** Applies `initial` at once (registering the hotkey) and reports problems through the hub's notices. */
@@ -37,6 +41,10 @@ export function createSettingsService(deps: { store: SettingsStore; hub: StateHu
 
   return {
     current: () => settings,
+    async payloadKeeping() {
+      const reason = await deps.effects.keepPayloadsProblem();
+      return reason ? { available: false, reason } : { available: true };
+    },
     async update(patch) {
       const next: Settings = { ...settings, ...patch };
       const problems: string[] = [];
@@ -55,6 +63,14 @@ export function createSettingsService(deps: { store: SettingsStore; hub: StateHu
         const outcome = deps.effects.applyLaunchAtLogin(next.launchAtLogin);
         if (outcome.problem) problems.push(outcome.problem);
         next.launchAtLogin = outcome.enabled;
+      }
+      if (next.keepPayloads && !settings.keepPayloads) {
+        // Never "Saved" for a switch that would keep nothing: it stays off, and the reason is said beside it.
+        const problem = await deps.effects.keepPayloadsProblem();
+        if (problem) {
+          problems.push(problem);
+          next.keepPayloads = false;
+        }
       }
       await deps.store.save(next);
       settings = next;

@@ -143,6 +143,8 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     longer: `Allow ${seconds(longerLimitMs(timeoutMs))} and try again`,
     settings: 'Open Settings',
     'ask-again': 'Ask again',
+    'answer-offline': 'Answer offline and try again',
+    'reset-rules': 'Reset rules and try again',
   };
 
   const footerPlace = (): KeyPlace => {
@@ -170,6 +172,8 @@ export function App(props: { api: GlanceApi }): JSX.Element {
               sample: () => void api.trySampleNotes(),
               longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
               settings: toggleSettings,
+              'answer-offline': () => void api.saveSettings({ backend: 'offline' }).then(again),
+              'reset-rules': () => void api.resetRules().then(again),
             }}
           />
         </div>

@@ -14,6 +14,7 @@ import type { Violation } from './harness/axe.js';
 import { createWorld, pageErrors, payloadText, pressHotkey, type World } from './harness/fixtures.js';
 import { captureState } from './harness/states.js';
 import type { TestApp } from './harness/server.js';
+import { testSafeStorage } from './harness/test-main.js';
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];
 const TREE: Element = {
@@ -61,7 +62,7 @@ async function ask(page: Page, question: string): Promise<void> {
 }
 
 describe('privacy and control in the panel', () => {
-  it('withholds a secret and includes it for one message; "Always leave out comments" applies now and at the next press', async () => {
+  it('withholds a secret and includes it for one message; "Always leave out comments" applies now and at the next press, and Include sends one such row for one message', async () => {
     const { app, page } = await world.openPanel();
     await collect(app);
     // The key's element is withheld with the kind named, never the key.
@@ -89,7 +90,19 @@ describe('privacy and control in the panel', () => {
     expect(rules.rules).toHaveLength(1);
     expect(rules.rules[0]).toMatchObject({ rule: 'allow', exclusions: [{ role: 'Row', subrole: 'comment' }] });
 
-    // The next press: the rule stands, and the inclusion was for that message only.
+    // Include one row the rule leaves out, for this message: the row says so, and what is sent carries it (and only it).
+    await page.getByRole('button', { name: 'Include Row COMMENT-TWO in this message' }).click();
+    await row(page, /^Row, COMMENT-TWO .*included for this message/).waitFor();
+    const included = await payloadText(page);
+    expect(included).toContain('COMMENT-TWO');
+    expect(included).not.toContain('COMMENT-ONE');
+    await ask(page, 'What do the comments say?');
+    const [receipt] = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { sentIds: string[]; excludedIds: string[] });
+    expect(receipt?.sentIds).toContain('c2');
+    expect(receipt?.sentIds).not.toContain('c1');
+    expect(receipt?.excludedIds).toContain('c1');
+
+    // The next press: the rule stands, and both inclusions were for that message only.
     await collect(app);
     await row(page, /^Row, COMMENT-TWO left out by your rule/).waitFor();
     await row(page, /^Text, Deploy note withheld: GitHub token Include$/).waitFor();
@@ -162,8 +175,24 @@ describe('privacy and control in the panel', () => {
   it('"Never from this app" drops what was collected and asks the app nothing after; Settings undoes it; "Only local models" is said', async () => {
     const { app, page } = await world.openPanel();
     await collect(app);
-    await page.getByRole('button', { name: 'Rules for this app' }).click();
-    await page.getByRole('button', { name: 'Only local models for this app' }).click();
+    // A labelled control ("Rules", not a bare shield), driven by the keyboard: it opens onto its
+    // first choice, the arrows move, Esc folds it back onto the button and leaves the panel open.
+    const rulesButton = page.getByRole('button', { name: 'Rules for this app' });
+    // The word is drawn, not only a tooltip: the button's own text (outside the screen-reader-only part).
+    expect(await rulesButton.evaluate((b) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim())).toBe('Rules');
+    await rulesButton.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rulesButton.getAttribute('aria-expanded')).toBe('true');
+    await captureState(page, 'privacy-rule-menu').then((found) => { violations['privacy-rule-menu'] = found; });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Never from this app');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rulesButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('rule-menu-items');
+    expect(app.panelVisible()).toBe(true);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Only local models for this app');
+    await page.keyboard.press('Enter');
     await page.getByText('Your rule: only the offline answerer or a model server on this Mac', { exact: false }).waitFor();
     // The offline answerer is on this Mac: the context still goes.
     expect(await payloadText(page)).toContain('The heron stood in the shallows.');
@@ -203,6 +232,25 @@ describe('privacy and control in the panel', () => {
     await page.keyboard.press('Escape');
     await collect(app);
     await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('"Keep what was sent" without a Keychain to encrypt with: says so beside the switch, which cannot be turned on', async () => {
+    const { page } = await world.openPanel({ safeStorage: { ...testSafeStorage, isAsyncEncryptionAvailable: async () => false } });
+    await page.keyboard.press('Meta+Comma');
+    const keep = page.getByRole('switch', { name: 'Keep what was sent' });
+    const reason = page.getByTestId('keep-payloads-unavailable');
+    await reason.waitFor();
+    expect(await reason.textContent()).toBe('Not available now: Glance cannot encrypt with the Keychain, so it keeps receipts only, never a payload in plain text.');
+    // Not the usual promise of an encrypted payload, and a switch that cannot claim otherwise.
+    expect(await page.getByText('encrypted with your Keychain', { exact: false }).count()).toBe(0);
+    expect(await keep.isChecked()).toBe(false);
+    expect(await keep.isDisabled()).toBe(true);
+    expect(await keep.getAttribute('aria-describedby')).toBe('keep-payloads-unavailable');
+    await page.getByTestId('rules').scrollIntoViewIfNeeded();
+    await keep.scrollIntoViewIfNeeded();
+    await captureState(page, 'privacy-keep-unavailable').then((found) => { violations['privacy-keep-unavailable'] = found; });
+    expect(await page.getByTestId('saved-keepPayloads').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 

@@ -1,7 +1,7 @@
 // The panel's rule actions, Rules list and History over the real privacy service on a real data
 // folder (main/flow/privacy-panel.ts), with the real controller holding a collected context.
 // The collect function is injected, as in controller.test.ts; the files are real.
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ let privacy: PrivacyService;
 let hub: StateHub;
 let controller: Controller;
 let panel: PrivacyPanel;
+let notified: string[];
 beforeEach(async () => {
   home = (await openGlanceHome(await mkdtemp(join(tmpdir(), 'glance-privacy-panel-')))).path;
   privacy = createPrivacyService({ home, settings: () => DEFAULT_SETTINGS });
@@ -39,7 +40,8 @@ beforeEach(async () => {
     collect: async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], screening: { rule: 'allow', excludedByRule: [], withheld: [] } }),
     timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
   });
-  panel = createPrivacyPanel({ privacy, controller, historyDays: () => 30, logger: silentLogger });
+  notified = [];
+  panel = createPrivacyPanel({ privacy, controller, historyDays: () => 30, logger: silentLogger, notify: (notice) => notified.push(notice) });
   await controller.onHotkey();
 });
 afterEach(async () => {
@@ -66,8 +68,10 @@ describe("the panel's privacy actions", () => {
     const never = await panel.setAppRule(1, 'never');
     expect(never).toEqual({ ok: true, message: 'Glance will never read context from Notes. What it collected just now is not sent.' });
     expect(controller.collected(1)).toBeUndefined();
-    expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', root: null });
+    expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'never', root: null });
     expect((await panel.rules()).rules).toEqual([{ bundleId: 'com.example.notes', rule: 'never', exclusions: [] }]);
+    // The Rules list can name the app: the rule was made from its collected context.
+    expect((await panel.rules()).known).toEqual([{ bundleId: 'com.example.notes', name: 'Notes' }]);
     // A stale invocation is refused in words, not acted on.
     expect(await panel.setAppRule(1, 'allow')).toEqual({ ok: false, message: 'This context is no longer current: press the hotkey again.' });
   });
@@ -81,6 +85,20 @@ describe("the panel's privacy actions", () => {
     expect(refused.problem).toBe('The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.');
     expect(await panel.setAppRule(1, 'never')).toEqual({ ok: false, message: 'The rules file is damaged, so the rule was not saved. Open Settings to see what to do.' });
     expect(await readFile(join(home, 'rules.json'), 'utf8')).toBe('{"version":1,"rules":[');
+
+    // Reset from the panel: the rules start over, the damaged bytes are kept beside them, and the banner says where.
+    const reset = await panel.resetRules();
+    expect(reset).toMatchObject({ rules: [], done: expect.stringContaining('The damaged rules file is kept as') });
+    expect(reset.notice).toBeUndefined();
+    expect(notified).toEqual([reset.done]);
+    const aside = (await readdir(home)).filter((name) => name.startsWith('rules.damaged'));
+    expect(aside).toHaveLength(1);
+    expect(reset.done).toContain(join(home, aside[0] as string));
+    expect(await readFile(join(home, aside[0] as string), 'utf8')).toBe('{"version":1,"rules":[');
+    // A reset of readable rules empties them and leaves nothing aside.
+    await panel.setRule('com.example.notes', 'never');
+    expect(await panel.resetRules()).toMatchObject({ rules: [], done: 'The rules start over.' });
+    expect(notified).toHaveLength(1);
   });
 
   it('lists receipts newest first, deletes one, then all', async () => {
@@ -90,6 +108,8 @@ describe("the panel's privacy actions", () => {
     await privacy.history.append(receipt('00000000000000a2', new Date(now).toISOString()));
     const view = await panel.history();
     expect(view.receipts.map((r) => r.id)).toEqual(['00000000000000a2', '00000000000000a1']);
+    // A receipt names its app: the Rules list knows it (for a name, and to offer a rule) with no rule made yet.
+    expect(await panel.rules()).toEqual({ rules: [], known: [{ bundleId: 'com.example.notes', name: 'Notes' }] });
     expect(view).toMatchObject({ kept: [], notices: [], days: 30 });
     // No payload was kept (and this service has no cipher to keep one).
     expect(await panel.payload('00000000000000a2')).toBeNull();

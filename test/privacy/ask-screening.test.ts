@@ -207,6 +207,20 @@ describe('glance history', () => {
     expect((await history.list()).receipts.map((r) => r.id)).toEqual(['00000000000000a2']);
     await rm(join(dir.home, 'settings.json'));
   });
+
+  it('glance ask prunes old receipts on every run, also one that sends no context and records no receipt', async () => {
+    await writeFile(join(dir.home, 'settings.json'), JSON.stringify({ historyDays: 2 }));
+    const history = createHistoryStore({ home: dir.home });
+    await history.clear();
+    await history.append(receipt({ id: '00000000000000b1', at: new Date(Date.now() - 3 * 86_400_000).toISOString() }));
+    await history.append(receipt({ id: '00000000000000b2', at: new Date(Date.now() - 1 * 86_400_000).toISOString() }));
+    // This test's own process shares no context: the offline answerer gets the question alone.
+    const run = await runGlance(['ask', 'anything?', '--pid', String(process.pid), '--backend', 'offline', '--json'], env);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout.split('\n')[0] as string)).toMatchObject({ provider: null });
+    expect((await history.list()).receipts.map((r) => r.id)).toEqual(['00000000000000b2']);
+    await rm(join(dir.home, 'settings.json'));
+  });
 });
 
 describe('glance ask as a user runs it', () => {

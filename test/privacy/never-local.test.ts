@@ -3,7 +3,8 @@
 // beside it. `never` means the provider's log shows nothing at all; `local` means a model
 // server elsewhere (a host name this test alone resolves to 127.0.0.1) gets the question
 // without the context while a loopback address gets the context; a damaged rules file fails
-// closed. The commands run as a user runs them, or in process through createAsk.
+// closed. The model servers speak each backend's API (OpenAI's and Anthropic's). The commands
+// run as a user runs them, or in process through createAsk.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { createRulesStore } from '../../app/rules/store.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { locateRef } from '../../app/invocation/locate.js';
-import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
+import { anthropicStream, openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
 import { SECRET } from '../faults/helpers.js';
 import { spawnAsApp } from '../helpers/bundle-id.js';
 import { runGlance } from '../helpers/cli.js';
@@ -49,10 +50,22 @@ const firstLine = (text: string): Record<string, unknown> => JSON.parse(text.spl
 const ask = createAsk({ collect: collectContext, locate: locateRef, fetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) });
 const modelPort = (): string => new URL(model.url).port;
 
+/** Each backend's API, spoken by a local model server: the rules must hold whichever is chosen. */
+const BACKENDS = ['openai', 'anthropic'] as const;
+type Backend = (typeof BACKENDS)[number];
+/** The base URL the backend's SDK is given for a server at `origin` (the OpenAI SDK's paths start after /v1). */
+const baseUrl = (backend: Backend, origin: string): string => (backend === 'openai' ? `${origin}/v1` : origin);
+/** A fresh model server speaking this backend's API (beforeEach's speaks OpenAI's). */
+async function serveModel(backend: Backend): Promise<void> {
+  if (backend === 'openai') return;
+  await model.close();
+  model = await startFakeServer(Array.from({ length: 4 }, () => ({ sse: anthropicStream(['Answered.']) })));
+}
+
 beforeAll(async () => {
   requireBuild();
   dir = await makeProvidersDir();
-  env = { ...dir.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' };
+  env = { ...dir.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: 'sk-ant-test-key-not-real-0003' };
   const spawned = spawnAsApp(APP, 'test/faults/fixtures/raw-provider.mjs', { ...env, RAW_LOG_TARGETS: '1', RAW_BUNDLE_ID: APP, RAW_SECRET: SECRET });
   const ready = await spawned.waitFor(/raw provider ready \(pid (\d+), port (\d+), instance (\S+)\)/);
   logged = { process: spawned, pid: Number(ready[1]), instance: ready[3] as string };
@@ -72,7 +85,7 @@ beforeEach(async () => {
 });
 
 describe('the rule "never"', () => {
-  it('current, location and ask ask the provider nothing at all; its log shows no request', async () => {
+  it('current and location ask the provider nothing at all; its log shows no request', async () => {
     // Allowed first: the log does show what Glance asks, so its silence below means something.
     expect((await runGlance(['current', '--pid', String(logged.pid), '--json'], env)).code).toBe(0);
     expect((await settledLog()).some((l) => l.startsWith('raw provider request POST'))).toBe(true);
@@ -83,16 +96,23 @@ describe('the rule "never"', () => {
     expect(current).toMatchObject({ code: 9, stdout: '' });
     expect(current.stderr).toBe(`glance: your rule for ${APP} is "never", so Glance asks this app for nothing (\`glance rules set ${APP} allow\` changes it)\n`);
     expect(await runGlance(['location', 'win-1', '--pid', String(logged.pid), '--instance', logged.instance], env)).toMatchObject({ code: 9 });
+    expect(await settledLog()).toEqual(before);
+  });
 
+  it.each(BACKENDS)('ask with the %s API carries on without the context: the question goes, the provider is asked nothing', async (backend) => {
+    await serveModel(backend);
+    await runGlance(['rules', 'set', APP, 'never'], env);
+    const before = await settledLog();
     const io = captureIo();
-    const args = ['what is this?', '--pid', String(logged.pid), '--backend', 'openai', '--base-url', `${model.url}/v1`, '--json'];
+    const args = ['what is this?', '--pid', String(logged.pid), '--backend', backend, '--base-url', baseUrl(backend, model.url), '--json'];
     expect(await ask(args, io, { os })).toBe(0);
     expect(firstLine(io.out())).toEqual({ type: 'context', provider: null, reason: expect.stringContaining('"never"'), sent: null, withheld: [], excludedByRule: [] });
-    // The question still went, without the app's context, and left no receipt.
+    // The question still went, to this backend's path, without the app's context, and left no receipt.
     expect(model.received).toHaveLength(1);
+    expect(model.received[0]?.path).toBe(backend === 'openai' ? '/v1/chat/completions' : '/v1/messages');
+    expect(model.received[0]?.raw.toString()).toContain('what is this?');
     expect(model.received[0]?.raw.toString()).not.toContain(SECRET);
     expect((await createHistoryStore({ home: dir.home }).list()).receipts).toEqual([]);
-
     expect(await settledLog()).toEqual(before);
   });
 
@@ -103,13 +123,14 @@ describe('the rule "never"', () => {
 });
 
 describe('the rule "local"', () => {
-  it('a model server elsewhere gets the question without the context, and the provider is not asked', async () => {
+  it.each(BACKENDS)('%s: a model server elsewhere gets the question without the context, and the provider is not asked', async (backend) => {
+    await serveModel(backend);
     await runGlance(['rules', 'set', APP, 'local'], env);
     const before = await settledLog();
     const io = captureIo();
-    const args = ['what is this?', '--pid', String(logged.pid), '--backend', 'openai', '--base-url', `http://model.example.test:${modelPort()}/v1`, '--json'];
+    const args = ['what is this?', '--pid', String(logged.pid), '--backend', backend, '--base-url', baseUrl(backend, `http://model.example.test:${modelPort()}`), '--json'];
     expect(await ask(args, io, { os })).toBe(0);
-    expect(firstLine(io.out())).toMatchObject({ provider: null, sent: null, reason: expect.stringContaining(`the openai backend at http://model.example.test:${modelPort()} is not one`) });
+    expect(firstLine(io.out())).toMatchObject({ provider: null, sent: null, reason: expect.stringContaining(`the ${backend} backend at http://model.example.test:${modelPort()} is not one`) });
     expect(model.received).toHaveLength(1);
     expect(model.received[0]?.headers.host).toBe(`model.example.test:${modelPort()}`);
     expect(model.received[0]?.raw.toString()).not.toContain(SECRET);
@@ -117,15 +138,16 @@ describe('the rule "local"', () => {
     expect((await createHistoryStore({ home: dir.home }).list()).receipts).toEqual([]);
   });
 
-  it('a model server on a loopback address gets the context, with its receipt', async () => {
+  it.each(BACKENDS)('%s: a model server on a loopback address gets the context, with its receipt', async (backend) => {
+    await serveModel(backend);
     await runGlance(['rules', 'set', APP, 'local'], env);
     const io = captureIo();
-    const args = ['what is this?', '--pid', String(logged.pid), '--backend', 'openai', '--base-url', `http://127.0.0.1:${modelPort()}/v1`, '--json'];
+    const args = ['what is this?', '--pid', String(logged.pid), '--backend', backend, '--base-url', baseUrl(backend, `http://127.0.0.1:${modelPort()}`), '--json'];
     expect(await ask(args, io, { os })).toBe(0);
     expect(firstLine(io.out())).toMatchObject({ provider: { bundleId: APP, pid: logged.pid }, sent: { role: 'Application' } });
     expect(model.received[0]?.raw.toString()).toContain(SECRET);
     const { receipts } = await createHistoryStore({ home: dir.home }).list();
-    expect(receipts).toEqual([expect.objectContaining({ app: { bundleId: APP, name: 'Raw Provider', pid: logged.pid }, endpoint: `http://127.0.0.1:${modelPort()}`, backend: 'openai' })]);
+    expect(receipts).toEqual([expect.objectContaining({ app: { bundleId: APP, name: 'Raw Provider', pid: logged.pid }, endpoint: `http://127.0.0.1:${modelPort()}`, backend })]);
   });
 
   it('the offline backend is on this machine too', async () => {

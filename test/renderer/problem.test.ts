@@ -25,7 +25,24 @@ describe('problem cards', () => {
   });
 
   it("says the user's own rule neutrally, and sends them to Settings to undo it", () => {
-    expect(collectionProblem(failed('ruled-out', 'Your rule says never to read context from Notes.'), context)).toMatchObject({ tone: 'neutral', actions: ['settings'], details: ['Your rule says never to read context from Notes.'] });
+    const never = { ...failed('ruled-out', 'Your rule says never to read context from Notes.'), ruledOutBy: 'never' as const };
+    expect(collectionProblem(never, context)).toMatchObject({ tone: 'neutral', headline: 'Your rule keeps {app} out', actions: ['settings'], details: ['Your rule says never to read context from Notes.'] });
+  });
+
+  it('says a `local` rule with a model elsewhere chosen as that, not as "never", and offers to answer offline', () => {
+    const local = { ...failed('ruled-out', 'Your rule for com.example.notes is "local"…'), ruledOutBy: 'local' as const };
+    const problem = collectionProblem(local, context);
+    expect(problem).toMatchObject({ tone: 'neutral', headline: '{app} shares context only with local models', actions: ['answer-offline', 'settings'], details: [local.message] });
+    expect(problem.why).toContain('on this Mac');
+    expect(problem.why).not.toMatch(/never/i);
+  });
+
+  it('shows a damaged rules file as what it is, with the notice open, that nothing is lost, and a reset', () => {
+    const notice = "Glance's rules file /h/rules.json is damaged (it is not valid JSON), so Glance asks no app for context until it is fixed.";
+    const problem = collectionProblem({ ...failed('ruled-out', notice), ruledOutBy: 'damaged' }, context);
+    expect(problem).toMatchObject({ tone: 'error', headline: "Glance can't read your rules", actions: ['reset-rules', 'settings'], details: [notice], detailsOpen: true });
+    expect(problem.why).toContain('no rule is lost');
+    expect(problem.why).not.toContain('{app}');
   });
 
   it('sends model failures that Settings can fix to Settings', () => {

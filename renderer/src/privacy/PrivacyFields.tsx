@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
 import { ChevronRight } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { SettingRow } from '../settings/SettingRow.js';
@@ -6,6 +6,18 @@ import type { SettingsEditor } from '../settings/use-settings-editor.js';
 import { RulesList } from './RulesList.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
+type PayloadKeeping = Awaited<ReturnType<GlanceApi['payloadKeeping']>>;
+
+/** Whether payloads can be kept here (main asks safeStorage); null until it answers. */
+function usePayloadKeeping(api: GlanceApi): PayloadKeeping | null {
+  const [keeping, setKeeping] = useState<PayloadKeeping | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.payloadKeeping().then((k) => { if (live) setKeeping(k); }, () => { if (live) setKeeping({ available: false, reason: 'Glance could not tell whether it can encrypt here, so it keeps receipts only.' }); });
+    return () => { live = false; };
+  }, [api]);
+  return keeping;
+}
 
 /** How long receipts may be kept, in the choices a person makes; the settings allow 1 to 3650 days. */
 const DAYS = [1, 7, 30, 90, 365];
@@ -16,6 +28,10 @@ const DAYS = [1, 7, 30, 90, 365];
  */
 export function PrivacyFields(props: { api: GlanceApi; editor: SettingsEditor; settings: Settings; onHistory(): void }): JSX.Element {
   const { editor, settings } = props;
+  const keeping = usePayloadKeeping(props.api);
+  // Without a way to encrypt, the switch cannot be turned on, and the reason takes the hint's place:
+  // never a "Saved" for a switch that keeps nothing. One left on (from before) can still be turned off.
+  const cannotKeep = keeping !== null && !keeping.available;
   const days = DAYS.includes(settings.historyDays) ? DAYS : [...DAYS, settings.historyDays].sort((a, b) => a - b);
   return (
     <>
@@ -26,8 +42,17 @@ export function PrivacyFields(props: { api: GlanceApi; editor: SettingsEditor; s
             {days.map((n) => <option key={n} value={n}>{n === 1 ? '1 day' : `${n.toLocaleString()} days`}</option>)}
           </select>
         </SettingRow>
-        <SettingRow editor={editor} field="keepPayloads" label="Keep what was sent" labelFor="setting-keep-payloads" hint="Also keeps each request's payload, encrypted with your Keychain, so History can show it. Off: only the receipt.">
-          <input id="setting-keep-payloads" className="switch" type="checkbox" role="switch" checked={settings.keepPayloads} onChange={(e) => void editor.apply('keepPayloads', { keepPayloads: e.target.checked })} />
+        <SettingRow
+          editor={editor} field="keepPayloads" label="Keep what was sent" labelFor="setting-keep-payloads"
+          hint={cannotKeep
+            ? <span id="keep-payloads-unavailable" data-testid="keep-payloads-unavailable">{keeping.reason}</span>
+            : "Also keeps each request's payload, encrypted with your Keychain, so History can show it. Off: only the receipt."}
+        >
+          <input
+            id="setting-keep-payloads" className="switch" type="checkbox" role="switch" checked={settings.keepPayloads}
+            disabled={cannotKeep && !settings.keepPayloads} aria-describedby={cannotKeep ? 'keep-payloads-unavailable' : undefined}
+            onChange={(e) => void editor.apply('keepPayloads', { keepPayloads: e.target.checked })}
+          />
         </SettingRow>
         <div className="setting">
           <button type="button" className="setting__link" onClick={props.onHistory}>

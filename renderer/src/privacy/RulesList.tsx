@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState, type JSX } from 'react';
 import { X } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
+import { visibleControls } from '../text/visible-controls.js';
+import { AddRule } from './AddRule.js';
+import { RULE_LABELS, type Rule } from './rule-labels.js';
 
 type RulesView = Awaited<ReturnType<GlanceApi['getRules']>>;
-type Rule = RulesView['rules'][number]['rule'];
 type Exclusion = RulesView['rules'][number]['exclusions'][number];
-
-const RULE_LABELS: Record<Rule, string> = { allow: 'Any model', local: 'Local models only', never: 'Never' };
 
 /** "every Text with subrole "comment"", as `glance rules` says it. */
 function exclusionWords(exclusion: Exclusion): string {
@@ -16,9 +16,12 @@ function exclusionWords(exclusion: Exclusion): string {
 }
 
 /**
- * Settings › Rules: every app a rule names (by bundle id, as the rule matches it), its rule,
- * and its standing exclusions, each removable. The same file `glance rules` shows; a change
- * made there shows here the next time Settings opens.
+ * Settings › Rules: every app a rule names, by the name its provider gives when Glance has seen
+ * it (its bundle id, which the rule matches, beside it), its rule, and its standing exclusions,
+ * each removable; and a rule for an app seen but without one. The same file `glance rules` shows;
+ * a change made there shows here the next time Settings opens. A bundle id and a subrole can come
+ * from a provider: drawn as provider text, and put into labels with their invisible characters
+ * marked (text/visible-controls.ts).
  */
 export function RulesList(props: { api: GlanceApi }): JSX.Element {
   const { api } = props;
@@ -28,41 +31,62 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
   }, []);
   useEffect(() => take(api.getRules()), [api, take]);
   if (!view) return <p className="setting__hint">Loading rules…</p>;
+  const known = view.known ?? [];
+  const nameOf = (bundleId: string): string | undefined => known.find((app) => app.bundleId === bundleId)?.name;
+  // What a screen reader hears for the app: its name and bundle id, invisible characters marked.
+  const spoken = (bundleId: string): string => {
+    const name = nameOf(bundleId);
+    return name ? `${visibleControls(name)} (${visibleControls(bundleId)})` : visibleControls(bundleId);
+  };
+  const unruled = known.filter((app) => !view.rules.some((rule) => rule.bundleId === app.bundleId));
   return (
     <div className="rules" data-testid="rules">
-      {view.notice ? <p className="notice" role="alert">{view.notice}</p> : null}
+      {view.notice ? (
+        <div className="rules__notice">
+          <p className="notice" role="alert">{view.notice}</p>
+          <button type="button" className="button" onClick={() => take(api.resetRules())}>Reset rules</button>
+        </div>
+      ) : null}
       {view.problem ? <p className="setting__problem" role="alert">{view.problem}</p> : null}
+      {view.done ? <p className="setting__hint" role="status">{view.done}</p> : null}
       {view.rules.length === 0 && !view.notice ? (
-        <p className="setting__hint">No rules yet. Make one from the shield in the review, or with <code>glance rules</code>.</p>
+        <p className="setting__hint">No rules yet. Make one from Rules in the review, below for an app Glance has seen, or with <code>glance rules</code>.</p>
       ) : (
         <ul className="rules__list" aria-label="Rules by app">
-          {view.rules.map((rule) => (
-            <li key={rule.bundleId} className="rules__app">
-              <div className="setting__line">
-                <span className="rules__id"><ProviderText text={rule.bundleId} /></span>
-                <div className="setting__control">
-                  <select aria-label={`Rule for ${rule.bundleId}`} value={rule.rule} onChange={(e) => take(api.setRule({ bundleId: rule.bundleId, rule: e.target.value as Rule }))}>
-                    {(Object.keys(RULE_LABELS) as Rule[]).map((name) => <option key={name} value={name}>{RULE_LABELS[name]}</option>)}
-                  </select>
-                  <button type="button" className="icon-button" aria-label={`Remove the rules for ${rule.bundleId}`} title="Remove" onClick={() => take(api.removeRule(rule.bundleId))}>
-                    <X size={14} aria-hidden="true" />
-                  </button>
+          {view.rules.map((rule) => {
+            const name = nameOf(rule.bundleId);
+            return (
+              <li key={rule.bundleId} className="rules__app">
+                <div className="setting__line">
+                  <span className="rules__who">
+                    <span className="rules__name"><ProviderText text={name ?? rule.bundleId} /></span>
+                    {name ? <span className="rules__id"><ProviderText text={rule.bundleId} /></span> : null}
+                  </span>
+                  <div className="setting__control">
+                    <select aria-label={`Rule for ${spoken(rule.bundleId)}`} value={rule.rule} onChange={(e) => take(api.setRule({ bundleId: rule.bundleId, rule: e.target.value as Rule }))}>
+                      {(Object.keys(RULE_LABELS) as Rule[]).map((r) => <option key={r} value={r}>{RULE_LABELS[r]}</option>)}
+                    </select>
+                    <button type="button" className="icon-button" aria-label={`Remove the rules for ${spoken(rule.bundleId)}`} title="Remove" onClick={() => take(api.removeRule(rule.bundleId))}>
+                      <X size={14} aria-hidden="true" />
+                    </button>
+                  </div>
                 </div>
-              </div>
-              {rule.exclusions.length > 0 ? (
-                <ul className="rules__exclusions" aria-label={`Always left out of ${rule.bundleId}`}>
-                  {rule.exclusions.map((exclusion) => (
-                    <li key={`${exclusion.role ?? ''}\u0000${exclusion.subrole ?? ''}`} className="rules__exclusion">
-                      <span>Leave out <ProviderText text={exclusionWords(exclusion)} /></span>
-                      <button type="button" className="button button--quiet" aria-label={`Stop leaving out ${exclusionWords(exclusion)} from ${rule.bundleId}`} onClick={() => take(api.removeExclusion({ bundleId: rule.bundleId, exclusion }))}>Stop</button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
+                {rule.exclusions.length > 0 ? (
+                  <ul className="rules__exclusions" aria-label={`Always left out of ${spoken(rule.bundleId)}`}>
+                    {rule.exclusions.map((exclusion) => (
+                      <li key={`${exclusion.role ?? ''}\u0000${exclusion.subrole ?? ''}`} className="rules__exclusion">
+                        <span>Leave out <ProviderText text={exclusionWords(exclusion)} /></span>
+                        <button type="button" className="button button--quiet" aria-label={`Stop leaving out ${visibleControls(exclusionWords(exclusion))} from ${spoken(rule.bundleId)}`} onClick={() => take(api.removeExclusion({ bundleId: rule.bundleId, exclusion }))}>Stop</button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
+      {unruled.length > 0 && !view.notice ? <AddRule apps={unruled} onAdd={(bundleId, rule) => take(api.setRule({ bundleId, rule }))} /> : null}
     </div>
   );
 }

@@ -39,7 +39,7 @@ export function ProblemCard(props: { problem: Problem; appName: string; labels: 
         </div>
       ) : null}
       {problem.details.length > 0 ? (
-        <details className="card__details">
+        <details className="card__details" open={problem.detailsOpen}>
           <summary>Details</summary>
           {/* main's sentences, which name apps as their descriptors do: provider text inside. */}
           {problem.details.map((detail) => <p key={detail}><ProviderText text={detail} /></p>)}

@@ -5,7 +5,7 @@ type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invoca
 type Turn = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['turns'][number];
 
 /** What a button on a problem card does. */
-export type ProblemAction = 'try-again' | 'sample' | 'longer' | 'settings' | 'ask-again';
+export type ProblemAction = 'try-again' | 'sample' | 'longer' | 'settings' | 'ask-again' | 'answer-offline' | 'reset-rules';
 
 /**
  * A failure said for a person: a plain headline, one line of why, the ways forward (the
@@ -19,6 +19,8 @@ export interface Problem {
   why: string;
   actions: ProblemAction[];
   details: string[];
+  /** Details shown open: they are the notice itself (a damaged rules file's path and why). */
+  detailsOpen?: boolean;
 }
 
 /** The longer time limit offered after a timeout: double, at least 3 s, at most Glance's 10 s. */
@@ -55,12 +57,40 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
     case 'glance-in-front':
       return { tone: 'neutral', headline: 'Glance itself is in front', why: `Bring the app you want to ask about to the front, ${press}.`, actions: ['sample'], details: [] };
     case 'ruled-out':
-      // The user's own choice, not a fault: said neutrally, and Settings is where the rule is undone.
-      return { tone: 'neutral', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app, so nothing from it goes to a model.', actions: ['settings'], details: [invocation.message] };
+      return ruledOutProblem(invocation);
     case 'sample-failed':
       return { tone: 'error', headline: "Sample Notes didn't start", why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
     default:
       return { tone: 'error', headline: "Glance couldn't collect {app}'s context", why: 'Something went wrong inside Glance.', actions: ['try-again'], details };
+  }
+}
+
+/** The card for an app the user's rules kept out: each rule its own true reason and way forward. */
+function ruledOutProblem(invocation: Invocation): Problem {
+  const details = [invocation.message];
+  switch (invocation.ruledOutBy) {
+    case 'local':
+      // Not a refusal of the app: its context may go, only not to where the settings point now.
+      return {
+        tone: 'neutral',
+        headline: '{app} shares context only with local models',
+        why: "Your rule keeps this app's context on this Mac, and the model chosen in Settings is elsewhere, so Glance didn't ask the app. Answer offline, or choose a model server on this Mac.",
+        actions: ['answer-offline', 'settings'],
+        details,
+      };
+    case 'damaged':
+      // Failing closed is Glance's doing, not the user's: an error, with the notice itself in view.
+      return {
+        tone: 'error',
+        headline: "Glance can't read your rules",
+        why: "Until it can, Glance reads no app's context. The file is left as it is, so no rule is lost: Reset rules starts over and keeps the damaged file beside the new one.",
+        actions: ['reset-rules', 'settings'],
+        details,
+        detailsOpen: true,
+      };
+    default:
+      // The user's own choice, not a fault: said neutrally, and Settings is where the rule is undone.
+      return { tone: 'neutral', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app, so nothing from it goes to a model.', actions: ['settings'], details };
   }
 }
 

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { createOs } from '../../../app/os/index.js';
 import { makeProvidersDir } from '../../helpers/providers-dir.js';
 import { spawnNode, type Spawned } from '../../helpers/spawn.js';
+import type { SafeStorageLike } from '../../../main/secrets.js';
 import { launchBrowser } from './browser.js';
 import { buildTestBridge, ensureRendererBuilt, ROOT } from './build.js';
 import { startTestApp, type TestApp } from './server.js';
@@ -19,8 +20,11 @@ export interface World {
   providers: Record<string, Spawned>;
   /** Stops a provider and starts it again (a new process, so a new pid and instance). */
   restartProvider(name: string, spec: ProviderSpec): Promise<Spawned>;
-  /** A fresh test app (main's pieces) and a page showing its panel; `look` is the system's (no vibrancy, no accent by default). */
-  openPanel(options?: { look?: TestLook }): Promise<{ app: TestApp; page: Page }>;
+  /**
+   * A fresh test app (main's pieces) and a page showing its panel; `look` is the system's (no
+   * vibrancy, no accent by default); `safeStorage` replaces the test Keychain.
+   */
+  openPanel(options?: { look?: TestLook; safeStorage?: SafeStorageLike }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -55,7 +59,7 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
     async openPanel(options = {}) {
       const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
       dataDirs.push(dataDir);
-      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir, ...(options.look ? { look: options.look } : {}) });
+      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir, ...options });
       apps.push(app);
       const page = await browser.context.newPage();
       // Every status the panel shows, in order: "collecting" may last only milliseconds.

@@ -1,0 +1,28 @@
+import { useState, type JSX } from 'react';
+import { visibleControls } from '../text/visible-controls.js';
+import type { KnownApp } from '../../../contract/ipc.js';
+import { RULE_LABELS, type Rule } from './rule-labels.js';
+
+/**
+ * A rule for an app Glance has seen (a receipt, or a context collected since it started) that has
+ * none yet: pick the app by name, pick the rule, Add. An option's text cannot hold markup, so the
+ * name and bundle id are put there with their invisible characters marked.
+ */
+export function AddRule(props: { apps: KnownApp[]; onAdd(bundleId: string, rule: Exclude<Rule, 'allow'>): void }): JSX.Element {
+  const [bundleId, setBundleId] = useState('');
+  const [rule, setRule] = useState<Exclude<Rule, 'allow'>>('never');
+  const chosen = props.apps.some((app) => app.bundleId === bundleId) ? bundleId : (props.apps[0]?.bundleId ?? '');
+  return (
+    <div className="rules__add" role="group" aria-label="Add a rule for an app Glance has seen">
+      <span className="rules__add-label">Add a rule</span>
+      <select aria-label="App" value={chosen} onChange={(e) => setBundleId(e.target.value)}>
+        {props.apps.map((app) => <option key={app.bundleId} value={app.bundleId}>{`${visibleControls(app.name)} (${visibleControls(app.bundleId)})`}</option>)}
+      </select>
+      <select aria-label="Rule" value={rule} onChange={(e) => setRule(e.target.value as Exclude<Rule, 'allow'>)}>
+        <option value="never">{RULE_LABELS.never}</option>
+        <option value="local">{RULE_LABELS.local}</option>
+      </select>
+      <button type="button" className="button" disabled={chosen === ''} onClick={() => props.onAdd(chosen, rule)}>Add</button>
+    </div>
+  );
+}

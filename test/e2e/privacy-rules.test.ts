@@ -1,0 +1,153 @@
+// When the user's rules keep an app out for a reason other than "never" (issue 13), end to end:
+// the BUILT panel in Chromium, main's services from createMainServices on a data folder of the
+// test's own, and a raw provider that logs every connection and request it gets, running as the
+// app org.example.Guarded. A `local` rule with a cloud model chosen, and a damaged rules.json,
+// each get their own card with a way forward, and the provider's log shows it was asked nothing.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHistoryStore } from '../../app/history/store.js';
+import { receipt } from '../history/fixtures.js';
+import { spawnAsApp } from '../helpers/bundle-id.js';
+import type { Spawned } from '../helpers/spawn.js';
+import type { Violation } from './harness/axe.js';
+import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+import { captureState } from './harness/states.js';
+import type { TestApp } from './harness/server.js';
+
+const APP = 'org.example.Guarded';
+let world: World;
+let raw: { process: Spawned; pid: number };
+const violations: Record<string, Record<string, Violation[]>> = {};
+
+beforeAll(async () => {
+  world = await createWorld({});
+  const spawned = spawnAsApp(APP, 'test/faults/fixtures/raw-provider.mjs', { ...world.env, RAW_LOG_TARGETS: '1', RAW_BUNDLE_ID: APP, RAW_SECRET: 'Harbour plan' });
+  const ready = await spawned.waitFor(/raw provider ready \(pid (\d+), port (\d+), instance (\S+)\)/);
+  raw = { process: spawned, pid: Number(ready[1]) };
+}, 60_000);
+afterAll(async () => {
+  await raw?.process.stop();
+  await world?.close();
+});
+
+/** Every request the provider has seen so far, after anything still in the pipe has arrived. */
+async function providerRequests(): Promise<string[]> {
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return raw.process.output().split('\n').filter((line) => line.startsWith('raw provider request'));
+}
+
+/** Presses the hotkey with the guarded app in front and waits for the outcome of this press. */
+async function press(app: TestApp): Promise<void> {
+  const before = app.hub.get().invocation?.id ?? 0;
+  await pressHotkey(app, { pid: raw.pid, name: 'Guarded' });
+  await expect.poll(() => app.hub.get().invocation?.id ?? 0).toBeGreaterThan(before);
+  await expect.poll(() => app.hub.get().invocation?.phase).not.toBe('collecting');
+}
+
+const saveSettings = (page: Page, patch: object): Promise<unknown> =>
+  page.evaluate((p) => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings(p), patch);
+
+describe('a rule that keeps an app out, said as what it is', () => {
+  it('a `local` rule with a cloud model chosen: the card says local models only, asks nothing, and "Answer offline" collects', async () => {
+    const { app, page } = await world.openPanel();
+    await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [] }] }), { mode: 0o600 });
+    await saveSettings(page, { backend: 'openai' });
+    const asked = (await providerRequests()).length;
+    await press(app);
+    expect(app.hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'local', root: null });
+
+    const card = page.getByTestId('problem');
+    await card.getByRole('heading', { name: 'Raw Provider shares context only with local models' }).waitFor();
+    expect(await card.textContent()).toContain("Your rule keeps this app's context on this Mac");
+    expect(await card.textContent()).not.toContain('never');
+    expect(await card.getByRole('button').allTextContents()).toEqual(['Answer offline and try again', 'Open Settings']);
+    // Nothing was asked of the app, and nothing went anywhere: no receipt, no question to send.
+    expect((await providerRequests()).length).toBe(asked);
+    expect(await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => '')).toBe('');
+    await captureState(page, 'privacy-local-cloud').then((found) => { violations['privacy-local-cloud'] = found; });
+
+    // The way forward: the offline answerer is on this Mac, so the app is asked and its context shown.
+    await card.getByRole('button', { name: 'Answer offline and try again' }).click();
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    expect(app.hub.get().invocation).toMatchObject({ phase: 'collected' });
+    expect((await providerRequests()).length).toBeGreaterThan(asked);
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('a damaged rules.json: the card shows the notice, asks nothing, and "Reset rules" keeps the damaged file aside', async () => {
+    const { app, page } = await world.openPanel();
+    const damaged = '{"version":1,"rules":[';
+    await writeFile(join(app.dataDir, 'rules.json'), damaged, { mode: 0o600 });
+    const asked = (await providerRequests()).length;
+    await press(app);
+    expect(app.hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'damaged', root: null });
+
+    const card = page.getByTestId('problem');
+    await card.getByRole('heading', { name: "Glance can't read your rules" }).waitFor();
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain('no rule is lost');
+    expect(text).not.toContain('You chose never');
+    // The notice itself is in view, not folded away: which file, and why it cannot be read.
+    const notice = card.getByText(`Glance's rules file ${join(app.dataDir, 'rules.json')} is damaged (it is not valid JSON)`, { exact: false });
+    expect(await notice.isVisible()).toBe(true);
+    expect(await card.getByRole('button').allTextContents()).toEqual(['Reset rules and try again', 'Open Settings']);
+    expect((await providerRequests()).length).toBe(asked);
+    expect(await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => '')).toBe('');
+    await captureState(page, 'privacy-rules-damaged').then((found) => { violations['privacy-rules-damaged'] = found; });
+
+    await card.getByRole('button', { name: 'Reset rules and try again' }).click();
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    expect((await providerRequests()).length).toBeGreaterThan(asked);
+    // Nothing lost: the damaged bytes are kept beside the new file, and the banner says where.
+    const aside = (await readdir(app.dataDir)).filter((name) => name.startsWith('rules.damaged-'));
+    expect(aside).toHaveLength(1);
+    expect(await readFile(join(app.dataDir, aside[0] as string), 'utf8')).toBe(damaged);
+    await page.getByRole('region', { name: 'Notices' }).getByText(`kept as ${join(app.dataDir, aside[0] as string)}`, { exact: false }).waitFor();
+    expect(JSON.parse(await readFile(join(app.dataDir, 'rules.json'), 'utf8'))).toEqual({ version: 1, rules: [] });
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it("Settings › Rules names each app as Glance saw it, marks invisible characters of a bundle id in labels, and adds a rule for an app seen", async () => {
+    const { app, page } = await world.openPanel();
+    const hostile = 'com.example.\u202etxt.exe';
+    await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [{ role: 'Row', subrole: 'x\u200by' }] }, { bundleId: hostile, rule: 'never', exclusions: [] }] }), { mode: 0o600 });
+    const history = createHistoryStore({ home: app.dataDir });
+    await history.append(receipt({ id: '00000000000000e1', app: { bundleId: APP, name: 'Raw Provider', pid: raw.pid } }));
+    await history.append(receipt({ id: '00000000000000e2', app: { bundleId: 'org.example.Seen', name: 'Seen App', pid: 4242 } }));
+
+    await page.keyboard.press('Meta+Comma');
+    const rules = page.getByTestId('rules');
+    await rules.getByText('Raw Provider', { exact: true }).waitFor();
+    // The name first, the bundle id the rule matches beside it; an app never seen keeps its bundle id alone.
+    await rules.getByText(APP, { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: `Rule for Raw Provider (${APP})` }).waitFor();
+    await page.getByRole('combobox', { name: 'Rule for com.example.⟨U+202E⟩txt.exe' }).waitFor();
+    await page.getByRole('button', { name: 'Stop leaving out every Row of kind “x⟨U+200B⟩y” from Raw Provider (org.example.Guarded)' }).waitFor();
+    // No raw override or zero-width space in any label or in the text drawn.
+    const labels = await rules.locator('[aria-label]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+    expect(labels.length).toBeGreaterThan(3);
+    for (const label of labels) expect(label).not.toMatch(/[\u202e\u200b]/);
+    expect(await rules.locator('bdi').count()).toBeGreaterThan(0);
+
+    // An app seen (a receipt) without a rule: a rule can be made for it here.
+    const add = page.getByRole('group', { name: 'Add a rule for an app Glance has seen' });
+    await add.scrollIntoViewIfNeeded();
+    expect(await add.getByRole('combobox', { name: 'App' }).locator('option').allTextContents()).toEqual(['Seen App (org.example.Seen)']);
+    await captureState(page, 'privacy-rules-list').then((found) => { violations['privacy-rules-list'] = found; });
+    await add.getByRole('combobox', { name: 'Rule' }).selectOption('local');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('combobox', { name: 'Rule for Seen App (org.example.Seen)' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Rule for Seen App (org.example.Seen)' }).inputValue()).toBe('local');
+    await add.waitFor({ state: 'detached' });
+    const file = JSON.parse(await readFile(join(app.dataDir, 'rules.json'), 'utf8')) as { rules: { bundleId: string; rule: string }[] };
+    expect(file.rules.find((r) => r.bundleId === 'org.example.Seen')).toMatchObject({ rule: 'local' });
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('has no serious or critical accessibility violation in these states, light or dark', () => {
+    expect(Object.keys(violations)).toHaveLength(3);
+    expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
+  });
+});

@@ -1,0 +1,58 @@
+// "Keep what was sent" where nothing can be encrypted (docs/privacy.md, "What is stored"), through
+// the real composition: createMainServices over the fake Electron ports, with only safeStorage's
+// answers changed (the narrow port), on a real data folder. Without a Keychain or keyring to
+// encrypt with, the switch cannot be turned on: the change is refused with the reason beside the
+// setting (no "Saved"), settings.json keeps it off, and no payload is ever written.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openGlanceHome } from '../../app/home/folder.js';
+import { createMainServices, type MainServices } from '../../main/services.js';
+import { fakeShell, xorSafeStorage } from './fake-ports.js';
+
+let dataDir: string;
+const running: MainServices[] = [];
+beforeEach(async () => {
+  dataDir = (await openGlanceHome(await mkdtemp(join(tmpdir(), 'glance-keep-')))).path;
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function start(platform: NodeJS.Platform, safeStorage = xorSafeStorage()): Promise<MainServices> {
+  const shell = fakeShell(dataDir, { safeStorage });
+  const services = await createMainServices({ ...shell.ports, platform });
+  running.push(services);
+  return services;
+}
+
+const savedKeep = async (): Promise<unknown> => (JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as { keepPayloads?: unknown }).keepPayloads;
+
+describe('"Keep what was sent" without a way to encrypt', () => {
+  it.each([
+    ['Linux with the basic_text backend (no keyring)', 'linux', xorSafeStorage({ getSelectedStorageBackend: () => 'basic_text' }), 'no keyring to encrypt with'],
+    ['a Mac whose Keychain is not available', 'darwin', xorSafeStorage({ isAsyncEncryptionAvailable: async () => false }), 'cannot encrypt with the Keychain'],
+  ] as const)('%s: says so, refuses to turn it on, and keeps nothing', async (_name, platform, safeStorage, words) => {
+    const services = await start(platform, safeStorage);
+    const keeping = await services.handlers.payloadKeeping(undefined);
+    expect(keeping).toEqual({ available: false, reason: expect.stringContaining(words) });
+    expect(keeping.reason).toContain('never a payload in plain text');
+
+    const result = await services.handlers.saveSettings({ keepPayloads: true });
+    expect(result.problems).toEqual([keeping.reason]);
+    expect(result.settings.keepPayloads).toBe(false);
+    await expect(services.handlers.getSettings(undefined)).resolves.toMatchObject({ keepPayloads: false });
+    expect(await savedKeep()).toBe(false);
+    expect(await readdir(dataDir)).not.toContain('payloads');
+  });
+
+  it('with the Keychain available, it turns on and says nothing against it', async () => {
+    const services = await start('darwin');
+    expect(await services.handlers.payloadKeeping(undefined)).toEqual({ available: true });
+    const result = await services.handlers.saveSettings({ keepPayloads: true });
+    expect(result).toMatchObject({ problems: [], settings: { keepPayloads: true } });
+    expect(await savedKeep()).toBe(true);
+  });
+});
