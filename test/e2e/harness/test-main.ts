@@ -41,7 +41,7 @@ export interface TestMain {
 }
 
 /** A stand-in for safeStorage that only marks and base64-encodes: never use it outside tests. */
-export const testSafeStorage = {
+const testSafeStorage = {
   isAsyncEncryptionAvailable: async () => true,
   encryptStringAsync: async (text: string) => Buffer.from(`glance-test:${Buffer.from(text).toString('base64')}`),
   decryptStringAsync: async (blob: Buffer) => ({ result: Buffer.from(blob.toString().replace(/^glance-test:/, ''), 'base64').toString(), shouldReEncrypt: false }),
