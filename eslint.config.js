@@ -5,6 +5,11 @@
 //   panel can load it; never main/, renderer/, the core's I/O, electron or Node's modules;
 // - the renderer imports only contract/ outside renderer/ (types or pure functions): never
 //   main/, the core, electron or Node's modules;
+// - contract/ and the renderer import only the packages listed below (a bare specifier such as
+//   @app-context/provider-kit would bring the core's sockets and files into the panel), and
+//   only statically, so that these rules see every import;
+// - electron is banned by pattern, so electron/main, electron/renderer and electron/common
+//   are caught too;
 // - main/ never imports renderer/.
 // They are ESLint's own no-restricted-imports. eslint-plugin-boundaries 7.2 was tried first with
 // ESLint 10 here: with our `.js` specifiers of `.ts` files its default resolver resolves
@@ -17,9 +22,30 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const noElectron = { name: 'electron', message: 'The core runs in plain Node: inject what you need from main/.' };
+/** electron and its subpaths (electron/main, electron/renderer, electron/common). */
+const ELECTRON = 'electron(/|$)';
+const noElectron = (message) => ({ regex: `^${ELECTRON}`, message });
+const coreNoElectron = noElectron('The core runs in plain Node: inject what you need from main/.');
 /** Node's modules, by name only (a gitignore-style `os` would also catch a folder called os). */
-const nodeModules = (message) => ({ regex: '^(node:|(fs|path|os|child_process|net|http|https|crypto)(/|$))', message });
+const NODE_MODULES = 'node:|(fs|path|os|child_process|net|http|https|crypto)(/|$)';
+const nodeModules = (message) => ({ regex: `^(${NODE_MODULES})`, message });
+/**
+ * Every bare specifier but `allowed` (and but electron and Node's modules, which have their own
+ * message): a package outside the list is a new dependency of the page, to be judged, not
+ * slipped in.
+ */
+const onlyPackages = (allowed, message) => ({
+  regex: `^(?!\\.|${ELECTRON}|${NODE_MODULES}|(${allowed.join('|')})(/|$))`,
+  message: `${message} Allowed: ${allowed.join(', ')}.`,
+});
+/** What the panel and the overlay use: React, its DOM, the icons, Markdown and zod. */
+const RENDERER_PACKAGES = ['react', 'react-dom', 'react-markdown', 'remark-gfm', 'lucide-react', 'zod'];
+/**
+ * `import()` of anything in contract/ and the renderer (no-restricted-imports does not see
+ * it), and of electron in the core.
+ */
+const staticOnly = (message) => ['error', { selector: 'ImportExpression', message }];
+const noDynamicElectron = ['error', { selector: 'ImportExpression[source.value=/^electron([/]|$)/]', message: 'The core runs in plain Node: inject what you need from main/.' }];
 
 /**
  * no-restricted-imports for every file of `folder`, depth by depth: `banned(up)` gets the
@@ -46,7 +72,7 @@ export const kitOnlyImportsItself = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/out/**', 'release/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -67,33 +93,52 @@ export default tseslint.config(
   {
     files: ['app/**/*.ts', 'provider/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron] }],
+      'no-restricted-imports': ['error', { patterns: [coreNoElectron] }],
+      'no-restricted-syntax': noDynamicElectron,
       // The CLI is the one place in the core that writes to the terminal, through its own io.
       'no-console': 'error',
     },
   },
   ...layer('app', {
-    paths: [noElectron],
+    extra: [coreNoElectron],
     banned: (up) => [{ regex: `${up}(main|renderer)(/|$)`, message: 'The core never imports main/ or renderer/: main passes what the core needs.' }],
   }),
   ...layer('contract', {
-    paths: [{ name: 'electron', message: 'contract/ is loaded by the panel and the preloads: no electron.' }],
-    extra: [nodeModules('contract/ is loaded by the panel: no Node modules.')],
+    extra: [
+      noElectron('contract/ is loaded by the panel and the preloads: no electron.'),
+      nodeModules('contract/ is loaded by the panel: no Node modules.'),
+      onlyPackages(['zod'], 'contract/ is loaded by the panel and the preloads: it imports zod and nothing else from node_modules.'),
+    ],
     banned: (up) => [{ regex: `${up}(?!contract/|app/protocol/)`, message: 'contract/ imports only itself and the protocol schemas (app/protocol/), so the panel can load it.' }],
   }),
   ...['ts', 'tsx'].flatMap((ext) => layer('renderer', {
     ext,
-    paths: [noElectron],
-    extra: [nodeModules('The renderer is a web page: no Node modules.')],
+    extra: [
+      coreNoElectron,
+      nodeModules('The renderer is a web page: no Node modules.'),
+      onlyPackages(RENDERER_PACKAGES, 'The renderer is a web page: it imports only the packages it was checked with.'),
+    ],
     banned: (up) => [{ regex: `${up}(?!contract/|renderer/)`, message: 'The renderer imports only contract/ outside renderer/ (the IPC contract, the bridge types, pure functions).' }],
   })),
+  {
+    files: ['contract/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: { 'no-restricted-syntax': staticOnly('contract/ and the renderer import statically only, so the import rules above see every import.') },
+  },
+  {
+    // The renderer's build configuration runs in Node at build time, never in the page: Vite
+    // and its React plugin are its packages (still no electron, still no Node modules).
+    files: ['renderer/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [coreNoElectron, nodeModules('The renderer is a web page: no Node modules.'), onlyPackages(['vite', '@vitejs/plugin-react'], 'The renderer\'s Vite config imports only Vite and its React plugin.')] }],
+    },
+  },
   ...layer('main', {
     banned: (up) => [{ regex: `${up}renderer(/|$)`, message: 'main/ never imports the renderer: what both use lives in contract/.' }],
   }),
   {
     files: ['provider/kit/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [kitOnlyImportsItself] }],
+      'no-restricted-imports': ['error', { patterns: [coreNoElectron, kitOnlyImportsItself] }],
     },
   },
 );

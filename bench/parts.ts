@@ -91,8 +91,9 @@ async function measureKept(app: Awaited<ReturnType<typeof frontAppOf>>, base: Di
 
 /**
  * Who listens on the provider's port, by lsof and by /proc; and the connect-time check as an
- * exchange runs it (wire.md section 9): a connect to the port, the one question to the OS
- * about the listeners and this connection's server end, then a close, each way.
+ * exchange runs it (docs/protocol.md, "The host's checks, in order", step 5): a connect to the
+ * port, the one question to the OS about the listeners and this connection's server end, then
+ * a close, each way.
  */
 export async function benchListeners(provider: BenchProvider, reps: number): Promise<ListenerRow[]> {
   const port = Number(new URL(provider.descriptor.endpoint).port);

@@ -24,7 +24,7 @@ export const AgentFailureKindSchema = z.enum([
 export type AgentFailureKind = z.infer<typeof AgentFailureKindSchema>;
 
 /** One piece of a user turn, in the order the model reads it. */
-export const PromptPartSchema = z.discriminatedUnion('type', [
+const PromptPartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   /** An image from an element's MCP content, passed through as base64 with its MIME type. */
   z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string(), elementId: z.string() }),
@@ -32,7 +32,7 @@ export const PromptPartSchema = z.discriminatedUnion('type', [
 export type PromptPart = z.infer<typeof PromptPartSchema>;
 
 /** A request by the model to run the host's one tool. */
-export const ToolCallSchema = z.object({
+const ToolCallSchema = z.object({
   /** The backend's own id for the call, echoed in the tool result. */
   callId: z.string(),
   name: z.string(),

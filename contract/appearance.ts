@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** A colour as the page uses it: `#rrggbb`, lower case, opaque. */
-export const HexColorSchema = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour is #rrggbb (six lower-case hex digits)');
+const HexColorSchema = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour is #rrggbb (six lower-case hex digits)');
 
 export const AppearanceSchema = z
   .object({
@@ -21,9 +21,6 @@ export const AppearanceSchema = z
   })
   .strict();
 export type Appearance = z.infer<typeof AppearanceSchema>;
-
-/** Before main has said anything: opaque, the panel's own blue. */
-export const DEFAULT_APPEARANCE: Appearance = { vibrant: false, accent: null };
 
 /**
  * Electron's accent colour (systemPreferences.getAccentColor() and the 'accent-color-changed'

@@ -12,7 +12,7 @@ import type { BackendId } from './backends.js';
 export type Destination = { kind: 'show' } | { kind: 'model'; backend: BackendId; baseURL?: string };
 
 /** The address each backend uses when no base URL is set. */
-export const DEFAULT_BASE_URLS = { anthropic: 'https://api.anthropic.com', openai: 'https://api.openai.com/v1' } as const;
+const DEFAULT_BASE_URLS = { anthropic: 'https://api.anthropic.com', openai: 'https://api.openai.com/v1' } as const;
 
 /**
  * True when the URL's host is 127.0.0.0/8, [::1] or `localhost`. The host is the one the URL
@@ -30,7 +30,7 @@ export function isLoopbackUrl(url: string): boolean {
 }
 
 /** The base URL a model destination sends to. */
-export function destinationUrl(destination: Extract<Destination, { kind: 'model' }>): string | undefined {
+function destinationUrl(destination: Extract<Destination, { kind: 'model' }>): string | undefined {
   if (destination.backend === 'offline') return undefined;
   return destination.baseURL ?? DEFAULT_BASE_URLS[destination.backend];
 }

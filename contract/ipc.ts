@@ -21,7 +21,7 @@ import { SettingsPatchSchema, SettingsSchema } from './settings.js';
  * Why an invocation failed, so the panel can say it plainly and offer the way forward (a
  * retry, Sample Notes, a longer time limit). The sentences themselves stay main's (message).
  */
-export const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'ignored', 'timeout', 'no-answer', 'refused', 'ruled-out', 'sample-failed', 'internal'] as const;
+const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'ignored', 'timeout', 'no-answer', 'refused', 'ruled-out', 'sample-failed', 'internal'] as const;
 export type Failure = (typeof FAILURES)[number];
 
 /**
@@ -30,9 +30,8 @@ export type Failure = (typeof FAILURES)[number];
  * goes only to a model on this Mac, and the one chosen is elsewhere), `damaged` (the rules file
  * cannot be read, so Glance fails closed; docs/cli.md, "Per-app rules").
  */
-export const RULED_OUT_BY = ['never', 'local', 'damaged'] as const;
-export const RuledOutBySchema = z.enum(RULED_OUT_BY);
-export type RuledOutBy = z.infer<typeof RuledOutBySchema>;
+const RULED_OUT_BY = ['never', 'local', 'damaged'] as const;
+const RuledOutBySchema = z.enum(RULED_OUT_BY);
 
 /**
  * What the user's rules and the secret scan leave out of one collected answer (app/privacy):
@@ -40,7 +39,7 @@ export type RuledOutBy = z.infer<typeof RuledOutBySchema>;
  * words that say why (never the secret). The panel shows each as left out, restorable for
  * the message; main applies the same lists when it sends.
  */
-export const ScreeningSchema = z.object({
+const ScreeningSchema = z.object({
   rule: RuleNameSchema,
   excludedByRule: z.array(z.object({ id: IdSchema, rule: z.string() })).max(MAX_ELEMENTS),
   withheld: z.array(z.object({ id: IdSchema, kind: z.string() })).max(MAX_ELEMENTS),
@@ -48,7 +47,7 @@ export const ScreeningSchema = z.object({
 export type ScreeningView = z.infer<typeof ScreeningSchema>;
 
 /** One invocation of the hotkey as the panel shows it. */
-export const InvocationSchema = z.object({
+const InvocationSchema = z.object({
   /** Increases with every hotkey press; requests name it so a stale panel cannot act on a newer one. */
   id: z.number().int().nonnegative(),
   appName: z.string(),
@@ -69,7 +68,7 @@ export const InvocationSchema = z.object({
 export type Invocation = z.infer<typeof InvocationSchema>;
 
 /** Everything the panel draws, pushed whole on every change (small, and never out of step). */
-export const PanelStateSchema = z.object({
+const PanelStateSchema = z.object({
   view: z.enum(['review', 'settings', 'history']),
   invocation: InvocationSchema.nullable(),
   /** Things the user must hear about outside an invocation: a hotkey that failed, a damaged settings file. */
@@ -83,7 +82,7 @@ export type PanelView = PanelState['view'];
 const InvocationIdSchema = z.object({ invocation: z.number().int().nonnegative() }).strict();
 
 /** What Send carries: the removals are ids, and main applies them to the answer it holds. */
-export const SendRequestSchema = z
+const SendRequestSchema = z
   .object({
     invocation: z.number().int().nonnegative(),
     prompt: z.string().trim().min(1).max(20_000),
@@ -95,27 +94,27 @@ export const SendRequestSchema = z
 export type SendRequest = z.infer<typeof SendRequestSchema>;
 
 /** What the preview asks for: the request Send would make now (the prompt may still be empty). */
-export const PreviewRequestSchema = SendRequestSchema.extend({ prompt: z.string().max(20_000) }).strict();
+const PreviewRequestSchema = SendRequestSchema.extend({ prompt: z.string().max(20_000) }).strict();
 
 /** Whether Send started an answer; the answer itself streams on the `answer` event. */
-export const SendResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+const SendResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 
 /** A chip the user points at: main locates it through the provider that issued the id. */
-export const LocateRequestSchema = z.object({ invocation: z.number().int().nonnegative(), id: IdSchema }).strict();
+const LocateRequestSchema = z.object({ invocation: z.number().int().nonnegative(), id: IdSchema }).strict();
 
 /** The result of changing settings: what is now in force, and what could not be applied. */
-export const SaveSettingsResultSchema = z.object({ settings: SettingsSchema, problems: z.array(z.string()) });
+const SaveSettingsResultSchema = z.object({ settings: SettingsSchema, problems: z.array(z.string()) });
 
 /** Whether payloads can be kept here; `reason` says why not, in a sentence shown beside the setting. */
-export const PayloadKeepingSchema = z.object({ available: z.boolean(), reason: z.string().optional() });
+const PayloadKeepingSchema = z.object({ available: z.boolean(), reason: z.string().optional() });
 
 /** Only web links leave the app, and only to the user's browser. */
-export const ExternalUrlSchema = z
+const ExternalUrlSchema = z
   .object({ url: z.string().max(4096).refine((url) => /^https?:\/\//i.test(url) && URL.canParse(url), 'only http and https links open') })
   .strict();
 
 /** The request Send makes, exactly (the core's `AgentRequest` without its structural summary). */
-export const PreviewSchema = z.object({
+const PreviewSchema = z.object({
   /** Who answers, named honestly: "Offline: answers from the context alone, no model". */
   backend: z.string(),
   system: z.string(),
@@ -125,7 +124,7 @@ export const PreviewSchema = z.object({
 export type Preview = z.infer<typeof PreviewSchema>;
 
 /** An element the answer names: cited in its text or highlighted through the tool. */
-export const ChipSchema = z.object({
+const ChipSchema = z.object({
   id: IdSchema,
   /** The element's role in the collected tree, for the chip's label. */
   role: z.string(),
@@ -139,7 +138,7 @@ export type Chip = z.infer<typeof ChipSchema>;
 
 
 /** One question and its answer so far. */
-export const TurnSchema = z.object({
+const TurnSchema = z.object({
   question: z.string(),
   text: z.string(),
   status: z.enum(['answering', 'done', 'stopped', 'failed']),
@@ -151,7 +150,7 @@ export const TurnSchema = z.object({
 export type Turn = z.infer<typeof TurnSchema>;
 
 /** The answer area of one invocation: every turn of its conversation, and the chips. */
-export const AnswerStateSchema = z.object({
+const AnswerStateSchema = z.object({
   invocation: z.number().int().nonnegative(),
   backend: z.string(),
   turns: z.array(TurnSchema),
@@ -170,7 +169,7 @@ export const DrawingSchema = z.object({
 export type Drawing = z.infer<typeof DrawingSchema>;
 
 /** Which keys are stored. The keys themselves never leave main. */
-export const KeyStatusSchema = z.object({
+const KeyStatusSchema = z.object({
   available: z.boolean(),
   /** Why keys cannot be stored here (no Keychain, Linux's plain-text backend). */
   reason: z.string().optional(),
@@ -179,23 +178,23 @@ export const KeyStatusSchema = z.object({
 export type KeyStatus = z.infer<typeof KeyStatusSchema>;
 
 /** A key to store: printable ASCII without spaces, as every API key is. */
-export const SetKeyRequestSchema = z
+const SetKeyRequestSchema = z
   .object({ backend: z.enum(KEYED_BACKENDS), key: z.string().trim().min(8).max(512).regex(/^[\x21-\x7e]+$/, 'an API key is letters, digits and punctuation without spaces') })
   .strict();
-export const SetKeyResultSchema = z.object({ status: KeyStatusSchema, problem: z.string().optional() });
+const SetKeyResultSchema = z.object({ status: KeyStatusSchema, problem: z.string().optional() });
 
 /** What a rule action from the panel did, in a sentence for the user. */
-export const RuleActionResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+const RuleActionResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 
 /** A rule the panel sets for the app an invocation collected from (its verified bundle id stays in main). */
-export const InvocationRuleSchema = z.object({ invocation: z.number().int().nonnegative(), rule: RuleNameSchema }).strict();
+const InvocationRuleSchema = z.object({ invocation: z.number().int().nonnegative(), rule: RuleNameSchema }).strict();
 
 /** An app Glance has seen, by its verified bundle id and the name its provider gives (provider text). */
-export const KnownAppSchema = z.object({ bundleId: BundleIdSchema, name: z.string().max(200) });
+const KnownAppSchema = z.object({ bundleId: BundleIdSchema, name: z.string().max(200) });
 export type KnownApp = z.infer<typeof KnownAppSchema>;
 
 /** The Rules list in Settings: every app's rule, or the notice of a damaged rules file. */
-export const RulesViewSchema = z.object({
+const RulesViewSchema = z.object({
   rules: z.array(AppRuleSchema),
   /**
    * Apps Glance has seen (from the receipts, and the apps collected from since it started), so
@@ -212,7 +211,7 @@ export const RulesViewSchema = z.object({
 export type RulesView = z.infer<typeof RulesViewSchema>;
 
 /** The History view: receipts newest first, which kept their payload, and what reading had to repair. */
-export const HistoryViewSchema = z.object({
+const HistoryViewSchema = z.object({
   receipts: z.array(ReceiptSchema),
   kept: z.array(z.string()),
   notices: z.array(z.string()),

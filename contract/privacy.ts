@@ -19,8 +19,8 @@ export function isRuleName(value: unknown): value is RuleName {
 }
 
 /** Longest bundle id and subrole a rule holds; longer ones are not ids anyone uses. */
-export const MAX_BUNDLE_ID = 255;
-export const MAX_SUBROLE = 200;
+const MAX_BUNDLE_ID = 255;
+const MAX_SUBROLE = 200;
 
 // eslint-disable-next-line no-control-regex -- a bundle id never holds a control character
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

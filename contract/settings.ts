@@ -25,14 +25,14 @@ const MIN_TIMEOUT_MS = 250;
 const MAX_TIMEOUT_MS = 10_000;
 
 /** An Electron accelerator: modifiers and one key joined by `+`, no spaces. */
-export const HotkeySchema = z
+const HotkeySchema = z
   .string()
   .min(3)
   .max(64)
   .regex(/^[A-Za-z0-9]+(\+[A-Za-z0-9=\-[\]\\;',./`]+)+$/, 'a hotkey is modifiers and a key joined by +, such as Control+Alt+Command+G');
 
 /** A model server's address: empty for the backend's own (api.openai.com, api.anthropic.com). */
-export const BaseUrlSchema = z
+const BaseUrlSchema = z
   .string()
   .trim()
   .max(2048)

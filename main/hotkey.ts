@@ -10,12 +10,12 @@ export interface HotkeyRegistrar {
 const CHOOSE_ANOTHER = "Choose another one in Glance's settings (menu-bar icon, then Settings).";
 
 /** The notice when another app already owns the chord: globalShortcut.register said false. */
-export function hotkeyTaken(hotkey: string): string {
+function hotkeyTaken(hotkey: string): string {
   return `Glance could not use the hotkey ${hotkey}: another app already uses it. ${CHOOSE_ANOTHER}`;
 }
 
 /** The notice when the chord is not one macOS accepts: globalShortcut.register threw. */
-export function hotkeyInvalid(hotkey: string): string {
+function hotkeyInvalid(hotkey: string): string {
   return `Glance could not use the hotkey ${hotkey}: it is not a shortcut Glance can register. ${CHOOSE_ANOTHER}`;
 }
 

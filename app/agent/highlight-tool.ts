@@ -57,6 +57,13 @@ export function readHighlightInput(input: unknown): { ok: true; ids: string[] } 
 
 const UNKNOWN_REASON = 'not an element in the context that was sent';
 
+/**
+ * What the tool result says in place of an "id" that breaks the id rule (docs/protocol.md, "Ids
+ * and instances"): such a string is the model's, possibly copied from provider text in the
+ * frame, and the result is outside the frame, so it is never echoed.
+ */
+export const NOT_AN_ID = '(not an id)';
+
 /** What locating one id gave, as the conversation reports it to the caller. */
 export interface HighlightResult {
   id: string;
@@ -89,11 +96,15 @@ export async function resolveHighlights(ids: string[], sent: ReadonlySet<string>
   );
 }
 
-/** The tool result the model reads: per id its state, "unavailable" or "unknown". JSON text. */
+/**
+ * The tool result the model reads: per id its state, "unavailable" or "unknown". JSON text,
+ * outside the <app_context> frame, so it holds nothing but ids that follow the id rule (an
+ * issued one, or an id-shaped one the model made up: no spaces, no `<`) and fixed words.
+ */
 export function highlightToolResult(results: HighlightResult[]): string {
   return JSON.stringify({
     results: results.map((r) => ({
-      id: r.id,
+      id: isValidId(r.id) ? r.id : NOT_AN_ID,
       state: r.location ? r.location.state : r.unknown ? 'unknown' : 'unavailable',
     })),
   });

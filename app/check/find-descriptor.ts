@@ -5,7 +5,7 @@ import { isPlainObject } from '../protocol/json.js';
 import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
 
 /** The descriptor file of process N as found on disk, before any judgement of its contents. */
-export interface FoundDescriptor {
+interface FoundDescriptor {
   file: string;
   path: string;
   /** lstat of the entry itself: a symbolic link is reported as one, not followed. */

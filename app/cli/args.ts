@@ -5,7 +5,7 @@ import { closest } from './suggest.js';
 import { escapeUnsafeInJson } from './terminal-safe.js';
 
 /** The value each option takes, as the usage lines name it ("--pid needs a value: --pid N"). */
-export const OPTION_VALUES: Readonly<Record<string, string>> = {
+const OPTION_VALUES: Readonly<Record<string, string>> = {
   pid: 'N', timeout: 'MS', instance: 'I', exclude: 'ID', backend: 'offline|anthropic|openai', model: 'M', 'base-url': 'URL', 'model-timeout': 'MS',
 };
 

@@ -10,7 +10,7 @@ import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';
 
 /** The provider as `current --json` prints it: the descriptor without the token or protocol. */
-export type ShownProvider = Omit<PublicDescriptor, 'protocol'>;
+type ShownProvider = Omit<PublicDescriptor, 'protocol'>;
 
 /** What was collected and what goes to the model, for the first line of output. */
 export interface ContextReport {

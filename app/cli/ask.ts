@@ -29,7 +29,7 @@ export interface AskServices {
 }
 
 /** 128 + SIGINT: what shells expect of a command the user stopped with Ctrl-C. */
-export const EXIT_INTERRUPTED = 130;
+const EXIT_INTERRUPTED = 130;
 
 /** Ctrl-C: the first press cancels cleanly (the HTTP stream is closed, one error line). */
 function onSigint(cancel: () => void): () => void {

@@ -12,7 +12,7 @@ export type FullCliDeps = Required<CliDeps>;
  * command's own messages already say what a user needs). Every line passes through the
  * redaction, where each token is registered as its descriptor is read.
  */
-export function createCliLogger(io: CliIo, secrets: SecretRegistry): Logger {
+function createCliLogger(io: CliIo, secrets: SecretRegistry): Logger {
   const on = io.env['GLANCE_DEBUG'] === '1';
   return createRedactingLogger((level, message) => {
     if (on) io.stderr(`glance: ${level}: ${message}\n`);

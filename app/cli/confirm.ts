@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { CliIo } from './io.js';
 
 /** True for the answers that mean yes. */
-export function isYes(answer: string): boolean {
+function isYes(answer: string): boolean {
   return /^\s*(y|yes)\s*$/i.test(answer);
 }
 

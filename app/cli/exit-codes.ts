@@ -12,7 +12,6 @@ export const EXIT = {
   /** `current`, `location`: the user's rule for the app is `never`, or the rules file is damaged. */
   ruledOut: 9,
 } as const;
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A wrong command line: printed as one line on stderr, exit 2. */
 export class UsageError extends Error {}

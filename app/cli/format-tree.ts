@@ -52,7 +52,7 @@ function describeBlock(block: ContentBlock): string {
 }
 
 /** One line, at most MAX_TEXT characters. */
-export function shorten(text: string): string {
+function shorten(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > MAX_TEXT ? `${flat.slice(0, MAX_TEXT - 1)}…` : flat;
 }

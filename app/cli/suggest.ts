@@ -5,7 +5,7 @@
  */
 
 /** Edits that turn `a` into `b`: insertions, deletions, substitutions and adjacent swaps. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i += 1) rows.push([i, ...new Array<number>(b.length).fill(0)]);
   const at = (i: number, j: number): number => (rows[i] as number[])[j] as number;

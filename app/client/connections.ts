@@ -72,7 +72,7 @@ export function providerHeaders(endpoint: URL): { host: string; 'accept-encoding
 }
 
 /** What lets an exchange open sockets: the provider's connect-time check, within the exchange's signal. */
-export interface ConnectPermit {
+interface ConnectPermit {
   guard: ConnectionGuard;
   signal: AbortSignal;
 }

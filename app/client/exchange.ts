@@ -8,7 +8,7 @@ import type { CallFailure, CallOptions } from './types.js';
 import { oneLine } from '../protocol/cap-text.js';
 
 /** The parts of a tool result the host reads. */
-export interface ToolResult {
+interface ToolResult {
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   content?: unknown[];

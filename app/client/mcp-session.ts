@@ -15,7 +15,7 @@ import { createProviderLink, type ProviderLink } from './connections.js';
 import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
 
 /** What one exchange lends the session while it runs. */
-export interface ExchangeBinding {
+interface ExchangeBinding {
   signal: AbortSignal;
   state: ExchangeState;
   /**

@@ -1,7 +1,6 @@
 // Lives in the provider kit (provider/kit/src/platform/folder.ts), which the host and
 // the kit both import, so the platform rules exist once; the host imports it by this name.
 export {
-  PROVIDERS_DIR_ENV,
   providersFolder,
   providersFolderSource,
 } from '@app-context/provider-kit/platform';

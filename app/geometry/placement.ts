@@ -8,7 +8,7 @@ import type { EDGES, Location, Rect } from '../protocol/location.js';
 import type { DisplayArea, ScreenRect } from './screen.js';
 
 /** A side of the element: one of the protocol's `edge` values. */
-export type Side = (typeof EDGES)[number];
+type Side = (typeof EDGES)[number];
 
 /** The inputs: the panel's size, the selection's location, every display. */
 export interface PlacementInput {

@@ -28,7 +28,7 @@ export interface RecorderOptions {
 }
 
 /** A receipt id: 16 hex digits, safe as a file name and on a command line. */
-export function newReceiptId(): string {
+function newReceiptId(): string {
   return randomBytes(8).toString('hex');
 }
 

@@ -13,12 +13,12 @@ import { ReceiptSchema, type PayloadCipher, type Receipt } from './schema.js';
  */
 
 /** The history file's name in the data folder. */
-export const HISTORY_FILE = 'history.jsonl';
+const HISTORY_FILE = 'history.jsonl';
 /** The folder of kept payloads in the data folder. */
-export const PAYLOADS_FOLDER = 'payloads';
+const PAYLOADS_FOLDER = 'payloads';
 
 /** Receipts newest first, and what reading them had to repair. */
-export interface HistoryList {
+interface HistoryList {
   receipts: Receipt[];
   /** Sentences for the user: a damaged file was kept aside (named), how many receipts were kept. */
   notices: string[];

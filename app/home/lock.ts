@@ -15,9 +15,9 @@ import { FILE_MODE } from './files.js';
  */
 
 /** How long a lock may stand before it counts as stale, whatever its holder. */
-export const STALE_MS = 10_000;
+const STALE_MS = 10_000;
 /** How long to wait for a lock before giving up with a message. */
-export const WAIT_MS = 15_000;
+const WAIT_MS = 15_000;
 
 /** Options for tests: a shorter wait, another liveness check. */
 export interface LockOptions {

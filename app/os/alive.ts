@@ -19,7 +19,7 @@ export function isValidPid(pid: number): boolean {
 }
 
 /** What `kill(pid, 0)` says: we may signal it, it exists but is another user's, or it is gone. */
-export type SignalProbe = 'signalled' | 'not-permitted' | 'gone';
+type SignalProbe = 'signalled' | 'not-permitted' | 'gone';
 
 /** Probes a pid with signal 0 (which delivers nothing). Invalid pids are "gone", never a group. */
 function probePid(pid: number): SignalProbe {

@@ -5,7 +5,6 @@ export {
   parseLsappinfoBundleId,
   enclosingAppBundle,
   parseInfoPlistJson,
-  executablePath,
   darwinBundleId,
   type DarwinTools,
 } from '@app-context/provider-kit/platform';

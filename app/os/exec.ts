@@ -3,6 +3,4 @@
 export {
   runTool,
   firstLine,
-  type RunResult,
-  type RunOptions,
 } from '@app-context/provider-kit/platform';

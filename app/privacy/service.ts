@@ -9,7 +9,7 @@ import { createPrivacyHooks } from './hooks.js';
 import type { PrivacyHooks } from './types.js';
 
 /** The settings the privacy service reads, each time it needs them (they change at run time). */
-export interface PrivacySettings {
+interface PrivacySettings {
   backend: BackendId;
   /** Empty for the backend's own address. */
   baseURL: string;

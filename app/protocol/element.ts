@@ -7,10 +7,7 @@ export {
   ContentBlockSchema,
   STATES,
   ElementSchema,
-  ATTRIBUTE_AUTHOR,
   ATTRIBUTE_RELATED,
-  type Role,
   type ContentBlock,
-  type StateName,
   type Element,
 } from '@app-context/provider-kit/protocol';

@@ -2,5 +2,4 @@
 // the kit both import, so the protocol exists once; the host imports it by this name.
 export {
   declaredProtocol,
-  extensionDeclaration,
 } from '@app-context/provider-kit/protocol';

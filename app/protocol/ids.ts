@@ -1,7 +1,6 @@
 // Lives in the provider kit (provider/kit/src/protocol/ids.ts), which the host and
 // the kit both import, so the protocol exists once; the host imports it by this name.
 export {
-  ID_PATTERN,
   IdSchema,
   isValidId,
 } from '@app-context/provider-kit/protocol';

@@ -2,12 +2,9 @@
 // the kit both import, so the protocol exists once; the host imports it by this name.
 export {
   RectSchema,
-  LOCATION_STATES,
   EDGES,
-  LocationSchema,
   GONE,
   readLocation,
   type Rect,
   type Location,
-  type LocationState,
 } from '@app-context/provider-kit/protocol';

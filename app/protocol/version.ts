@@ -2,8 +2,6 @@
 // the kit both import, so the protocol exists once; the host imports it by this name.
 export {
   PROTOCOL_VERSION,
-  SUPPORTED_MAJOR,
-  SUPPORTED_MINOR,
   VERSION_PATTERN,
   parseVersion,
   isSupportedVersion,

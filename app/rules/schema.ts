@@ -6,7 +6,7 @@ import { z } from 'zod';
  * prints, plus a version, so a person can read it and fix it by hand.
  */
 
-export { AppRuleSchema, BundleIdSchema, describeExclusion, ExclusionSchema, isRuleName, MAX_BUNDLE_ID, MAX_SUBROLE, RULE_NAMES, RuleNameSchema, SubroleSchema } from '../../contract/privacy.js';
+export { BundleIdSchema, describeExclusion, isRuleName, RULE_NAMES, SubroleSchema } from '../../contract/privacy.js';
 export type { AppRule, Exclusion, RuleName } from '../../contract/privacy.js';
 import { AppRuleSchema, type Exclusion } from '../../contract/privacy.js';
 
@@ -17,7 +17,6 @@ export const RULES_VERSION = 1;
 export const RulesFileSchema = z
   .object({ version: z.literal(RULES_VERSION), rules: z.array(AppRuleSchema).max(10_000) })
   .refine((file) => new Set(file.rules.map((r) => r.bundleId)).size === file.rules.length, 'two rules name the same bundle id');
-export type RulesFile = z.infer<typeof RulesFileSchema>;
 
 /** Two exclusions that match the same elements. */
 export function sameExclusion(a: Exclusion, b: Exclusion): boolean {

@@ -5,7 +5,7 @@ import { withFileLock } from '../home/lock.js';
 import { RULES_VERSION, RulesFileSchema, sameExclusion, type AppRule, type Exclusion, type RuleName } from './schema.js';
 
 /** The rules file's name in the data folder. */
-export const RULES_FILE = 'rules.json';
+const RULES_FILE = 'rules.json';
 
 /** The rules as read: every rule, or the notice of a damaged file (which fails closed). */
 export type RulesState = { ok: true; rules: AppRule[] } | { ok: false; notice: string };
@@ -47,7 +47,7 @@ function parse(text: string): { ok: true; rules: AppRule[] } | { ok: false; why:
 }
 
 /** The sentence a damaged rules file earns, everywhere it is shown. */
-export function damagedNotice(path: string, why: string): string {
+function damagedNotice(path: string, why: string): string {
   return `Glance's rules file ${path} is damaged (${why}), so Glance asks no app for context until it is fixed. ` +
     'Fix the file, or run `glance rules reset` to start over (the damaged file is then kept beside it).';
 }

@@ -12,7 +12,7 @@ import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from '../../contract/
 export const SETTINGS_FILE = 'settings.json';
 
 /** What loading found: the settings, and a sentence for the user when the file was damaged. */
-export interface LoadedSettings {
+interface LoadedSettings {
   settings: Settings;
   /** Set when the file could not be read as settings and was moved aside. */
   notice?: string;

@@ -18,7 +18,7 @@ import { appendText, chipFromLocation, endTurn, highlightChip, ringLabel, sentId
 import type { CollectedContext, InvocationEvent } from './controller.js';
 
 /** What the panel asks of the agent: one reviewed request (removals are ids, main applies them). */
-export interface AgentRequestInput {
+interface AgentRequestInput {
   invocation: number;
   prompt: string;
   removedIds: string[];

@@ -4,7 +4,7 @@ import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { Screening } from '../../app/privacy/types.js';
 import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
-import type { Failure } from '../../contract/ipc.js';
+import type { Failure, Invocation } from '../../contract/ipc.js';
 import type { StateHub } from './state-hub.js';
 
 /** The core's collectContext, as the controller calls it (app/invocation/collect.ts). */
@@ -20,7 +20,12 @@ export interface ControllerDeps {
   ownPid: number;
   /** Shows the panel; called only after the front app has been taken. */
   showPanel(): void;
-  hub: StateHub;
+  /**
+   * Where the invocation's view goes. Written, never read: what the controller decides on
+   * (which invocation is current, whether it is still collecting, what it last showed) it
+   * keeps itself.
+   */
+  hub: Pick<StateHub, 'update'>;
   logger: Logger;
 }
 
@@ -115,6 +120,13 @@ export function createController(deps: ControllerDeps): Controller {
   };
   /** Where the shown invocation collected from, for collectAgain. */
   let source: { invocation: number; again(): Promise<void> } | undefined;
+  /** The invocation's view as last published, for rescreen to add to. */
+  let shown: Invocation | null = null;
+  /** Publishes the invocation's view (with the panel's view, when it changes too). */
+  const show = (invocation: Invocation, view?: 'review'): void => {
+    shown = invocation;
+    deps.hub.update({ ...(view ? { view } : {}), invocation });
+  };
 
   /** A new invocation: supersedes the previous one and tells the listeners. */
   const open = (appName: string): number => {
@@ -129,7 +141,7 @@ export function createController(deps: ControllerDeps): Controller {
   /** An invocation that failed before any provider was asked, shown at once. */
   const failAtOnce = (appName: string, message: string, failure: Failure, view?: 'review'): void => {
     const id = open(appName);
-    deps.hub.update({ ...(view ? { view } : {}), invocation: failedInvocation(id, appName, message, failure) });
+    show(failedInvocation(id, appName, message, failure), view);
     emit({ type: 'started', invocation: id, appName });
     emit({ type: 'failed', invocation: id, message });
   };
@@ -139,7 +151,7 @@ export function createController(deps: ControllerDeps): Controller {
     const id = open(appName);
     const abort = new AbortController();
     inFlight = { id, abort };
-    deps.hub.update({ view: 'review', invocation: collectingInvocation(id, appName) });
+    show(collectingInvocation(id, appName), 'review');
     emit({ type: 'started', invocation: id, appName });
     deps.showPanel();
     return { id, abort };
@@ -169,7 +181,7 @@ export function createController(deps: ControllerDeps): Controller {
     if (collection instanceof Error) {
       deps.logger.error(`invocation ${id}: collecting failed: ${collection.name}`);
       const message = `Glance could not collect ${appName}'s context because of an internal error.`;
-      deps.hub.update({ invocation: failedInvocation(id, appName, message, 'internal') });
+      show(failedInvocation(id, appName, message, 'internal'));
       emit({ type: 'failed', invocation: id, message });
       return;
     }
@@ -179,7 +191,7 @@ export function createController(deps: ControllerDeps): Controller {
       collected = { invocation: id, appName: invocation.appName, root: collection.answer.root, issuer: { pid, bundleId, instance }, ...(collection.screening ? { screening: collection.screening } : {}) };
     }
     deps.logger.info(`invocation ${id}: ${collection.kind}`);
-    deps.hub.update({ invocation });
+    show(invocation);
     if (collected?.invocation === id) emit({ type: 'collected', invocation: id, context: collected });
     else if (invocation.phase === 'cancelled') emit({ type: 'cancelled', invocation: id, by: 'removed' });
     else emit({ type: 'failed', invocation: id, message: invocation.message });
@@ -190,7 +202,7 @@ export function createController(deps: ControllerDeps): Controller {
     inFlight.abort.abort();
     inFlight = undefined;
     deps.logger.info(`invocation ${invocation}: ${by === 'removed' ? "the user removed the app's context" : 'the user closed the panel'}; request aborted`);
-    deps.hub.update({ invocation: cancelledInvocation(invocation, current.appName, by) });
+    show(cancelledInvocation(invocation, current.appName, by));
     emit({ type: 'cancelled', invocation, by });
     return { aborted: true };
   };
@@ -202,7 +214,7 @@ export function createController(deps: ControllerDeps): Controller {
     if (inFlight?.id !== run.id || run.abort.signal.aborted) return; // superseded or dismissed meanwhile
     if (!picked.ok) {
       inFlight = undefined;
-      deps.hub.update({ invocation: failedInvocation(run.id, appName, picked.reason, 'sample-failed') });
+      show(failedInvocation(run.id, appName, picked.reason, 'sample-failed'));
       emit({ type: 'failed', invocation: run.id, message: picked.reason });
       return;
     }
@@ -230,17 +242,16 @@ export function createController(deps: ControllerDeps): Controller {
       return abortInFlight(invocation, 'removed');
     },
     async collectAgain(invocation) {
-      const shown = deps.hub.get().invocation;
-      if (!source || source.invocation !== invocation || shown?.id !== invocation || shown.phase === 'collecting') return { started: false };
+      // Only for the invocation on screen, and not while it is still collecting.
+      if (!source || source.invocation !== invocation || current?.id !== invocation || inFlight?.id === invocation) return { started: false };
       // Not awaited: the new invocation shows "collecting" at once and fills in like a hotkey's.
       void source.again();
       return { started: true };
     },
     rescreen(invocation, screening) {
-      const shown = deps.hub.get().invocation;
-      if (!collected || collected.invocation !== invocation || shown?.id !== invocation) return false;
+      if (!collected || collected.invocation !== invocation || current?.id !== invocation || shown?.id !== invocation) return false;
       collected = { ...collected, screening };
-      deps.hub.update({ invocation: { ...shown, screening: screeningView(screening) } });
+      show({ ...shown, screening: screeningView(screening) });
       return true;
     },
     ruleOut(invocation, message) {
@@ -248,7 +259,7 @@ export function createController(deps: ControllerDeps): Controller {
       const { appName } = collected;
       collected = undefined;
       // Only "Never from this app" drops what was collected (privacy-panel.ts).
-      deps.hub.update({ invocation: { ...failedInvocation(invocation, appName, message, 'ruled-out'), ruledOutBy: 'never' } });
+      show({ ...failedInvocation(invocation, appName, message, 'ruled-out'), ruledOutBy: 'never' });
       emit({ type: 'failed', invocation, message });
       return true;
     },

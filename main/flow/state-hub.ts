@@ -5,7 +5,8 @@ import type { PanelState } from '../../contract/ipc.js';
  * controller writes the invocation's view, the settings their part); every change is pushed
  * whole to the panel (a few kilobytes at most besides the tree), so the panel can never hold a
  * stale half. Which invocation is current is the controller's to say (Controller.isCurrent and
- * its events), never read back from here.
+ * its events), never read back from here: the controller is given `update` only
+ * (ControllerDeps.hub) and keeps what it decides on itself.
  */
 export interface StateHub {
   get(): PanelState;

@@ -8,14 +8,14 @@ import type { Appearance } from '../../contract/appearance.js';
 import type { Drawing, InvokeHandlers, KeyStatus } from '../../contract/ipc.js';
 
 /** The Keychain side of settings, as the handlers see it: keys go in, only "stored" comes out. */
-export interface KeyPort {
+interface KeyPort {
   status(): Promise<KeyStatus>;
   set(backend: KeyedBackendId, key: string): Promise<{ status: KeyStatus; problem?: string }>;
   clear(backend: KeyedBackendId): Promise<KeyStatus>;
 }
 
 /** The overlay as the handlers see it: what a display draws, and Esc from the panel. */
-export interface OverlayPort {
+interface OverlayPort {
   drawing(displayId: number): Drawing | null;
   hide(): void;
 }

@@ -10,7 +10,7 @@ export type Reply =
   | { sse: string[]; pauseMs?: number; hang?: boolean };
 
 /** What the server received. */
-export interface Received {
+interface Received {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
@@ -82,7 +82,7 @@ async function answer(reply: Reply, res: ServerResponse, open: Set<ServerRespons
 }
 
 /** An Anthropic SSE frame. */
-export function anthropicEvent(type: string, data: Record<string, unknown>): string {
+function anthropicEvent(type: string, data: Record<string, unknown>): string {
   return `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
 }
 

@@ -46,7 +46,7 @@ export function editorTree(): Element {
 }
 
 /** A visible location for any id. */
-export function visibleAt(x: number): Location {
+function visibleAt(x: number): Location {
   return { state: 'visible', rects: [{ x, y: 100, w: 50, h: 20 }], window: 7 };
 }
 

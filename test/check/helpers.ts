@@ -8,7 +8,7 @@ import { createOs } from '../../app/os/index.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { spawnNode, type Spawned } from '../helpers/spawn.js';
 
-export const BROKEN_PROVIDER = 'test/fixtures/broken/provider.mjs';
+const BROKEN_PROVIDER = 'test/fixtures/broken/provider.mjs';
 
 /** A provider process with its own providers folder, and its token (read as a host would). */
 export interface RunningFixture {
@@ -112,9 +112,4 @@ export async function runCheck(argv: string[], env: NodeJS.ProcessEnv): Promise<
 export function checkFixture(p: RunningFixture, extra: string[] = []): Promise<CheckRun> {
   const limit = extra.includes('--timeout') ? [] : ['--timeout', '4000'];
   return runCheck(['--pid', String(p.pid), '--json', ...limit, ...extra], p.env);
-}
-
-/** The names of failed checks, for readable assertions. */
-export function failedNames(run: CheckRun): string[] {
-  return run.checks.filter((c) => !c.ok).map((c) => c.name);
 }

@@ -19,7 +19,7 @@ async function glance(...args: string[]) {
 
 describe('glance current', () => {
   it('prints an example tree in the shape of docs/protocol.md, "Elements", when a provider answers with it', async () => {
-    const example = JSON.parse(await readFile('test/fixtures/concepts-example.json', 'utf8')) as { root: unknown };
+    const example = JSON.parse(await readFile('test/fixtures/protocol-example.json', 'utf8')) as { root: unknown };
     const treeFile = join(suite.dir(), '..', 'example-root.json');
     await writeFile(treeFile, JSON.stringify(example.root));
     const p = await start({ TP_TREE_FILE: treeFile, TP_NAME: 'Editor' });

@@ -2,17 +2,21 @@
 // panel, in Debian's Chromium, is bidi-isolated and its control characters are shown as visible
 // marks, so a title cannot reorder or hide what the user reviews. A real configurable provider
 // whose name, titles, subrole, text, url and attribute hold a right-to-left override, a newline, a
-// zero-width space, a bell and an invisible tag character.
+// zero-width space, a bell and an invisible tag character. The overlay's label, which names the
+// element an answer points at, is the same provider text, drawn over other apps.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
 
+/** Where the screenshots of this test go (test-results by default; GLANCE_SHOTS to look at them elsewhere). */
+const SHOTS = process.env['GLANCE_SHOTS'] ?? 'test-results';
+
 const RLO = '\u202e';
-/** A file name that reads "invoice-exe.pdf" once the override flips its end. */
-const TITLE = `invoice-${RLO}fdp.exe\nSECOND LINE`;
+/** A file name that reads "invoice-exe.pdf" once the override flips its end, with a zero-width space and a tag character hidden in it. */
+const TITLE = `invoice-${RLO}fdp.exe\u200b\u{e0041}\nSECOND LINE`;
 const TREE = {
   id: 'app', role: 'Application', title: `Tricky${RLO} App`,
   children: [{
@@ -57,9 +61,9 @@ describe('provider text in the panel', () => {
     await title.waitFor();
     expect(await isolated(title)).toBe(true);
     const shown = (await title.textContent()) ?? '';
-    expect(shown).toBe('invoice-⟨U+202E⟩fdp.exe␊SECOND LINE');
+    expect(shown).toBe('invoice-⟨U+202E⟩fdp.exe⟨U+200B⟩⟨U+E0041⟩␊SECOND LINE');
     // The marks stand out from the provider's own characters.
-    expect(await title.locator('.control-mark').allTextContents()).toEqual(['⟨U+202E⟩', '␊']);
+    expect(await title.locator('.control-mark').allTextContents()).toEqual(['⟨U+202E⟩', '⟨U+200B⟩', '⟨U+E0041⟩', '␊']);
 
     // Every other place the provider's text is drawn.
     const header = page.locator('.header__title [data-provider-text]');
@@ -93,6 +97,46 @@ describe('provider text in the panel', () => {
     // Nowhere on the page is one of them drawn raw.
     expect(RAW.test((await page.locator('body').textContent()) ?? '')).toBe(false);
     expect(pageErrors(page)).toEqual([]);
-    await page.screenshot({ path: 'test-results/panel-provider-text.png' });
+    await page.screenshot({ path: `${SHOTS}/panel-provider-text.png` });
   });
 });
+
+describe('provider text on the overlay', () => {
+  it('labels the ring isolated, with the override, the zero-width space and the tag character as marks and no line break', async () => {
+    const { app, page } = await world.openPanel();
+    const overlay = await openOverlay(page, app.overlayUrl);
+    await pressHotkey(app, { pid: world.providers['tricky']?.pid ?? -1, name: 'Tricky' });
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    await page.getByRole('textbox', { name: 'Your question' }).fill('Where is the document?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    // The offline answer cites the focused document by id: its chip, hovered, draws the ring.
+    const docChip = page.locator('.chips [data-testid="chip"][data-chip-id="doc-1"]');
+    await docChip.waitFor();
+    await docChip.hover();
+    // (The answer's highlight of the selection, "Text sel-1", may be drawn first.)
+    const label = overlay.getByTestId('overlay-label');
+    // Main puts the title on one line (the newline is a space); the page marks the rest.
+    await expect.poll(() => label.textContent()).toBe('Document invoice-⟨U+202E⟩fdp.exe⟨U+200B⟩⟨U+E0041⟩ SECOND LINE');
+    const text = label.locator('[data-provider-text]');
+    expect(await isolated(text)).toBe(true);
+    expect(await text.locator('.control-mark').allTextContents()).toEqual(['⟨U+202E⟩', '⟨U+200B⟩', '⟨U+E0041⟩']);
+    expect(RAW.test((await overlay.locator('body').textContent()) ?? '')).toBe(false);
+    await overlay.bringToFront();
+    await overlay.waitForTimeout(300); // the ring's pop-in, so the screenshot shows it at rest
+    await overlay.screenshot({ path: `${SHOTS}/overlay-provider-text.png`, omitBackground: true, clip: { x: 60, y: 50, width: 560, height: 110 } });
+    await overlay.emulateMedia({ colorScheme: 'dark' });
+    await overlay.screenshot({ path: `${SHOTS}/overlay-provider-text-dark.png`, omitBackground: true, clip: { x: 60, y: 50, width: 560, height: 110 } });
+    expect(pageErrors(overlay)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await Promise.all([overlay.close(), page.close()]);
+  });
+});
+
+/** The overlay page beside the panel, as in test/e2e/agent.test.ts; the panel stays in front (a background tab gets no frames). */
+async function openOverlay(page: Page, url: string): Promise<Page> {
+  const overlay = await page.context().newPage();
+  await overlay.setViewportSize({ width: 1280, height: 800 });
+  await overlay.goto(url);
+  await page.bringToFront();
+  return overlay;
+}

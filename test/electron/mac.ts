@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const LSAPPINFO = '/usr/bin/lsappinfo';
 
 /** The front app's pid and bundle id, as Launch Services reports them. */
-export async function frontApp(): Promise<{ pid: number; bundleId: string }> {
+async function frontApp(): Promise<{ pid: number; bundleId: string }> {
   const asn = (await run(LSAPPINFO, ['front'])).stdout.trim();
   const [pidLine, bundleLine] = await Promise.all(['pid', 'bundleid'].map(async (key) => (await run(LSAPPINFO, ['info', '-only', key, asn])).stdout));
   const pid = Number(/"pid"\s*=\s*(\d+)/.exec(pidLine ?? '')?.[1] ?? -1);

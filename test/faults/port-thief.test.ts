@@ -61,7 +61,8 @@ async function startThief(port: number, token: string): Promise<Thief> {
   };
 }
 
-const METHODS: ListenersMethod[] = ['proc', 'lsof'];
+// /proc is Linux's; macOS has only lsof (createOs ignores listenersMethod there).
+const METHODS: ListenersMethod[] = process.platform === 'linux' ? ['proc', 'lsof'] : ['lsof'];
 
 describe.each(METHODS)('a port thief, asking the OS by %s', (method) => {
   const os = createOs({ listenersMethod: method });

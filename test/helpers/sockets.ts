@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** The inodes of the sockets this process holds open. */
@@ -14,12 +15,8 @@ function ownSocketInodes(): Set<string> {
   return inodes;
 }
 
-/**
- * This process's TCP connections whose far end is `port` on loopback, in any state, counted
- * from /proc/net/tcp{,6} and /proc/self/fd. An idle keep-alive socket counts: it is still a
- * connection to the provider that the host no longer needs.
- */
-export function connectionsTo(port: number): number {
+/** connectionsTo on Linux: /proc/net/tcp{,6} and /proc/self/fd, under a millisecond. */
+export function procConnectionsTo(port: number): number {
   const inodes = ownSocketInodes();
   let count = 0;
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
@@ -37,4 +34,41 @@ export function connectionsTo(port: number): number {
     }
   }
   return count;
+}
+
+/**
+ * connectionsTo where there is no /proc (macOS): `lsof -a -p <this pid> -iTCP:<port> -n -P
+ * -Fn` lists this process's TCP sockets with `port` at either end, one `n` line each
+ * (`127.0.0.1:50123->127.0.0.1:8080`, or `[::ffff:127.0.0.1]:…` for a mapped address). Only a
+ * socket whose far end is `port` counts, as in /proc: not a listener, and not the server end
+ * of a connection when the provider runs in this process. Exit 1 with no output: none.
+ */
+export function lsofConnectionsTo(port: number): number {
+  let output: string;
+  try {
+    output = execFileSync('lsof', ['-a', '-p', String(process.pid), `-iTCP:${port}`, '-n', '-P', '-Fn'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
+  } catch (error) {
+    const failed = error as { status?: number | null; stdout?: string };
+    if (failed.status === 1 && !failed.stdout) return 0;
+    throw new Error(`lsof could not list this process's sockets (exit ${String(failed.status)}); the socket counts need lsof on macOS`, { cause: error });
+  }
+  return output.split('\n').filter((line) => line.startsWith('n') && farPort(line.slice(1)) === port).length;
+}
+
+/** The far end's port of an lsof name `local->remote`; undefined for a listener (no `->`). */
+function farPort(name: string): number | undefined {
+  const arrow = name.indexOf('->');
+  if (arrow < 0) return undefined;
+  const remote = name.slice(arrow + 2);
+  return Number(remote.slice(remote.lastIndexOf(':') + 1));
+}
+
+/**
+ * This process's TCP connections whose far end is `port` on loopback, in any state. An idle
+ * keep-alive socket counts: it is still a connection to the provider that the host no longer
+ * needs. Linux reads /proc; macOS, which has none, asks lsof (test/helpers/sockets.test.ts
+ * runs both here and compares them).
+ */
+export function connectionsTo(port: number): number {
+  return process.platform === 'linux' ? procConnectionsTo(port) : lsofConnectionsTo(port);
 }

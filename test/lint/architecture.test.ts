@@ -20,12 +20,21 @@ const NEVERS: [string, string, RegExp][] = [
   ['app/agent/crafted.ts', '../../main/flow/controller.js', /core never imports main/],
   ['app/cli/commands/crafted.ts', '../../../renderer/src/bridge.js', /core never imports main\/ or renderer/],
   ['app/os/crafted.ts', 'electron', /plain Node/],
+  // Electron's subpath entry points are electron too.
+  ['app/os/crafted.ts', 'electron/main', /plain Node/],
+  ['app/crafted.ts', 'electron/common', /plain Node/],
+  ['provider/sample/crafted.ts', 'electron/main', /plain Node/],
   // contract/ stays loadable by the panel: no main/, no core I/O, no electron, no Node.
   ['contract/crafted.ts', '../main/ports.js', /imports only itself and the protocol/],
   ['contract/crafted.ts', '../app/os/index.js', /imports only itself and the protocol/],
   ['contract/crafted.ts', '../app/invocation/collect.js', /imports only itself and the protocol/],
   ['contract/crafted.ts', 'node:fs', /no Node modules/],
   ['contract/crafted.ts', 'electron', /no electron/],
+  ['contract/crafted.ts', 'electron/renderer', /no electron/],
+  // ...and no package but zod: the kit's package brings sockets and files.
+  ['contract/crafted.ts', '@app-context/provider-kit', /imports zod and nothing else/],
+  ['contract/crafted.ts', '@app-context/provider-kit/platform', /imports zod and nothing else/],
+  ['contract/crafted.ts', 'react', /imports zod and nothing else/],
   // The renderer imports only contract/: never main/ (not even a type), the core, electron or Node.
   ['renderer/src/crafted.tsx', '../../main/preload/index.js', /only contract/],
   ['renderer/src/review/crafted.tsx', '../../../main/services.js', /only contract/],
@@ -33,6 +42,15 @@ const NEVERS: [string, string, RegExp][] = [
   ['renderer/src/settings/crafted.tsx', '../../../app/protocol/element.js', /only contract/],
   ['renderer/src/crafted.tsx', 'electron', /plain Node/],
   ['renderer/src/answer/crafted.ts', 'node:path', /web page/],
+  ['renderer/src/crafted.tsx', 'electron/renderer', /plain Node/],
+  ['renderer/src/overlay/crafted.tsx', 'electron/common', /plain Node/],
+  // ...and only the packages it was checked with: not the kit, not the core's dependencies.
+  ['renderer/src/review/crafted.tsx', '@app-context/provider-kit', /only the packages it was checked with/],
+  ['renderer/src/crafted.ts', '@app-context/provider-kit/platform', /only the packages it was checked with/],
+  ['renderer/src/answer/crafted.tsx', 'openai', /only the packages it was checked with/],
+  ['renderer/src/crafted.tsx', 'react-evil', /only the packages it was checked with/],
+  ['renderer/vite.config.ts', 'electron/main', /plain Node/],
+  ['renderer/vite.config.ts', '@app-context/provider-kit', /only Vite and its React plugin/],
   // main/ never imports the renderer.
   ['main/crafted.ts', '../renderer/src/App.js', /never imports the renderer/],
   ['main/flow/crafted.ts', '../../renderer/src/bridge.js', /never imports the renderer/],
@@ -48,11 +66,33 @@ describe('lint enforces the architecture', () => {
     }
   });
 
+  it.each([
+    ['app/os/crafted.ts', 'electron/main', /plain Node/],
+    ['app/crafted.ts', 'electron', /plain Node/],
+    ['contract/crafted.ts', 'zod', /statically only/],
+    ['renderer/src/crafted.tsx', '../../app/invocation/collect.js', /statically only/],
+    ['renderer/src/review/crafted.ts', '@app-context/provider-kit', /statically only/],
+  ])('%s importing %s with import() is reported', async (file, specifier, message) => {
+    const [result] = await eslint.lintText(`export const m = await import('${specifier}');\n`, { filePath: `${ROOT}${file}` });
+    const messages = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    expect(messages, `${file} -> import(${specifier})`).toHaveLength(1);
+    expect(messages[0]).toMatch(message);
+  });
+
   it('allows what the design allows: the core and the panel import contract/, main imports electron, contract imports the protocol', async () => {
     expect(await restricted('app/agent/crafted.ts', "import { listIds } from '../../contract/review.js';\nexport const y = listIds;\n")).toEqual([]);
     expect(await restricted('renderer/src/review/crafted.tsx', "import type { Element } from '../../../contract/review.js';\nimport { bridge } from '../bridge.js';\nexport type Y = Element;\nexport const z = bridge;\n")).toEqual([]);
     expect(await restricted('main/windows/crafted.ts', "import { BrowserWindow } from 'electron';\nimport { eventContract } from '../../contract/ipc.js';\nexport const y = [BrowserWindow, eventContract];\n")).toEqual([]);
+    expect(await restricted('renderer/src/answer/crafted.tsx', "import { createRoot } from 'react-dom/client';\nimport Markdown from 'react-markdown';\nimport remarkGfm from 'remark-gfm';\nimport { X } from 'lucide-react';\nimport { z } from 'zod';\nexport const y = [createRoot, Markdown, remarkGfm, X, z];\n")).toEqual([]);
+    expect(await restricted('renderer/vite.config.ts', "import react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\nexport const y = [react, defineConfig];\n")).toEqual([]);
+    const [core] = await eslint.lintText("export const m = await import('./cli/main.js');\n", { filePath: `${ROOT}app/crafted.ts` });
+    expect(core?.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
     expect(await restricted('contract/crafted.ts', "import { ElementSchema } from '../app/protocol/element.js';\nimport { z } from 'zod';\nexport const y = [ElementSchema, z];\n")).toEqual([]);
+  });
+
+  it('does not lint a build output anywhere (examples/electron/out after a local npm start)', async () => {
+    expect(await eslint.isPathIgnored(`${ROOT}examples/electron/out/main.js`)).toBe(true);
+    expect(await eslint.isPathIgnored(`${ROOT}examples/electron/main.ts`)).toBe(false);
   });
 
   it('the real tree crosses none of them', async () => {

@@ -197,3 +197,34 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     expect(picks).toBe(2);
   });
 });
+
+describe('the controller and the panel\'s state (issue 11: the hub is a view model only)', () => {
+  const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
+  const screening = { rule: 'local' as const, excludedByRule: [], withheld: [] };
+
+  it('only writes it: collectAgain and rescreen decide on what the controller keeps itself', async () => {
+    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+    // The controller is given the writing half only; reading would throw.
+    const writeOnly = { update: hub.update, get: (): never => { throw new Error('the controller read the panel\'s state back'); } };
+    const slow = deferred();
+    const controller = createController({
+      os: { frontApp: async () => ({ ok: true, app: notes }) },
+      collect: slow.collect, timeoutMs: () => 1500, ownPid: 99, hub: writeOnly, logger: silentLogger, showPanel: () => undefined,
+    });
+    const pressed = controller.onHotkey();
+    await expect.poll(() => slow.signals.length).toBe(1);
+    // Still collecting: neither collects again nor screens.
+    expect(await controller.collectAgain(1)).toEqual({ started: false });
+    expect(controller.rescreen(1, screening)).toBe(false);
+    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] });
+    await pressed;
+    // Shown and collected: the screening is added to the view the controller published.
+    expect(controller.rescreen(1, screening)).toBe(true);
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected', root, screening: { rule: 'local', excludedByRule: [], withheld: [] } });
+    expect(await controller.collectAgain(1)).toEqual({ started: true });
+    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting' });
+    // The first invocation is no longer shown: nothing is done for it.
+    expect(controller.rescreen(1, screening)).toBe(false);
+    expect(await controller.collectAgain(1)).toEqual({ started: false });
+  });
+});

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ROLES } from '../../app/protocol/element.js';
 
 /** Ids from a small pool so that repeats are frequent, plus invalid ones. */
-export const idArb: fc.Arbitrary<unknown> = fc.oneof(
+const idArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom('app', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'sel-23', 'x_1') },
   { weight: 4, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,6}$/) },
   { weight: 1, arbitrary: fc.constantFrom('', 'a b', 'é', 'x'.repeat(129), 'a.b') },

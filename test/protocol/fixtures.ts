@@ -1,7 +1,7 @@
 /**
  * An example answer in the shape of docs/protocol.md, "Elements": an editor with draft.md selected.
  */
-export const CONCEPTS_EXAMPLE_JSON = `{
+export const PROTOCOL_EXAMPLE_JSON = `{
   "protocol": "0.2.0",
   "instance": "k3f9x2",
   "root": {

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
 import { readAnswer, type ReadAnswerResult } from '../../app/protocol/read-answer.js';
-import type { Answer } from '../../app/protocol/answer.js';
 import type { Element } from '../../app/protocol/element.js';
 
 /** A raw element as a provider might send it: any JSON object. */
@@ -81,4 +80,4 @@ export function expectNoWarning(warnings: string[], pattern: RegExp): void {
   expect(warnings.filter((w) => pattern.test(w))).toEqual([]);
 }
 
-export type { Answer, Element };
+export type { Element };

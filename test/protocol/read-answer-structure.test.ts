@@ -3,14 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../app/protocol/read-answer.js';
 import { ROLES } from '../../app/protocol/element.js';
-import { CONCEPTS_EXAMPLE_JSON } from './fixtures.js';
+import { PROTOCOL_EXAMPLE_JSON } from './fixtures.js';
 import { answerOf, expectNoWarning, expectWarning, find, ids, readOk, readRoot } from './helpers.js';
 
 describe('an example answer in the shape of docs/protocol.md, "Elements"', () => {
   it('reads unchanged, with no warnings', () => {
-    const raw: unknown = JSON.parse(CONCEPTS_EXAMPLE_JSON);
+    const raw: unknown = JSON.parse(PROTOCOL_EXAMPLE_JSON);
     const result = readOk(raw);
-    expect(result.answer).toEqual(JSON.parse(CONCEPTS_EXAMPLE_JSON));
+    expect(result.answer).toEqual(JSON.parse(PROTOCOL_EXAMPLE_JSON));
     expect(result.warnings).toEqual([]);
     expect(result.elementCount).toBe(5);
   });

@@ -78,7 +78,7 @@ export function rootVersion(name: string): string {
 }
 
 /** sha512 integrity of a file, as npm writes it in a lockfile. */
-export function integrityOf(file: string): string {
+function integrityOf(file: string): string {
   return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 }
 

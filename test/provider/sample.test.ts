@@ -1,4 +1,4 @@
-// Sample Notes behaves as the Concepts page says ids behave: driven through its stdin
+// Sample Notes behaves as docs/protocol.md, "Ids and instances", says ids behave: driven through its stdin
 // commands in a child process, read through MCP as a host reads it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 /** electronegativity.json: what is scanned, and why each remaining finding is accepted. */
-export const ElectronegativityConfigSchema = z
+const ElectronegativityConfigSchema = z
   .object({
     $comment: z.string().optional(),
     /** Folders and files of the repository that are scanned (the code the app ships). */

@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { ProviderLogger } from './logger.js';
 
 /** A provider's requests are tiny (initialize, a tool call with an id): 1 MiB is plenty. */
-export const MAX_REQUEST_BYTES = 1024 * 1024;
+const MAX_REQUEST_BYTES = 1024 * 1024;
 
 /**
  * A hook that sees each authorised POST with its parsed body before MCP does, and returns

@@ -1,6 +1,6 @@
 import { isValidId } from './protocol/ids.js';
 
-/** Mints element ids that follow the id rule and the Concepts page's stability rules. */
+/** Mints element ids that follow the id rule and its stability rules (docs/protocol.md, "Ids and instances"). */
 export interface IdMinter {
   /**
    * The id of this object: the same id every time it is asked within this run, and an id

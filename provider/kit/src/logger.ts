@@ -10,9 +10,6 @@ export interface ProviderLogger {
   error(message: string): void;
 }
 
-/** A logger that says nothing. */
-export const silentLogger: ProviderLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-
 /**
  * The kit's own lines when the app gives no logger: warnings and errors on stderr (a request
  * the MCP server failed on, say), nothing else. Problems with the app's tree have their own

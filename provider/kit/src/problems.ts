@@ -73,7 +73,7 @@ export interface ReporterOptions {
 }
 
 /** A problem as one line: the kind, then the message (ids and field names only). */
-export function problemLine(problem: ProviderProblem): string {
+function problemLine(problem: ProviderProblem): string {
   return `app-context provider: ${problem.kind}: ${problem.message}`;
 }
 

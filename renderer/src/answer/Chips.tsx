@@ -9,7 +9,7 @@ import { visibleControls } from '../text/visible-controls.js';
 type ChipState = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['chips'][number];
 
 /** How long the pointer rests on a chip before its ring is drawn: a pass of the pointer draws nothing. */
-export const DWELL_MS = 350;
+const DWELL_MS = 350;
 /** Longest label a chip shows; the whole title is in its tooltip. */
 const CHIP_CHARS = 42;
 

@@ -21,7 +21,7 @@ const PROPERTIES: Record<string, keyof AccentPalette> = {
  * material behind the page (styles.css then paints only translucent tints), and the accent's
  * colours as custom properties (set through the CSSOM, which the page's CSP allows).
  */
-export function applyAppearance(root: HTMLElement, appearance: Appearance): void {
+function applyAppearance(root: HTMLElement, appearance: Appearance): void {
   root.classList.toggle('vibrant', appearance.vibrant);
   let palette: AccentPalette | null = null;
   try {

@@ -90,7 +90,7 @@ function mix(a: Rgb, b: Rgb, t: number): Rgb {
 }
 
 /** WCAG 2.2 relative luminance of an sRGB colour. */
-export function luminance(rgb: Rgb): number {
+function luminance(rgb: Rgb): number {
   const [r, g, b] = rgb.map((v) => {
     const c = v / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;

@@ -20,7 +20,7 @@ const ROLE_ICONS: Record<string, LucideIcon> = {
 };
 
 /** The icon for an element: its role's, a highlighter for selected text, a check for a done task. */
-export function iconFor(element: Pick<Element, 'role' | 'selected' | 'attributes'>): LucideIcon {
+function iconFor(element: Pick<Element, 'role' | 'selected' | 'attributes'>): LucideIcon {
   if (element.role === 'Text' && element.selected) return Highlighter;
   const status = element.attributes?.['status'];
   if (element.role === 'Row' && (status === 'done' || status === 'open')) return status === 'done' ? CircleCheck : Circle;

@@ -29,13 +29,13 @@ const KEY_GLYPHS: Record<string, { glyph: string; word: string }> = {
 };
 
 /** One accelerator split into its modifiers (Mac order) and its key. */
-export interface ParsedShortcut {
+interface ParsedShortcut {
   modifiers: (typeof MODIFIERS)[number][];
   key: string;
 }
 
 /** Splits an Electron accelerator; unknown modifier names are kept as part of the key. */
-export function parseAccelerator(accelerator: string): ParsedShortcut {
+function parseAccelerator(accelerator: string): ParsedShortcut {
   const parts = accelerator.split('+').filter((part) => part !== '');
   const key = parts.length > 1 ? (parts.pop() as string) : (parts[0] ?? '');
   const names = new Set(parts.map((part) => part.toLowerCase()));

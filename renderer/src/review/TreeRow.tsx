@@ -10,7 +10,7 @@ import type { Row } from './tree-model.js';
 /** Every row's height in pixels (styles.css .row): one line, as Mac lists have. */
 export const ROW_PX = 24;
 /** Deeper rows stop moving right: 64 levels of indent would push the title out of a 420 px panel. */
-export const INDENT_CAP = 8;
+const INDENT_CAP = 8;
 const INDENT_STEP_PX = 14;
 
 /** What one row needs. */

@@ -8,7 +8,7 @@ import { searchTextOf } from './element-words.js';
  */
 
 /** One element in document order. */
-export interface Node {
+interface Node {
   element: Element;
   depth: number;
   /** Index of the parent in `nodes`; -1 for the root. */

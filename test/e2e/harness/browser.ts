@@ -7,10 +7,10 @@ import { chromium, type BrowserContext } from 'playwright-core';
  * Debian's Chromium; `npx playwright install` cannot download a browser here. GLANCE_CHROMIUM
  * names another Chromium-based browser where there is none (the mac workflow: Google Chrome).
  */
-export const CHROMIUM = process.env['GLANCE_CHROMIUM'] ?? '/usr/bin/chromium';
+const CHROMIUM = process.env['GLANCE_CHROMIUM'] ?? '/usr/bin/chromium';
 
 /** The panel's size in Electron (main/config.ts), so screenshots show what a user sees. */
-export const PANEL_VIEWPORT = { width: 420, height: 580 };
+const PANEL_VIEWPORT = { width: 420, height: 580 };
 
 /**
  * A fresh headless Chromium with its own profile folder (Playwright passes the folder as

@@ -4,7 +4,7 @@ import { build, type Rolldown } from 'vite';
 
 /** The repository root, from this file's place in it. */
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const RENDERER_DIR = `${ROOT}dist/renderer`;
+const RENDERER_DIR = `${ROOT}dist/renderer`;
 
 /**
  * The built renderer the tests serve. `npm test` builds it (npm run build); a bare vitest run

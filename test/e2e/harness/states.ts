@@ -3,13 +3,13 @@ import type { Page } from 'playwright-core';
 import { axeViolations, type Violation } from './axe.js';
 
 /** Where every state's screenshots go (not committed). */
-export const STATES_DIR = 'test-results/states';
+const STATES_DIR = 'test-results/states';
 /**
  * `npm run screenshots` sets this to docs/images: the states named in DOC_STATES are copied
  * there, light and dark, for the README and docs/app.md.
  */
 const DOCS_DIR = process.env['GLANCE_SCREENSHOTS'];
-export const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings', 'privacy-withheld', 'privacy-history']);
+const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings', 'privacy-withheld', 'privacy-history']);
 
 /**
  * One state of the panel, looked at as a user would: a screenshot in light and in dark (the
