@@ -36,7 +36,10 @@ export async function startProvider(elements: number): Promise<BenchProvider> {
   const treeFile = join(folder.dir, '..', 'tree.json');
   await writeFile(treeFile, JSON.stringify(makeTree(elements)));
   const env = { ...process.env, APP_CONTEXT_PROVIDERS_DIR: folder.dir, TP_TREE_FILE: treeFile, TP_NAME: 'Bench Editor' };
-  const child = spawn(process.execPath, [distFile('provider/testing/configurable.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // GLANCE_BENCH_NODE: another node to run the provider with. On macOS the test of the bench
+  // passes one inside a stand-in app, since a bare node has no bundle id for the host to confirm.
+  const node = process.env['GLANCE_BENCH_NODE'] ?? process.execPath;
+  const child = spawn(node, [distFile('provider/testing/configurable.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   await new Promise<void>((resolve, reject) => {

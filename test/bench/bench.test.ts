@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTable, writeResults } from '../../bench/results.js';
 import { runBench, TINY } from '../../bench/suite.js';
+import { nodeFor } from '../helpers/node-app.js';
 
 let dir = '';
 
@@ -19,6 +20,8 @@ beforeAll(async () => {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'ignore' });
   }
   dir = await mkdtemp(join(tmpdir(), 'glance-bench-test-'));
+  // On macOS the bench's provider runs inside a stand-in app, so the host can confirm it.
+  process.env['GLANCE_BENCH_NODE'] = nodeFor();
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { SampleChild } from '../../main/flow/sample-notes.js';
+import { nodeFor } from './node-app.js';
 
 /** A child process with everything it printed, for leak checks and readiness. */
 export interface Spawned {
@@ -13,9 +14,12 @@ export interface Spawned {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Spawns `node <script> ...args` with the given environment and collects its output. */
+/**
+ * Spawns `node <script> ...args` with the given environment and collects its output; on macOS
+ * as the stand-in app `node`, so the system reports a bundle id for it (node-app.ts).
+ */
 export function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv): Spawned {
-  return spawnProcess(process.execPath, [script, ...args], env);
+  return spawnProcess(nodeFor(), [script, ...args], env);
 }
 
 /** Spawns any program with the given environment and collects its output. */
@@ -65,7 +69,7 @@ export function spawnProcess(command: string, args: string[], env: NodeJS.Proces
  * cannot be started.
  */
 export function launchNodeChild(args: string[], env: NodeJS.ProcessEnv): Promise<SampleChild> {
-  const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+  const child = spawn(nodeFor(), args, { env, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
