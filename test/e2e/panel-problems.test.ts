@@ -115,7 +115,7 @@ describe('problems with a way forward, answers, settings', () => {
     expect(await text.textContent()).toContain('<script>alert(1)</script>');
     await text.getByText('[image: a cat]').waitFor();
     expect(await text.locator('a.md-link').getAttribute('href')).toBe('https://example.com/lisbon/tram-28');
-    // The cited id is a chip (its icon in the text), not a code span with the raw id.
+    // The cited id is a chip (compact, with its title, in the text), not a code span with the raw id.
     await text.locator(`.chip--inline[data-chip-id="${docId}"]`).waitFor();
     // The view followed the stream to its end.
     const gap = (): Promise<number> => answer.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
