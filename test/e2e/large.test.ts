@@ -61,7 +61,7 @@ describe('large answers, end to end', () => {
     // The last element excluded: one fewer is sent, and the whole payload (on request) lacks it.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Backspace');
-    await page.getByRole('treeitem', { name: /^Row, Row 19999 excluded Always Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^Row, Row 19999 excluded Always leave out rows Restore$/ }).waitFor();
     await expect.poll(() => summary.textContent()).toContain('19,999 of 20,000 items');
 
     // Back to the top by keyboard; a whole section goes with Backspace, its rows folded into it.
@@ -71,7 +71,7 @@ describe('large answers, end to end', () => {
     expect(await focusedId(page)).toBe('section-3');
     await page.keyboard.press('Backspace');
     await expect.poll(() => summary.textContent()).toContain('19,899 of 20,000 items');
-    await page.getByRole('treeitem', { name: /^Group, Section 1 excluded with 99 inside Always Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^Group, Section 1 excluded with 99 inside Always leave out sections Restore$/ }).waitFor();
     expect(await page.locator('[data-element-id="row-4"]').count()).toBe(0);
     await page.keyboard.press('PageDown');
     expect(await focusedId(page)).not.toBe('section-3');

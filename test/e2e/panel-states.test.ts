@@ -94,11 +94,20 @@ describe('the panel, state by state', () => {
     await page.keyboard.press('ArrowRight');
     expect(await tasks.getAttribute('aria-expanded')).toBe('true');
     // The app's words, not engineering ones: a date in the user's locale, the status as a word.
-    await page.getByRole('treeitem', { name: /^Row, Buy tram tickets task · due (10 Jun|Jun 10), 2025 · open$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^Row, Buy tram tickets task · due (10 Jun|Jun 10), 2025 open$/ }).waitFor();
+    // In a narrow panel the long words give way; the status ("open") is never the part cut.
+    await page.setViewportSize({ width: 300, height: 580 });
+    const fit = await page.getByRole('treeitem', { name: /^Row, Buy tram tickets/ }).evaluate((row) => {
+      const mark = row.querySelector('.row__mark--status') as HTMLElement;
+      const words = row.querySelector('.row__words') as HTMLElement;
+      return { status: mark.textContent, whole: mark.scrollWidth <= mark.clientWidth && mark.getBoundingClientRect().right <= row.getBoundingClientRect().right, wordsCut: words.scrollWidth > words.clientWidth };
+    });
+    expect(fit).toEqual({ status: ' open', whole: true, wordsCut: true });
+    await page.setViewportSize({ width: 420, height: 580 });
 
     // Exclude the list: its three tasks fold into its one dim line; undo; exclude; restore.
     await page.keyboard.press('Backspace');
-    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Always Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Always leave out task lists Restore$/ }).waitFor();
     expect(await summary(page).textContent()).toContain('7 of 11 items');
     await capture(page, 'excluded');
     await page.keyboard.press('Meta+Z');

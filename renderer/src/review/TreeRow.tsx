@@ -3,8 +3,8 @@ import { ExternalLink, ShieldAlert } from 'lucide-react';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../text/visible-controls.js';
-import { accessibleName, excludedWords, INCLUDED_ONCE, openableUrl, shortName, statesOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
-import { alwaysWords, type Screened } from './screening.js';
+import { accessibleName, alwaysLabel, excludedWords, INCLUDED_ONCE, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
+import type { Screened } from './screening.js';
 import type { Row } from './tree-model.js';
 
 /** Every row's height in pixels (styles.css .row): one line, as Mac lists have. */
@@ -85,6 +85,8 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
         {words.length > 0 && !row.excluded ? <>{' '}<span className="row__words"><ProviderText text={words.join(' · ')} /></span></> : null}
         {row.excluded ? <>{' '}<span className="row__words">{screened ? screened.words : excludedWords(inside, locale)}</span></> : null}
       </span>
+      {/* The app's status and the states are marks at the right end, never cut: the long words before them give way first. */}
+      {row.excluded ? null : statusWordsOf(element, locale).map((status) => <span key={`status-${status}`} className="row__mark row__mark--status"><ProviderText text={` ${status}`} /></span>)}
       {row.excluded ? null : statesOf(element).map((state) => <span key={state} className={`row__mark row__mark--${state.replace(' ', '-')}`}>{` ${state}`}</span>)}
       {props.includedOnce && !row.excluded ? <span className="row__mark row__mark--once"><ShieldAlert size={11} aria-hidden="true" />{` ${INCLUDED_ONCE}`}</span> : null}
       {url && !row.excluded ? (
@@ -97,7 +99,7 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
       ) : row.excluded ? (
         <>
           {' '}
-          <button type="button" className="row__always" tabIndex={-1} aria-label={`Always leave out ${alwaysWords(element)} from this app`} title={`Always leave out ${alwaysWords(element)} from this app`} onClick={(event) => { event.stopPropagation(); props.onAlways(element.id); }}>Always</button>
+          <button type="button" className="row__always" tabIndex={-1} aria-label={`${alwaysLabel(element)} from this app`} title={`${alwaysLabel(element)} from this app, at every press of the hotkey`} onClick={(event) => { event.stopPropagation(); props.onAlways(element.id); }}>{alwaysLabel(element)}</button>
           {' '}
           <button type="button" className="row__restore" tabIndex={-1} aria-label={`Restore ${name}`} onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Restore</button>
         </>
