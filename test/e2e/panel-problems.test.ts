@@ -50,6 +50,9 @@ describe('problems with a way forward, answers, settings', () => {
     await card.getByText("Stalled Notes didn't answer in time").waitFor();
     await card.getByText('It had 1.5 s; a busy app can need longer.').waitFor();
     expect(await card.getAttribute('role')).toBe('alert');
+    // The keyboard is on the first action; Return would press it (the footer says so).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
+    expect(await page.getByTestId('footer').locator('.footer__hint').first().textContent()).toBe('↩Try again');
     await capture(page, 'error-timeout');
     await card.getByRole('button', { name: 'Allow 3 s and try again' }).click();
     await expect.poll(() => settings(page)).toMatchObject({ timeoutMs: 3000 });
@@ -135,7 +138,7 @@ describe('problems with a way forward, answers, settings', () => {
 
   it('settings: applied as changed, a shortcut recorder in Mac glyphs that names a conflict, errors beside their field, no overflow at any width', async () => {
     const { page } = await world.openPanel();
-    await page.getByRole('textbox', { name: 'Your question' }).waitFor();
+    await page.getByRole('button', { name: 'Try with Sample Notes' }).waitFor();
     await page.keyboard.press('Meta+Comma');
     const view = page.getByRole('region', { name: 'Settings' });
     await view.waitFor();
