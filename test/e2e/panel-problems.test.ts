@@ -142,6 +142,9 @@ describe('problems with a way forward, answers, settings', () => {
     await page.keyboard.press('Meta+Comma');
     const view = page.getByRole('region', { name: 'Settings' });
     await view.waitFor();
+    // Group headers in sentence case, as they are written, like today's System Settings.
+    const heads = view.locator('.group__title');
+    expect(await heads.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText))).toEqual(['Who answers', 'Privacy', 'Rules']);
     await capture(page, 'settings');
 
     // The recorder: Space (or a click) starts it; a known conflict is named and not applied.
