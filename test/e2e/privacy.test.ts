@@ -128,6 +128,8 @@ describe('privacy and control in the panel', () => {
     expect(await parts.allTextContents()).toEqual(['Offline, no model', '· 3 items sent · 2 left out · 1 withheld', expect.stringMatching(/^· [\d.,]+ (KB|bytes)$/)]);
     await page.setViewportSize({ width: 300, height: 580 });
     expect(await parts.evaluateAll((els) => els.map((el) => el.getClientRects().length))).toEqual([1, 1, 1]);
+    // ... and none runs past the receipt's edge: the line breaks between them instead.
+    expect(await receipts.first().locator('.receipt__to').evaluate((el) => el.scrollWidth <= el.clientWidth && [...el.children].every((part) => part.getBoundingClientRect().right <= el.getBoundingClientRect().right + 0.5))).toBe(true);
     await page.setViewportSize({ width: 420, height: 580 });
     const chevron = (index: number) => receipts.nth(index).locator('.receipt__chevron');
     expect(await chevron(0).isVisible()).toBe(true);

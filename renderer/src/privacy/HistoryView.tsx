@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type JSX } from 'react';
+import { Fragment, useCallback, useEffect, useState, type JSX } from 'react';
 import { ChevronRight, Trash2 } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
@@ -26,8 +26,9 @@ function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; kept: boolean; l
           <span className="receipt__when">{whenWords(receipt.at, locale)}</span>
           {/* Each part wraps as a whole: "3.4 KB" never breaks between its number and its unit. */}
           <span className="receipt__to">
+            {/* The spaces between the parts are where the line may break. */}
             {[receiptTo(receipt), amountWords(receipt, locale), sizeWords(receipt.bytes, locale)].map((part, index) => (
-              <span key={index} className="receipt__part">{index > 0 ? `· ${part}` : part}</span>
+              <Fragment key={index}>{index > 0 ? ' ' : ''}<span className="receipt__part">{index > 0 ? `· ${part}` : part}</span></Fragment>
             ))}
           </span>
         </summary>
