@@ -133,6 +133,19 @@ describe('problems with a way forward, answers, settings', () => {
     await answer.evaluate((el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); });
     await answer.getByText('More 30.').waitFor();
     expect(await answer.evaluate((el) => el.scrollTop)).toBe(0);
+
+    // An answer while it streams (Ask is Stop), then stopped by the user: neutral, not an error.
+    script.push({ sse: openaiStream(Array.from({ length: 60 }, (_, i) => `Slow ${i + 1}. `)), pauseMs: 150 });
+    await page.getByRole('textbox', { name: 'Your question' }).fill('Slowly?');
+    await page.keyboard.press('Enter');
+    await answer.getByText(/Slow 2\./).waitFor();
+    const stop = page.getByRole('button', { name: 'Stop the answer' });
+    await stop.waitFor();
+    await capture(page, 'answer-streaming');
+    expect(await stop.isVisible()).toBe(true);
+    await stop.click();
+    await answer.locator('.turn__stopped').last().waitFor();
+    await capture(page, 'answer-stopped');
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -2,6 +2,8 @@
 // size, main's real flow, real provider processes. Each state is driven the way a user would
 // (the keyboard where a user would use it), photographed in light and dark, and checked by
 // axe-core: no serious or critical violation anywhere.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Violation } from './harness/axe.js';
@@ -200,11 +202,25 @@ describe('the panel, state by state', () => {
     // Chips name the element by its title with its role's icon; the id is in the tooltip only.
     const docChip = answer.locator('.chips [data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' });
     await docChip.waitFor();
-    expect(await docChip.getAttribute('title')).toMatch(/^note-/);
+    expect(await docChip.getAttribute('title')).toMatch(/\nnote-\d+$/);
     expect(await docChip.textContent()).not.toMatch(/note-/);
     await capture(page, 'conversation');
+    // The context unfolded in the conversation: the tree again, over the answer.
+    await page.getByTestId('context-strip').click();
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    await capture(page, 'conversation-context');
     await page.keyboard.press('Escape');
     await expect.poll(() => app.panelVisible()).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('a damaged settings file: a notice at once, over the welcome, until it is dismissed', async () => {
+    const { page } = await world.openPanel({ seed: (dir) => writeFile(join(dir, 'settings.json'), '{ "hotkey": ') });
+    const notices = page.getByRole('region', { name: 'Notices' });
+    await notices.getByText(/^Your settings file .*, so Glance started with its default settings\./).waitFor();
+    await capture(page, 'notices');
+    await notices.getByRole('button', { name: 'Dismiss the notices' }).click();
+    await notices.waitFor({ state: 'detached' });
     expect(pageErrors(page)).toEqual([]);
   });
 

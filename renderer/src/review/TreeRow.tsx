@@ -77,8 +77,9 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
         onClick={(event) => { event.stopPropagation(); if (row.hasChildren && !row.excluded) props.onExpand(element.id, !row.expanded); }}
       />
       {thumbnail ? <img className="row__thumb" src={thumbnail} alt="" /> : <RoleIcon element={element} className="row__icon" />}
-      {/* Past the indent cap the depth is said in words: the indent no longer shows it. */}
-      {row.node.depth > INDENT_CAP ? <span className="row__level">{`L${row.node.depth + 1}`}</span> : null}
+      {/* Past the indent cap the depth is shown in words: the indent no longer shows it. Drawn by CSS: a
+          screen reader has aria-level, and the mark must not count as the row's text (its name would miss it). */}
+      {row.node.depth > INDENT_CAP ? <span className="row__level" data-level={`L${row.node.depth + 1}`} aria-hidden="true" /> : null}
       <span className="row__main">
         <span className="row__title"><ProviderText text={titleOf(element)} /></span>
         {/* Spaces between the parts: invisible in the flex line, but the row's text reads as words (its accessible name is the same words). */}

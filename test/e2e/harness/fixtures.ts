@@ -18,8 +18,8 @@ export interface World {
   providers: Record<string, Spawned>;
   /** Stops a provider and starts it again (a new process, so a new pid and instance). */
   restartProvider(name: string, spec: ProviderSpec): Promise<Spawned>;
-  /** A fresh test app (main's pieces) and a page showing its panel. */
-  openPanel(): Promise<{ app: TestApp; page: Page }>;
+  /** A fresh test app (main's pieces) and a page showing its panel; `seed` writes into its data folder before it starts. */
+  openPanel(options?: { seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -51,9 +51,10 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
       await started[name]?.stop();
       return start(name, spec);
     },
-    async openPanel() {
+    async openPanel(options) {
       const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
       dataDirs.push(dataDir);
+      await options?.seed?.(dataDir);
       const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir });
       apps.push(app);
       const page = await browser.context.newPage();
