@@ -58,6 +58,8 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   const pushed = useAnswer(api);
   const asking = useAsk(api, id, exclusions.excluded, allowed.allowed);
   const composer = useRef<HTMLTextAreaElement>(null);
+  // The welcome's or a card's main button, where the keyboard goes when nothing can be asked.
+  const primary = useRef<HTMLButtonElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   const treeFocus = useRef<(() => void) | null>(null);
   const locale = navigator.language;
@@ -88,7 +90,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   const point = useCallback((elementId: string) => void api.locate(id ?? 0, elementId), [api, id]);
   const openLink = useCallback((url: string) => void api.openExternal(url), [api]);
 
-  const focusQuestion = (): void => composer.current?.focus();
+  const focusQuestion = (): void => (composer.current ?? primary.current)?.focus();
   const toggleSettings = (): void => void api.showView(state?.view === 'settings' ? 'review' : 'settings');
   // A screened element is included (or left out again) for this message; any other is excluded or restored.
   const toggle = useCallback((elementId: string) => {
@@ -137,6 +139,10 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   if (!state) return <main className="panel"><p className="quiet">Starting…</p></main>;
   const inSettings = state.view !== 'review';
   const timeoutMs = settings?.timeoutMs ?? 1500;
+  // A failed collection: a card with a way forward, and no question field (nothing could be asked about).
+  const problem = invocation && !tree && invocation.phase !== 'collecting' ? collectionProblem(invocation, { hotkey: state.hotkey, timeoutMs }) : null;
+  // As in Spotlight: where nothing can be asked (the welcome, a card) there is no field to type into; Return presses the main button.
+  const asks = invocation !== null && problem === null;
   const labels: Record<ProblemAction, string> = {
     'try-again': 'Try again',
     sample: 'Try with Sample Notes',
@@ -154,19 +160,27 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     if (!tree) return invocation.phase === 'collecting' ? 'other' : 'problem';
     return place === 'question' && conversation && !contextOpen ? 'other' : place;
   };
+  const returnWord = (): string | undefined => {
+    if (inSettings) return undefined;
+    if (!invocation) return state.paused ? 'Resume' : 'Try Sample Notes';
+    const first = problem?.actions[0];
+    return first ? labels[first] : undefined;
+  };
 
   const body = (): JSX.Element => {
     if (!invocation) {
-      return <Welcome hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={toggleSettings} />;
+      return <Welcome hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={toggleSettings} primaryRef={primary} />;
     }
     if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void api.removeAppContext(invocation.id)} />;
     if (!tree) {
+      if (!problem) return <></>;
       return (
         <div className="center">
           <ProblemCard
-            problem={collectionProblem(invocation, { hotkey: state.hotkey, timeoutMs })}
+            problem={problem}
             appName={invocation.appName}
             labels={labels}
+            primaryRef={primary}
             on={{
               'try-again': again,
               sample: () => void api.trySampleNotes(),
@@ -222,7 +236,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
       {state.view === 'history' ? <HistoryView api={api} locale={locale} /> : inSettings ? <SettingsView api={api} onHistory={() => void api.showView('history')} /> : body()}
       {/* main's sentence in a hidden live region: screen readers hear each step of collecting (provider text inside). */}
       {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={invocation.message} /></p> : null}
-      {inSettings ? null : (
+      {inSettings || !asks ? null : (
         <Composer
           enabled={invocation?.phase === 'collected'}
           prompt={prompt} onPrompt={setPrompt} answering={answering} followUp={locked}
@@ -232,7 +246,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
         />
       )}
       {/* Without a tree in view (the welcome, a problem, the answer), Up has nowhere to go: the footer does not offer it. */}
-      <Footer place={footerPlace()} />
+      <Footer place={footerPlace()} returnWord={returnWord()} backToContext={tree !== null} />
       <Warmup enabled={!invocation} />
       {sheet && invocation ? (
         <Preview

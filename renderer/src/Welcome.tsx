@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, Ref } from 'react';
 import { Eye } from 'lucide-react';
 import { Keycaps } from './keys/Keycaps.js';
 
@@ -11,6 +11,8 @@ export interface WelcomeProps {
   onTrySample(): void;
   onResume(): void;
   onSettings(): void;
+  /** The main button: the keyboard lands there (Return presses it), since nothing can be asked yet. */
+  primaryRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -23,7 +25,7 @@ export function Welcome(props: WelcomeProps): JSX.Element {
       <section className="welcome" aria-labelledby="welcome-title">
         <h2 id="welcome-title" className="welcome__title">Glance is paused</h2>
         <p className="welcome__text">The hotkey does nothing until you resume; no app is read meanwhile.</p>
-        <div className="welcome__actions"><button type="button" className="button button--primary" onClick={props.onResume}>Resume Glance</button></div>
+        <div className="welcome__actions"><button ref={props.primaryRef} type="button" className="button button--primary" autoFocus onClick={props.onResume}>Resume Glance</button></div>
       </section>
     );
   }
@@ -47,7 +49,7 @@ export function Welcome(props: WelcomeProps): JSX.Element {
         </p>
       ) : null}
       <div className="welcome__actions">
-        <button type="button" className="button button--primary button--large" onClick={props.onTrySample}>Try with Sample Notes</button>
+        <button ref={props.primaryRef} type="button" className="button button--primary button--large" autoFocus onClick={props.onTrySample}>Try with Sample Notes</button>
       </div>
       <p className="welcome__note">No app of yours shares context yet? Sample Notes is a small app inside Glance that does.</p>
     </section>

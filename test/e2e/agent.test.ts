@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const pid = (name: string): number => world.providers[name]?.pid ?? -1;
-/** The chip for an element in the row under the answer (the answer's text may hold an icon-only one too). */
+/** The chip for an element in the row under the answer (the answer's text holds a compact one too). */
 const chip = (page: Page, id: string) => page.locator(`.chips [data-testid="chip"][data-chip-id="${id}"]`);
 /** The id of the chip showing this title: chips show titles, their ids are in the tooltip and the data. */
 const chipIdFor = async (page: Page, title: string | RegExp): Promise<string> => (await page.locator('.chips [data-testid="chip"]').filter({ hasText: title }).getAttribute('data-chip-id')) ?? '';
@@ -62,7 +62,7 @@ describe('the agent, end to end', () => {
     await expect.poll(() => page.getByText(/Answered by Offline: answers from the context alone, no model/).count()).toBe(1);
 
     // The offline answer cites the note and the selection by id in backticks; both are chips,
-    // shown by title, and in the text each citation is the chip's icon, not the raw id.
+    // shown by title, and in the text each citation is a compact chip, not the raw id.
     await page.locator('.chips [data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' }).waitFor();
     const docId = await chipIdFor(page, 'Trip to Lisbon');
     const selId = await chipIdFor(page, /tram 28 from Martim Moniz/);
@@ -74,8 +74,43 @@ describe('the agent, end to end', () => {
     // The highlight tool located the selection through Sample Notes: its chip says so.
     await expect.poll(() => chip(page, selId).getAttribute('data-state')).toBe('visible');
 
+    // In the sentence the citation is a compact chip with the title, not "( icon )".
+    const inline = text.locator(`.chip--inline[data-chip-id="${docId}"]`);
+    expect(await inline.textContent()).toBe('Trip to Lisbon');
+    expect(await text.textContent()).not.toMatch(/\(\s*Trip to Lisbon\s*\)/);
+    expect(await inline.getAttribute('aria-label')).toBe('Trip to Lisbon, Document: show it on screen');
+    expect(await inline.getAttribute('title')).toContain(docId);
+
+    // Every request to locate, counted where the panel makes it (the bridge).
+    await page.evaluate(() => {
+      const win = window as unknown as { glance: { locate(invocation: number, id: string): Promise<unknown> }; locates: string[] };
+      const locate = win.glance.locate.bind(win.glance);
+      win.locates = [];
+      win.glance.locate = (invocation, id) => { win.locates.push(id); return locate(invocation, id); };
+    });
+    const locates = (): Promise<string[]> => page.evaluate(() => (window as unknown as { locates: string[] }).locates);
+    // A pass of the pointer over a chip (shorter than the dwell) asks for nothing: no ring flashes.
+    const docBox = await chip(page, docId).boundingBox();
+    if (!docBox) throw new Error('the chip is not on screen');
+    await page.mouse.move(docBox.x + docBox.width / 2, docBox.y + docBox.height / 2);
+    await page.waitForTimeout(120);
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(600);
+    expect(await locates()).toEqual([]);
+    expect(await chip(page, docId).getAttribute('data-state')).toBe('idle');
+    // Resting on it draws the ring, but only after the dwell.
     await chip(page, docId).hover();
+    expect(await locates()).toEqual([]);
+    await expect.poll(locates).toEqual([docId]);
     await expect.poll(() => chip(page, docId).getAttribute('data-state')).toBe('visible');
+    await page.mouse.move(5, 5);
+    // Keyboard focus draws it at once (the inline chip of the selection), and so does a click.
+    await text.locator(`.chip--inline[data-chip-id="${selId}"]`).focus();
+    expect(await locates()).toEqual([docId, selId]);
+    await chip(page, docId).click();
+    // (the click focuses the chip too: one request or two, none before it)
+    expect((await locates()).slice(2)).toContain(docId);
+    await page.mouse.move(5, 5);
     // Sample Notes' note editor: x 420, y 150, 640 wide, down to 20 points above the window's
     // bottom (730): 560 high; the overlay grows it by 3 points on each side.
     const ring = overlay.getByTestId('overlay-rect');

@@ -7,15 +7,19 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+import type { Violation } from './harness/axe.js';
 import { deepTree, wideTree, writeTree } from './harness/large-tree.js';
+import { captureState } from './harness/states.js';
 
 let world: World;
 let folder: string;
+const violations: Record<string, Record<string, Violation[]>> = {};
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'glance-large-'));
-  await Promise.all([writeTree(join(folder, 'wide.json'), wideTree(20_000)), writeTree(join(folder, 'deep.json'), deepTree(64))]);
+  await Promise.all([writeTree(join(folder, 'wide.json'), wideTree(20_000)), writeTree(join(folder, 'medium.json'), wideTree(600)), writeTree(join(folder, 'deep.json'), deepTree(64))]);
   world = await createWorld({
     wide: { script: 'configurable', env: { TP_NAME: 'Large Notes', TP_TREE_FILE: join(folder, 'wide.json'), TP_SCOPE: 'current' } },
+    medium: { script: 'configurable', env: { TP_NAME: 'Medium Notes', TP_TREE_FILE: join(folder, 'medium.json'), TP_SCOPE: 'current' } },
     deep: { script: 'configurable', env: { TP_NAME: 'Deep Notes', TP_TREE_FILE: join(folder, 'deep.json'), TP_SCOPE: 'current' } },
   });
   await mkdir('test-results', { recursive: true });
@@ -28,7 +32,7 @@ afterAll(async () => {
 /** The id of the element whose row has the keyboard focus. */
 const focusedId = (page: Page): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('data-element-id') ?? null);
 
-async function collect(name: 'wide' | 'deep', appName: string): Promise<Page> {
+async function collect(name: 'wide' | 'medium' | 'deep', appName: string): Promise<Page> {
   const { app, page } = await world.openPanel();
   // A loaded test machine must not turn 20,000 elements into a timeout: that is not under test.
   await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ timeoutMs: 10_000 }));
@@ -61,7 +65,7 @@ describe('large answers, end to end', () => {
     // The last element excluded: one fewer is sent, and the whole payload (on request) lacks it.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Backspace');
-    await page.getByRole('treeitem', { name: /^Row, Row 19999 excluded Always Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^Row, Row 19999 excluded Always leave out rows Restore$/ }).waitFor();
     await expect.poll(() => summary.textContent()).toContain('19,999 of 20,000 items');
 
     // Back to the top by keyboard; a whole section goes with Backspace, its rows folded into it.
@@ -71,14 +75,12 @@ describe('large answers, end to end', () => {
     expect(await focusedId(page)).toBe('section-3');
     await page.keyboard.press('Backspace');
     await expect.poll(() => summary.textContent()).toContain('19,899 of 20,000 items');
-    await page.getByRole('treeitem', { name: /^Group, Section 1 excluded with 99 inside Always Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^Group, Section 1 excluded with 99 inside Always leave out sections Restore$/ }).waitFor();
     expect(await page.locator('[data-element-id="row-4"]').count()).toBe(0);
     await page.keyboard.press('PageDown');
     expect(await focusedId(page)).not.toBe('section-3');
-    await page.screenshot({ path: 'test-results/large-light.png' });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: 'test-results/large-dark.png' });
-    await page.emulateMedia({ colorScheme: 'light' });
+    // The 20,000-row tree, photographed and checked by axe-core like every other state.
+    violations['large'] = await captureState(page, 'large');
 
     // The payload folds megabytes of context; "Show all" shows every character that is sent.
     await summary.click();
@@ -106,6 +108,17 @@ describe('large answers, end to end', () => {
     expect(pageErrors(page)).toEqual([]);
   }, 90_000);
 
+  it('unfolds a folded preview with Show all (600 elements: folded, yet small enough for axe-core to read whole)', async () => {
+    const page = await collect('medium', 'Medium Notes');
+    await page.getByTestId('send-summary').click();
+    const showAll = page.getByRole('button', { name: /^Show all of the context in the preview/ });
+    await showAll.click();
+    await page.getByRole('button', { name: 'Show less' }).waitFor();
+    expect(await page.getByTestId('preview').textContent()).toContain('"row-599"');
+    violations['preview-show-all'] = await captureState(page, 'preview-show-all');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('reaches the 64th level by keyboard, indented no further than the panel is wide', async () => {
     const page = await collect('deep', 'Deep Notes');
     await page.keyboard.press('ArrowUp');
@@ -114,12 +127,20 @@ describe('large answers, end to end', () => {
     const deepest = page.getByRole('treeitem', { name: /^Group, Level 64 / });
     expect(await deepest.getAttribute('aria-level')).toBe('64');
     // Past the indent cap the level is said on the row.
-    await deepest.getByText('L64', { exact: true }).waitFor();
+    expect(await deepest.locator('.row__level').evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"L64"');
     const box = await deepest.locator('.row__title').boundingBox();
     expect((box?.x ?? 9999) + (box?.width ?? 0)).toBeLessThan(300);
-    await page.screenshot({ path: 'test-results/large-deep.png' });
+    violations['large-deep'] = await captureState(page, 'large-deep');
     await page.keyboard.press('Backspace');
     await expect.poll(() => page.getByTestId('send-summary').textContent()).toContain('63 of 64 items');
+    // Excluded at the deepest indent: the title's start, "excluded" and Restore stay in view; the Always words give way.
+    await page.getByRole('treeitem', { name: /^Group, Level 64 excluded Always leave out groups Restore$/ }).waitFor();
+    violations['large-deep-excluded'] = await captureState(page, 'large-deep-excluded');
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation in these states, light or dark', () => {
+    expect(Object.keys(violations).sort()).toEqual(['large', 'large-deep', 'large-deep-excluded', 'preview-show-all']);
+    expect(violations).toEqual({ large: {}, 'preview-show-all': {}, 'large-deep': {}, 'large-deep-excluded': {} });
   });
 });

@@ -50,6 +50,9 @@ describe('problems with a way forward, answers, settings', () => {
     await card.getByText("Stalled Notes didn't answer in time").waitFor();
     await card.getByText('It had 1.5 s; a busy app can need longer.').waitFor();
     expect(await card.getAttribute('role')).toBe('alert');
+    // The keyboard is on the first action; Return would press it (the footer says so).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
+    expect(await page.getByTestId('footer').locator('.footer__hint').first().textContent()).toBe('↩Try again');
     await capture(page, 'error-timeout');
     await card.getByRole('button', { name: 'Allow 3 s and try again' }).click();
     await expect.poll(() => settings(page)).toMatchObject({ timeoutMs: 3000 });
@@ -115,7 +118,7 @@ describe('problems with a way forward, answers, settings', () => {
     expect(await text.textContent()).toContain('<script>alert(1)</script>');
     await text.getByText('[image: a cat]').waitFor();
     expect(await text.locator('a.md-link').getAttribute('href')).toBe('https://example.com/lisbon/tram-28');
-    // The cited id is a chip (its icon in the text), not a code span with the raw id.
+    // The cited id is a chip (compact, with its title, in the text), not a code span with the raw id.
     await text.locator(`.chip--inline[data-chip-id="${docId}"]`).waitFor();
     // The view followed the stream to its end.
     const gap = (): Promise<number> => answer.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
@@ -130,15 +133,31 @@ describe('problems with a way forward, answers, settings', () => {
     await answer.evaluate((el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); });
     await answer.getByText('More 30.').waitFor();
     expect(await answer.evaluate((el) => el.scrollTop)).toBe(0);
+
+    // An answer while it streams (Ask is Stop), then stopped by the user: neutral, not an error.
+    script.push({ sse: openaiStream(Array.from({ length: 60 }, (_, i) => `Slow ${i + 1}. `)), pauseMs: 150 });
+    await page.getByRole('textbox', { name: 'Your question' }).fill('Slowly?');
+    await page.keyboard.press('Enter');
+    await answer.getByText(/Slow 2\./).waitFor();
+    const stop = page.getByRole('button', { name: 'Stop the answer' });
+    await stop.waitFor();
+    await capture(page, 'answer-streaming');
+    expect(await stop.isVisible()).toBe(true);
+    await stop.click();
+    await answer.locator('.turn__stopped').last().waitFor();
+    await capture(page, 'answer-stopped');
     expect(pageErrors(page)).toEqual([]);
   });
 
   it('settings: applied as changed, a shortcut recorder in Mac glyphs that names a conflict, errors beside their field, no overflow at any width', async () => {
     const { page } = await world.openPanel();
-    await page.getByRole('textbox', { name: 'Your question' }).waitFor();
+    await page.getByRole('button', { name: 'Try with Sample Notes' }).waitFor();
     await page.keyboard.press('Meta+Comma');
     const view = page.getByRole('region', { name: 'Settings' });
     await view.waitFor();
+    // Group headers in sentence case, as they are written, like today's System Settings.
+    const heads = view.locator('.group__title');
+    expect(await heads.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText))).toEqual(['Who answers', 'Privacy', 'Rules']);
     await capture(page, 'settings');
 
     // The recorder: Space (or a click) starts it; a known conflict is named and not applied.

@@ -2,6 +2,8 @@
 // size, main's real flow, real provider processes. Each state is driven the way a user would
 // (the keyboard where a user would use it), photographed in light and dark, and checked by
 // axe-core: no serious or critical violation anywhere.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Violation } from './harness/axe.js';
@@ -26,6 +28,12 @@ const active = (page: Page): Promise<string> => page.evaluate(() => {
   return el?.getAttribute('data-element-id') ?? el?.getAttribute('aria-label') ?? el?.tagName ?? '';
 });
 const summary = (page: Page) => page.getByTestId('send-summary');
+/** The footer's hints as shown ("⌘FFilter": the key, then its words). */
+const footer = (page: Page): Promise<string[]> => page.getByTestId('footer').locator('.footer__hint').allTextContents();
+/** The footer fits on its one line: nothing is cut off at the panel's edge. */
+const footerFits = (page: Page): Promise<boolean> => page.getByTestId('footer').evaluate((el) => el.scrollWidth <= el.clientWidth);
+/** What the keyboard is on, by its words when it has no name of its own. */
+const focusedText = (page: Page): Promise<string> => page.evaluate(() => document.activeElement?.textContent ?? '');
 async function capture(page: Page, name: string): Promise<void> {
   violations[name] = await captureState(page, name);
 }
@@ -42,8 +50,20 @@ describe('the panel, state by state', () => {
     expect(await page.locator('.welcome .button--primary').textContent()).toBe('Try with Sample Notes');
     // No close button: Esc and a click elsewhere close the panel.
     expect(await page.getByRole('button', { name: /close/i }).count()).toBe(0);
-    expect(await active(page)).toBe('Your question');
+    // Nothing can be asked yet: no question field; the keyboard is on the main button, and the footer says Return presses it.
+    expect(await page.getByRole('textbox', { name: 'Your question' }).count()).toBe(0);
+    expect(await focusedText(page)).toBe('Try with Sample Notes');
+    expect(await footer(page)).toEqual(['↩Try Sample Notes', '⌘,Settings', 'escClose']);
     await capture(page, 'first-run');
+    // Settings on first run: Esc goes back to the welcome, not to a context there is none of.
+    await page.keyboard.press('Meta+Comma');
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    expect(await footer(page)).toEqual(['escBack']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedText(page)).toBe('Try with Sample Notes');
+    // Return tries Sample Notes, as the footer said.
+    await page.keyboard.press('Enter');
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor({ timeout: 10_000 });
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -59,8 +79,12 @@ describe('the panel, state by state', () => {
     // The user's own cancel: a status in grey, not an alert in red.
     expect(await card.getAttribute('role')).toBe('status');
     expect(await card.evaluate((el) => el.classList.contains('card--neutral'))).toBe(true);
+    // The keyboard is on the card's first action, not in a question field with nothing to ask about.
+    await expect.poll(() => focusedText(page)).toBe('Try again');
+    expect(await page.getByRole('textbox', { name: 'Your question' }).count()).toBe(0);
+    expect(await footer(page)).toEqual(['↩Try again', '⌘,Settings', 'escClose']);
     await capture(page, 'cancelled');
-    await card.getByRole('button', { name: 'Try again' }).click();
+    await page.keyboard.press('Enter');
     await page.getByRole('tree', { name: 'Collected context' }).waitFor({ timeout: 10_000 });
     expect((await statuses(page)).slice(-2)).toEqual(['Collecting context from Slow Notes…', 'Context from Slow Notes']);
   });
@@ -73,6 +97,8 @@ describe('the panel, state by state', () => {
     // Main said the panel was shown: the caret is in the question, as in Spotlight.
     await expect.poll(() => active(page)).toBe('Your question');
     await summary(page).getByText('All 11 items, answered offline').waitFor();
+    expect(await footer(page)).toEqual(['↩Ask', '↑Review', '⌘FFilter', '⌘RAgain', '⌘,Settings', 'escClose']);
+    expect(await footerFits(page)).toBe(true);
     await capture(page, 'review');
 
     // One key into the tree: it lands on the selection, where the user's attention was.
@@ -81,6 +107,8 @@ describe('the panel, state by state', () => {
     const selection = page.getByRole('treeitem', { name: /^Selected text, “tram 28 from Martim Moniz” selected/ });
     expect(await selection.getAttribute('aria-selected')).toBe('true');
     expect(await tree.locator('[role="treeitem"][tabindex="0"]').count()).toBe(1);
+    expect(await footer(page)).toEqual(['⌫Exclude', '⌘ZUndo', '←→Fold', '⌘FFilter', '↩Ask', 'escClose']);
+    expect(await footerFits(page)).toBe(true);
     await page.keyboard.press('Home');
     expect(await active(page)).toMatch(/^app-/);
     await page.keyboard.press('End');
@@ -94,11 +122,20 @@ describe('the panel, state by state', () => {
     await page.keyboard.press('ArrowRight');
     expect(await tasks.getAttribute('aria-expanded')).toBe('true');
     // The app's words, not engineering ones: a date in the user's locale, the status as a word.
-    await page.getByRole('treeitem', { name: /^Row, Buy tram tickets task · due (10 Jun|Jun 10), 2025 · open$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^Row, Buy tram tickets task · due (10 Jun|Jun 10), 2025 open$/ }).waitFor();
+    // In a narrow panel the long words give way; the status ("open") is never the part cut.
+    await page.setViewportSize({ width: 300, height: 580 });
+    const fit = await page.getByRole('treeitem', { name: /^Row, Buy tram tickets/ }).evaluate((row) => {
+      const mark = row.querySelector('.row__mark--status') as HTMLElement;
+      const words = row.querySelector('.row__words') as HTMLElement;
+      return { status: mark.textContent, whole: mark.scrollWidth <= mark.clientWidth && mark.getBoundingClientRect().right <= row.getBoundingClientRect().right, wordsCut: words.scrollWidth > words.clientWidth };
+    });
+    expect(fit).toEqual({ status: ' open', whole: true, wordsCut: true });
+    await page.setViewportSize({ width: 420, height: 580 });
 
     // Exclude the list: its three tasks fold into its one dim line; undo; exclude; restore.
     await page.keyboard.press('Backspace');
-    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Always Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Always leave out task lists Restore$/ }).waitFor();
     expect(await summary(page).textContent()).toContain('7 of 11 items');
     await capture(page, 'excluded');
     await page.keyboard.press('Meta+Z');
@@ -113,6 +150,7 @@ describe('the panel, state by state', () => {
     await page.keyboard.type('tram');
     // The note's text, the selection, the timetable link and one task.
     await page.getByText('4 found').waitFor();
+    expect(await footer(page)).toEqual(['↓To the list', 'escClear', '↩Done']);
     expect(await tree.getByRole('treeitem').count()).toBeLessThan(11);
     await page.getByRole('treeitem', { name: /Buy tram tickets/ }).waitFor();
     await capture(page, 'filter');
@@ -126,6 +164,12 @@ describe('the panel, state by state', () => {
     await tree.click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Meta+Z');
     await expect.poll(() => summary(page).textContent()).toContain('All 11 items');
+    // Settings over a context: Esc goes back to it, and the footer says so.
+    await page.keyboard.press('Meta+Comma');
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    expect(await footer(page)).toEqual(['escBack to the context']);
+    await page.keyboard.press('Escape');
+    await tree.waitFor();
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 
@@ -158,11 +202,25 @@ describe('the panel, state by state', () => {
     // Chips name the element by its title with its role's icon; the id is in the tooltip only.
     const docChip = answer.locator('.chips [data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' });
     await docChip.waitFor();
-    expect(await docChip.getAttribute('title')).toMatch(/^note-/);
+    expect(await docChip.getAttribute('title')).toMatch(/\nnote-\d+$/);
     expect(await docChip.textContent()).not.toMatch(/note-/);
     await capture(page, 'conversation');
+    // The context unfolded in the conversation: the tree again, over the answer.
+    await page.getByTestId('context-strip').click();
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    await capture(page, 'conversation-context');
     await page.keyboard.press('Escape');
     await expect.poll(() => app.panelVisible()).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('a damaged settings file: a notice at once, over the welcome, until it is dismissed', async () => {
+    const { page } = await world.openPanel({ seed: (dir) => writeFile(join(dir, 'settings.json'), '{ "hotkey": ') });
+    const notices = page.getByRole('region', { name: 'Notices' });
+    await notices.getByText(/^Your settings file .*, so Glance started with its default settings\./).waitFor();
+    await capture(page, 'notices');
+    await notices.getByRole('button', { name: 'Dismiss the notices' }).click();
+    await notices.waitFor({ state: 'detached' });
     expect(pageErrors(page)).toEqual([]);
   });
 

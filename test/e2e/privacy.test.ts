@@ -135,15 +135,42 @@ describe('privacy and control in the panel', () => {
     const receipts = page.getByTestId('receipt');
     await expect.poll(() => receipts.count()).toBeGreaterThan(0);
     const first = await receipts.count();
-    await receipts.first().getByText('Offline, no model · 3 items sent · 2 left out · 1 withheld', { exact: false }).waitFor();
+    await receipts.first().getByText('Offline, no model', { exact: false }).waitFor();
+    // The line's parts wrap whole ("3.4 KB" never splits), and a chevron says the receipt unfolds.
+    const parts = receipts.first().locator('.receipt__part');
+    expect(await parts.allTextContents()).toEqual(['Offline, no model', '· 3 items sent · 2 left out · 1 withheld', expect.stringMatching(/^· [\d.,]+ (KB|bytes)$/)]);
+    await page.setViewportSize({ width: 300, height: 580 });
+    expect(await parts.evaluateAll((els) => els.map((el) => el.getClientRects().length))).toEqual([1, 1, 1]);
+    // ... and none runs past the receipt's edge: the line breaks between them instead.
+    expect(await receipts.first().locator('.receipt__to').evaluate((el) => el.scrollWidth <= el.clientWidth && [...el.children].every((part) => part.getBoundingClientRect().right <= el.getBoundingClientRect().right + 0.5))).toBe(true);
+    await page.setViewportSize({ width: 420, height: 580 });
+    const chevron = (index: number) => receipts.nth(index).locator('.receipt__chevron');
+    expect(await chevron(0).isVisible()).toBe(true);
+    expect(await chevron(0).evaluate((el) => getComputedStyle(el).transform)).toBe('none');
     await receipts.first().locator('summary').click();
+    // Open: it turns down (a quarter turn), the closed ones stay as they were.
+    await expect.poll(() => chevron(0).evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\((-?0|6\.\d+e-17), 1, -1, (-?0|6\.\d+e-17), 0, 0\)$/);
     await receipts.first().getByText('GitHub token').waitFor();
     await receipts.first().getByRole('button', { name: 'Show what was sent' }).click();
     const kept = receipts.first().getByRole('region', { name: 'What was sent' }).or(receipts.first().getByLabel('What was sent'));
     await expect.poll(async () => (await kept.textContent()) ?? '').toContain('The heron stood in the shallows.');
     expect(await kept.textContent()).not.toContain('ghp_');
     expect(await kept.textContent()).not.toContain('COMMENT-');
+    // Readable: the app's context first, the turns' words with real line breaks, not JSON with \n escapes;
+    // Glance's instructions and the exact JSON folded under it.
+    const turns = kept.locator('.kept__turn');
+    expect(await turns.first().locator('.kept__who').textContent()).toBe('You, with the context');
+    expect(await turns.first().locator('.kept__text').textContent()).toMatch(/^<app_context>\nApp in front: "Field Notes"\n/);
+    expect(await turns.first().locator('.kept__text').textContent()).toContain('Question: What is this walk about?');
+    expect(await turns.allTextContents()).not.toContainEqual(expect.stringContaining('\\n'));
+    expect(await kept.getByText(/^You are Glance/).isVisible()).toBe(false);
+    await page.locator('.history').evaluate((el) => { el.scrollTop = 0; });
     await captureState(page, 'privacy-history').then((found) => { violations['privacy-history'] = found; });
+    await kept.getByText('Glance’s instructions to the model').click();
+    expect(await kept.getByText(/^You are Glance/).isVisible()).toBe(true);
+    await kept.getByText('The exact request (JSON)').click();
+    expect(await kept.locator('.kept__raw').textContent()).toMatch(/^\{\n {2}"/);
+    await captureState(page, 'privacy-history-unfolded').then((found) => { violations['privacy-history-unfolded'] = found; });
     // The receipt on disk is the one the view shows.
     const lines = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(first);
@@ -168,6 +195,7 @@ describe('privacy and control in the panel', () => {
     await page.getByRole('button', { name: 'Delete all…' }).click();
     await page.getByRole('button', { name: `Delete all ${both - 1} receipt${both - 1 === 1 ? '' : 's'}` }).click();
     await page.getByText('Nothing has been sent yet.').waitFor();
+    await captureState(page, 'privacy-history-empty').then((found) => { violations['privacy-history-empty'] = found; });
     expect((await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => ''))).toBe('');
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
@@ -255,7 +283,7 @@ describe('privacy and control in the panel', () => {
   }, 60_000);
 
   it('has no serious or critical accessibility violation in any of these states, light or dark', () => {
-    expect(Object.keys(violations).length).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(violations).length).toBeGreaterThanOrEqual(6);
     expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
   });
 });

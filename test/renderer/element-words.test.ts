@@ -3,7 +3,7 @@
 // accessible name made of exactly the words shown.
 import { describe, expect, it } from 'vitest';
 import type { Element } from '../../app/protocol/element.js';
-import { accessibleName, openableUrl, readableAttributes, statesOf, thumbnailOf, titleOf, wordsOf } from '../../renderer/src/review/element-words.js';
+import { accessibleName, openableUrl, readableAttributes, statesOf, statusWordsOf, thumbnailOf, titleOf, wordsOf } from '../../renderer/src/review/element-words.js';
 
 const NOW = new Date(2025, 0, 15);
 
@@ -28,15 +28,24 @@ describe('the words of a row', () => {
     expect(readableAttributes({ id: 'x', role: 'Row', attributes: { due: '2024-12-01' } }, 'en-GB', NOW)).toEqual(['due 1 Dec 2024']);
   });
 
+  it('keeps the status apart from the long words, as a mark the ellipsis never cuts', () => {
+    const task: Element = { id: 't', role: 'Row', subrole: 'task', title: 'Buy tram tickets', attributes: { due: '2025-06-10', status: 'open' } };
+    expect(wordsOf(task, 'en-GB')).not.toContain('open');
+    expect(wordsOf(task, 'en-GB')[0]).toBe('task');
+    expect(statusWordsOf(task, 'en-GB')).toEqual(['open']);
+    expect(statusWordsOf({ id: 'x', role: 'Row', attributes: { State: 'done', due: '2025-06-10' } }, 'en-GB')).toEqual(['done']);
+    expect(statusWordsOf({ id: 'x', role: 'Row' }, 'en-GB')).toEqual([]);
+  });
+
   it('marks states quietly, hovered only as "under pointer"', () => {
     expect(statesOf({ id: 'e', role: 'Document', selected: true, focused: true, visible: false, hovered: true })).toEqual(['selected', 'focused', 'hidden', 'under pointer']);
   });
 
   it('names a row with exactly the words it shows, after what it is', () => {
     const task: Element = { id: 't', role: 'Row', subrole: 'task', title: 'Buy tickets', focused: true, attributes: { status: 'open' } };
-    expect(accessibleName(task, { excluded: false, inside: 0, locked: false }, 'en-GB')).toBe('Row, Buy tickets task · open focused');
+    expect(accessibleName(task, { excluded: false, inside: 0, locked: false }, 'en-GB')).toBe('Row, Buy tickets task open focused');
     const list: Element = { id: 'l', role: 'List', title: 'Tasks' };
-    expect(accessibleName(list, { excluded: true, inside: 1200, locked: false }, 'en-GB')).toBe('List, Tasks excluded with 1,200 inside Always Restore');
+    expect(accessibleName(list, { excluded: true, inside: 1200, locked: false }, 'en-GB')).toBe('List, Tasks excluded with 1,200 inside Always leave out lists Restore');
     expect(accessibleName(list, { excluded: true, inside: 0, locked: true }, 'en-GB')).toBe('List, Tasks excluded');
     // Invisible characters are written as their marks: an attribute cannot hold a <bdi>.
     expect(accessibleName({ id: 'x', role: 'Document', title: 'a\u202eb' }, { excluded: false, inside: 0, locked: false })).toBe('Document, a⟨U+202E⟩b');

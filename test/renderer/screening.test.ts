@@ -31,6 +31,7 @@ describe('screening in the panel', () => {
   it('words "Always leave out … from this app" by subrole, else by role', () => {
     expect(alwaysWords({ role: 'Row', subrole: 'comment' })).toBe('comments');
     expect(alwaysWords({ role: 'Image' })).toBe('images');
+    expect(alwaysWords({ role: 'List', subrole: 'task-list' })).toBe('task lists');
     expect(alwaysWords({ role: 'Text' })).toBe('text');
     // A subrole that is not a plain word is not made into a plural.
     expect(alwaysWords({ role: 'Row', subrole: 'x-Δ:9' })).toBe('Row items of this kind');

@@ -12,9 +12,24 @@ type ChipState = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['chips
 const DWELL_MS = 350;
 /** Longest label a chip shows; the whole title is in its tooltip. */
 const CHIP_CHARS = 42;
+/** Inside a sentence a citation is shorter still: enough to know which element it is. */
+const INLINE_CHARS = 24;
 
 /** A chip's state in a word after its label; nothing while idle. */
 const SHORT: Record<ChipState['state'], string> = { idle: '', locating: 'locating…', visible: 'shown', offscreen: 'off screen', gone: 'gone', failed: 'not found' };
+/** The same state said in full, in the tooltip, so the look of a chip (accent ring, dashed edge) is explained where it is seen. */
+const LONG: Record<ChipState['state'], string> = {
+  idle: 'Focus, click or rest the pointer on it to show it on screen',
+  locating: 'Finding it on screen…',
+  visible: 'Shown on screen',
+  offscreen: 'Off screen: scroll the app to see it',
+  gone: 'Gone: the app no longer has it',
+  failed: 'Not found on screen',
+};
+
+function shorten(text: string, chars: number): string {
+  return text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
+}
 
 /** What a chip needs. */
 export interface ChipProps {
@@ -27,21 +42,24 @@ export interface ChipProps {
 
 /**
  * An element the answer names: its role's icon and its title (or the start of its text), the
- * id in the tooltip (inside the answer's text: the icon alone, a footnote mark). Focus, a click, or the pointer resting on it for a moment asks main to
- * locate it and draw the ring; a pointer passing over draws nothing. Its state (off screen,
- * gone) shows on the chip, and no ring is drawn then.
+ * id in the tooltip. Inside the answer's text the same chip is compact (a shorter title, no
+ * state word) so the sentence still reads; the row under the answer says each state in a word.
+ * Both look the same for the same state (an accent edge when shown, a dashed one when it cannot
+ * be), and the tooltip says the state in full. Focus, a click, or the pointer resting on it for
+ * a moment asks main to locate it and draw the ring; a pointer passing over draws nothing.
  */
 export function Chip(props: ChipProps): JSX.Element {
   const { chip, element } = props;
   const dwell = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(dwell.current), []);
   const title = element ? titleOf(element) : '';
-  const label = title.length > CHIP_CHARS ? `${title.slice(0, CHIP_CHARS - 1)}…` : title || chip.id;
+  const label = shorten(title, props.inline ? INLINE_CHARS : CHIP_CHARS) || chip.id;
   const kind = element ? roleWord(element) : chip.role;
-  const state = SHORT[chip.state];
+  // Inline, the state is in the look and the tooltip: a word in the middle of a sentence would read as the answer's.
+  const state = props.inline ? '' : SHORT[chip.state];
   // The name starts with exactly what the chip shows, so voice control finds it by its words.
-  const shown = props.inline ? '' : `${visibleControls(label)}${state ? ` ${state}` : ''}, `;
-  const name = `${shown}${kind}${props.inline ? ` ${visibleControls(title || chip.id)}` : ''}: show it on screen${chip.note ? ` (${visibleControls(chip.note)})` : ''}`;
+  const name = `${visibleControls(label)}${state ? ` ${state}` : ''}, ${kind}: ${chip.state === 'idle' ? 'show it on screen' : LONG[chip.state].toLowerCase()}${chip.note ? ` (${visibleControls(chip.note)})` : ''}`;
+  const tooltip = `${title && title !== label ? `${title}\n` : ''}${LONG[chip.state]}${chip.note ? ` (${chip.note})` : ''}\n${chip.id}`;
   return (
     <button
       type="button"
@@ -50,7 +68,7 @@ export function Chip(props: ChipProps): JSX.Element {
       data-chip-id={chip.id}
       data-state={chip.state}
       aria-label={name}
-      title={visibleControls(`${props.inline ? `${title} · ` : ''}${chip.id}${chip.note ? `: ${chip.note}` : ''}`)}
+      title={visibleControls(tooltip, true)}
       onMouseEnter={() => {
         clearTimeout(dwell.current);
         dwell.current = setTimeout(() => props.onPoint(chip.id), DWELL_MS);
@@ -60,9 +78,8 @@ export function Chip(props: ChipProps): JSX.Element {
       onClick={() => props.onPoint(chip.id)}
     >
       <RoleIcon element={element ?? { role: chip.role as Element['role'] }} className="chip__icon" size={12} />
-      {/* In the text a chip is only its icon, like a footnote mark; the row under the answer names it. */}
-      {props.inline ? null : <span className="chip__label"><ProviderText text={label} /></span>}
-      {state && !props.inline ? <span className="chip__state">{state}</span> : null}
+      <span className="chip__label"><ProviderText text={label} /></span>
+      {state ? <span className="chip__state">{state}</span> : null}
     </button>
   );
 }

@@ -25,23 +25,41 @@ interface HastNode {
 /** Only blanks and line breaks: left as they are (a <bdi> inside a <ul> would be invalid HTML). */
 const BLANK = /^[ \t\r\n]*$/;
 
+/** True for a code span that is exactly the id of a chip (outside a code block). */
+function isChipCode(node: HastNode | undefined, parentTag: string | undefined, chipIds: ReadonlySet<string>): boolean {
+  if (node?.type !== 'element' || node.tagName !== 'code' || parentTag === 'pre') return false;
+  const only = node.children?.length === 1 ? node.children[0] : undefined;
+  return only?.type === 'text' && typeof only.value === 'string' && chipIds.has(only.value);
+}
+
+/**
+ * Models cite as told, an id in backticks, and often in parentheses: "the note (`note-1`)".
+ * Once the id is a chip, the parentheses around it alone are noise ("( ▢ )"): they go.
+ */
+function dropCitationParentheses(children: HastNode[], parentTag: string | undefined, chipIds: ReadonlySet<string>): void {
+  for (let i = 1; i < children.length - 1; i += 1) {
+    const before = children[i - 1] as HastNode;
+    const after = children[i + 1] as HastNode;
+    if (!isChipCode(children[i], parentTag, chipIds) || before.type !== 'text' || after.type !== 'text') continue;
+    if (!/\(\s*$/.test(before.value ?? '') || !/^\s*\)/.test(after.value ?? '')) continue;
+    before.value = (before.value ?? '').replace(/\(\s*$/, '');
+    after.value = (after.value ?? '').replace(/^\s*\)/, '');
+  }
+}
+
 /** Replaces each text (and each raw HTML run, shown as text) with a `glance-text` element, and a chip id's code span with `glance-chip`. */
 function rehypeProviderText(options: { chipIds: ReadonlySet<string> }) {
   return (tree: HastNode): void => {
     const walk = (node: HastNode, parentTag: string | undefined): void => {
       const children = node.children;
       if (!children) return;
+      dropCitationParentheses(children, node.tagName, options.chipIds);
       for (let i = 0; i < children.length; i += 1) {
         const child = children[i] as HastNode;
         if ((child.type === 'text' || child.type === 'raw') && typeof child.value === 'string' && !BLANK.test(child.value)) {
           children[i] = { type: 'element', tagName: 'glance-text', properties: { dataText: child.value }, children: [] };
-        } else if (child.type === 'element' && child.tagName === 'code' && parentTag !== 'pre') {
-          const only = child.children?.length === 1 ? child.children[0] : undefined;
-          if (only?.type === 'text' && typeof only.value === 'string' && options.chipIds.has(only.value)) {
-            children[i] = { type: 'element', tagName: 'glance-chip', properties: { dataId: only.value }, children: [] };
-            continue;
-          }
-          walk(child, child.tagName);
+        } else if (isChipCode(child, parentTag, options.chipIds)) {
+          children[i] = { type: 'element', tagName: 'glance-chip', properties: { dataId: child.children?.[0]?.value ?? '' }, children: [] };
         } else walk(child, child.tagName);
       }
     };

@@ -1,19 +1,11 @@
-import { useCallback, useEffect, useState, type JSX } from 'react';
-import { Trash2 } from 'lucide-react';
+import { Fragment, useCallback, useEffect, useState, type JSX } from 'react';
+import { ChevronRight, Trash2 } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
+import { KeptPayloadView } from './KeptPayloadView.js';
 import { amountWords, receiptTo, sizeWords, whenWords, type Receipt } from './receipt-words.js';
 
 type History = Awaited<ReturnType<GlanceApi['getHistory']>>;
-
-/** A kept request body, laid out for reading: indented when it is JSON (as every backend's is). */
-function readable(payload: string): string {
-  try {
-    return JSON.stringify(JSON.parse(payload), null, 1);
-  } catch {
-    return payload;
-  }
-}
 
 /** One receipt: the app, when, to whom and how much; unfolded, the ids, the hash and the kept payload. */
 function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; kept: boolean; locale: string; onDelete(): void }): JSX.Element {
@@ -28,9 +20,17 @@ function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; kept: boolean; l
     <li className="receipt" data-testid="receipt">
       <details>
         <summary className="receipt__line">
+          {/* The disclosure mark a Mac list shows: it turns down when the receipt is open. */}
+          <ChevronRight className="receipt__chevron" size={13} aria-hidden="true" />
           <span className="receipt__app"><ProviderText text={receipt.app.name || receipt.app.bundleId} /></span>
           <span className="receipt__when">{whenWords(receipt.at, locale)}</span>
-          <span className="receipt__to">{`${receiptTo(receipt)} · ${amountWords(receipt, locale)} · ${sizeWords(receipt.bytes, locale)}`}</span>
+          {/* Each part wraps as a whole: "3.4 KB" never breaks between its number and its unit. */}
+          <span className="receipt__to">
+            {/* The spaces between the parts are where the line may break. */}
+            {[receiptTo(receipt), amountWords(receipt, locale), sizeWords(receipt.bytes, locale)].map((part, index) => (
+              <Fragment key={index}>{index > 0 ? ' ' : ''}<span className="receipt__part">{index > 0 ? `· ${part}` : part}</span></Fragment>
+            ))}
+          </span>
         </summary>
         <dl className="receipt__facts">
           <dt>App</dt><dd><ProviderText text={`${receipt.app.bundleId}, process ${receipt.app.pid}`} /></dd>
@@ -48,7 +48,7 @@ function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; kept: boolean; l
         </div>
         {payload === null ? <p className="setting__problem" role="alert">Glance could not read what was kept for this request.</p> : null}
         {typeof payload === 'string' && payload !== 'loading' ? (
-          <pre className="payload receipt__payload" tabIndex={0} aria-label="What was sent"><ProviderText text={readable(payload)} multiline /></pre>
+          <KeptPayloadView payload={payload} />
         ) : null}
       </details>
     </li>

@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, Ref } from 'react';
 import { CircleExclamationPoint, CircleSlash } from 'lucide-react';
 import { ProviderText } from '../text/ProviderText.js';
 import type { Problem, ProblemAction } from './problem.js';
@@ -18,7 +18,15 @@ function withApp(template: string, appName: string): JSX.Element {
  * main one), and the protocol's or the backend's own reason under Details. A cancel is
  * neutral: grey, no alert.
  */
-export function ProblemCard(props: { problem: Problem; appName: string; labels: Record<ProblemAction, string>; on: ProblemHandlers; testId?: string }): JSX.Element {
+export function ProblemCard(props: {
+  problem: Problem;
+  appName: string;
+  labels: Record<ProblemAction, string>;
+  on: ProblemHandlers;
+  testId?: string;
+  /** Given when the card is all the panel shows: the keyboard lands on the first action, and Return presses it. */
+  primaryRef?: Ref<HTMLButtonElement>;
+}): JSX.Element {
   const { problem } = props;
   const actions = problem.actions.filter((action) => props.on[action] !== undefined);
   const Icon = problem.tone === 'error' ? CircleExclamationPoint : CircleSlash;
@@ -32,7 +40,10 @@ export function ProblemCard(props: { problem: Problem; appName: string; labels: 
       {actions.length > 0 ? (
         <div className="card__actions">
           {actions.map((action, index) => (
-            <button key={action} type="button" className={index === 0 ? 'button button--primary' : 'button'} onClick={props.on[action]}>
+            <button
+              key={action} type="button" className={index === 0 ? 'button button--primary' : 'button'} onClick={props.on[action]}
+              ref={index === 0 ? props.primaryRef : undefined} autoFocus={index === 0 && props.primaryRef !== undefined}
+            >
               {props.labels[action]}
             </button>
           ))}

@@ -3,8 +3,8 @@ import { ExternalLink, ShieldAlert } from 'lucide-react';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../text/visible-controls.js';
-import { accessibleName, excludedWords, INCLUDED_ONCE, openableUrl, shortName, statesOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
-import { alwaysWords, type Screened } from './screening.js';
+import { accessibleName, alwaysLabel, excludedWords, INCLUDED_ONCE, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
+import type { Screened } from './screening.js';
 import type { Row } from './tree-model.js';
 
 /** Every row's height in pixels (styles.css .row): one line, as Mac lists have. */
@@ -77,14 +77,17 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
         onClick={(event) => { event.stopPropagation(); if (row.hasChildren && !row.excluded) props.onExpand(element.id, !row.expanded); }}
       />
       {thumbnail ? <img className="row__thumb" src={thumbnail} alt="" /> : <RoleIcon element={element} className="row__icon" />}
-      {/* Past the indent cap the depth is said in words: the indent no longer shows it. */}
-      {row.node.depth > INDENT_CAP ? <span className="row__level">{`L${row.node.depth + 1}`}</span> : null}
+      {/* Past the indent cap the depth is shown in words: the indent no longer shows it. Drawn by CSS: a
+          screen reader has aria-level, and the mark must not count as the row's text (its name would miss it). */}
+      {row.node.depth > INDENT_CAP ? <span className="row__level" data-level={`L${row.node.depth + 1}`} aria-hidden="true" /> : null}
       <span className="row__main">
         <span className="row__title"><ProviderText text={titleOf(element)} /></span>
         {/* Spaces between the parts: invisible in the flex line, but the row's text reads as words (its accessible name is the same words). */}
         {words.length > 0 && !row.excluded ? <>{' '}<span className="row__words"><ProviderText text={words.join(' · ')} /></span></> : null}
         {row.excluded ? <>{' '}<span className="row__words">{screened ? screened.words : excludedWords(inside, locale)}</span></> : null}
       </span>
+      {/* The app's status and the states are marks at the right end, never cut: the long words before them give way first. */}
+      {row.excluded ? null : statusWordsOf(element, locale).map((status) => <span key={`status-${status}`} className="row__mark row__mark--status"><ProviderText text={` ${status}`} /></span>)}
       {row.excluded ? null : statesOf(element).map((state) => <span key={state} className={`row__mark row__mark--${state.replace(' ', '-')}`}>{` ${state}`}</span>)}
       {props.includedOnce && !row.excluded ? <span className="row__mark row__mark--once"><ShieldAlert size={11} aria-hidden="true" />{` ${INCLUDED_ONCE}`}</span> : null}
       {url && !row.excluded ? (
@@ -97,7 +100,7 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
       ) : row.excluded ? (
         <>
           {' '}
-          <button type="button" className="row__always" tabIndex={-1} aria-label={`Always leave out ${alwaysWords(element)} from this app`} title={`Always leave out ${alwaysWords(element)} from this app`} onClick={(event) => { event.stopPropagation(); props.onAlways(element.id); }}>Always</button>
+          <button type="button" className="row__always" tabIndex={-1} aria-label={`${alwaysLabel(element)} from this app`} title={`${alwaysLabel(element)} from this app, at every press of the hotkey`} onClick={(event) => { event.stopPropagation(); props.onAlways(element.id); }}>{alwaysLabel(element)}</button>
           {' '}
           <button type="button" className="row__restore" tabIndex={-1} aria-label={`Restore ${name}`} onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Restore</button>
         </>

@@ -1,5 +1,6 @@
 import type { ContentBlock, Element } from '../../../contract/review.js';
 import { visibleControls } from '../text/visible-controls.js';
+import { alwaysWords } from './screening.js';
 
 /**
  * How a person reads an element in one line: its title first (or the start of its text), then
@@ -81,11 +82,28 @@ export function readableAttributes(element: Element, locale?: string, now = new 
   return words;
 }
 
-/** The app's own words after the title: its subrole, readable attributes, the text when the title came first. */
+/** Attributes whose value is the element's status in the app ("open", "done"): the word a person looks for first. */
+const STATUS_NAMES = new Set(['status', 'state']);
+
+function isStatus(name: string): boolean {
+  return STATUS_NAMES.has(name.toLowerCase());
+}
+
+/**
+ * The app's status words ("open", "done"), shown as marks at the row's right end like the
+ * states: the long words before them are cut by the ellipsis, never the status.
+ */
+export function statusWordsOf(element: Element, locale?: string): string[] {
+  const status = Object.fromEntries(Object.entries(element.attributes ?? {}).filter(([name]) => isStatus(name)));
+  return readableAttributes({ ...element, attributes: status }, locale);
+}
+
+/** The app's own words after the title: its subrole, readable attributes, the text when the title came first (the status is a mark: statusWordsOf). */
 export function wordsOf(element: Element, locale?: string): string[] {
   const words: string[] = [];
   if (element.subrole) words.push(element.subrole.replace(/[-_]+/g, ' '));
-  words.push(...readableAttributes(element, locale));
+  const rest = Object.fromEntries(Object.entries(element.attributes ?? {}).filter(([name]) => !isStatus(name)));
+  words.push(...readableAttributes({ ...element, attributes: rest }, locale));
   if (element.title?.trim()) {
     const text = snippet(textOf(element));
     if (text) words.push(text);
@@ -117,6 +135,11 @@ export function statesOf(element: Element): string[] {
 /** The mark on a withheld or rule-excluded element the user included for this message. */
 export const INCLUDED_ONCE = 'included for this message';
 
+/** The standing-rule button on an excluded row, in words that need no tooltip: "Always leave out lists". */
+export function alwaysLabel(element: Element): string {
+  return `Always leave out ${alwaysWords(element)}`;
+}
+
 /** What an excluded row says after its title: that it is out, and how much went with it. */
 export function excludedWords(inside: number, locale?: string): string {
   return inside > 0 ? `excluded with ${inside.toLocaleString(locale)} inside` : 'excluded';
@@ -131,8 +154,8 @@ export function excludedWords(inside: number, locale?: string): string {
 export function accessibleName(element: Element, extra: { excluded: boolean; inside: number; locked: boolean; screened?: string; includedOnce?: boolean }, locale?: string): string {
   const title = titleOf(element);
   const shown = extra.excluded
-    ? [title, extra.screened ?? excludedWords(extra.inside, locale), ...(extra.locked ? [] : extra.screened ? ['Include'] : ['Always', 'Restore'])]
-    : [title, wordsOf(element, locale).join(' · '), ...statesOf(element), extra.includedOnce ? INCLUDED_ONCE : ''];
+    ? [title, extra.screened ?? excludedWords(extra.inside, locale), ...(extra.locked ? [] : extra.screened ? ['Include'] : [alwaysLabel(element), 'Restore'])]
+    : [title, wordsOf(element, locale).join(' · '), ...statusWordsOf(element, locale), ...statesOf(element), extra.includedOnce ? INCLUDED_ONCE : ''];
   return visibleControls([`${roleWord(element)},`, ...shown].filter((part) => part !== '').join(' '));
 }
 

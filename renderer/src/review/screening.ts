@@ -53,6 +53,7 @@ export function screeningSummary(screening: ScreeningView | undefined, locale?: 
 /** What "Always leave out … from this app" names: "comments" (a subrole), "images" (a role). */
 export function alwaysWords(element: { role: string; subrole?: string | undefined }): string {
   const subrole = element.subrole?.trim();
-  if (subrole) return /^[a-z][a-z -]{0,30}$/.test(subrole) ? `${subrole}s` : `${element.role} items of this kind`;
+  // Written as the row writes the subrole ("task list", not "task-list"): the button's words are read, not parsed.
+  if (subrole) return /^[a-z][a-z -]{0,30}$/.test(subrole) ? `${subrole.replace(/-+/g, ' ')}s` : `${element.role} items of this kind`;
   return element.role === 'Text' ? 'text' : `${element.role.toLowerCase()}s`;
 }

@@ -22,9 +22,10 @@ export interface World {
   restartProvider(name: string, spec: ProviderSpec): Promise<Spawned>;
   /**
    * A fresh test app (main's pieces) and a page showing its panel; `look` is the system's (no
-   * vibrancy, no accent by default); `safeStorage` replaces the test Keychain.
+   * vibrancy, no accent by default); `safeStorage` replaces the test Keychain; `seed` writes
+   * into its data folder before it starts.
    */
-  openPanel(options?: { look?: TestLook; safeStorage?: SafeStorageLike }): Promise<{ app: TestApp; page: Page }>;
+  openPanel(options?: { look?: TestLook; safeStorage?: SafeStorageLike; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -59,7 +60,9 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
     async openPanel(options = {}) {
       const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
       dataDirs.push(dataDir);
-      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir, ...options });
+      const { seed, ...appOptions } = options;
+      await seed?.(dataDir);
+      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir, ...appOptions });
       apps.push(app);
       const page = await browser.context.newPage();
       // Every status the panel shows, in order: "collecting" may last only milliseconds.

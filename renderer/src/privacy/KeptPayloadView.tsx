@@ -1,0 +1,34 @@
+import { useMemo, type JSX } from 'react';
+import { ProviderText } from '../text/ProviderText.js';
+import { rawJson, readKeptPayload } from './kept-payload.js';
+
+/**
+ * A kept request, for reading: each turn's words with their line breaks, the app's context
+ * first (it opens the user's first turn); Glance's own instructions and the exact JSON are
+ * one click away, folded. A body Glance cannot read as turns is shown raw.
+ */
+export function KeptPayloadView(props: { payload: string }): JSX.Element {
+  const kept = useMemo(() => readKeptPayload(props.payload), [props.payload]);
+  const raw = useMemo(() => rawJson(props.payload), [props.payload]);
+  return (
+    <section className="kept" aria-label="What was sent">
+      {kept ? kept.turns.map((turn, index) => (
+        <div key={index} className="kept__turn">
+          <h3 className="kept__who">{turn.who}</h3>
+          {/* The app's words and the model's: provider text, with their own line breaks. */}
+          <div className="kept__text" tabIndex={0}><ProviderText text={turn.text} multiline /></div>
+        </div>
+      )) : null}
+      {kept?.instructions ? (
+        <details className="kept__more">
+          <summary>Glance’s instructions to the model</summary>
+          <div className="kept__text" tabIndex={0}><ProviderText text={kept.instructions} multiline /></div>
+        </details>
+      ) : null}
+      <details className="kept__more" open={kept === null}>
+        <summary>The exact request (JSON)</summary>
+        <pre className="payload kept__raw" tabIndex={0}><ProviderText text={raw} multiline /></pre>
+      </details>
+    </section>
+  );
+}
