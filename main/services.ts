@@ -114,6 +114,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const locate = (ref: Parameters<typeof locateRef>[0], options: { timeoutMs: number; signal: AbortSignal }) => locateRef(ref, core, options);
   const agent = createAgentService({
     collected: controller.collected,
+    withoutContext: controller.withoutContext,
     settings: settings.current,
     apiKey: keys.get,
     locate,
@@ -121,6 +122,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     publish: panel.publishAnswer,
     logger,
     privacy,
+    ...(ports.modelFetch ? { modelFetch: ports.modelFetch } : {}),
   });
   // Receipts older than the setting's days go at start and once a day after (docs/privacy.md).
   const prune = (): void => void privacy.prune().then(({ notices }) => {
