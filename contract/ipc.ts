@@ -202,8 +202,10 @@ export type KnownApp = z.infer<typeof KnownAppSchema>;
 const RulesViewSchema = z.object({
   rules: z.array(AppRuleSchema),
   /**
-   * Apps Glance has seen (from the receipts, and the apps collected from since it started), so
-   * a rule shows the app's name rather than its bundle id alone, and a rule can be made for one.
+   * Apps Glance has seen (the apps collected from since it started, the providers published
+   * when Settings opened, verified as a hotkey would verify them but never asked, and the
+   * receipts), so a rule shows the app's name rather than its bundle id alone, and a rule can be
+   * made for one.
    */
   known: z.array(KnownAppSchema).max(500).optional(),
   /** Set when the rules file is damaged: no app is asked until it is fixed or reset. */

@@ -1,5 +1,6 @@
 import { createRedactingLogger, SecretRegistry, type Logger } from '../app/log/logger.js';
 import { collectContext } from '../app/invocation/collect.js';
+import { publishedApps } from '../app/discovery/find.js';
 import { createHostCache } from '../app/invocation/host-cache.js';
 import { locateRef } from '../app/invocation/locate.js';
 import { createPrivacyService } from '../app/privacy/service.js';
@@ -161,6 +162,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     agent,
     privacy: createPrivacyPanel({
       privacy, controller, historyDays: () => settings.current().historyDays, logger,
+      // Names for the Rules list from the descriptors published now, checked as a hotkey would check them; no provider is asked.
+      published: () => publishedApps({ os: ports.os, descriptors: cache.descriptors, secrets, ...(ports.env ? { env: ports.env } : {}) }),
       notify: (notice) => hub.update({ notices: [...hub.get().notices, notice] }),
     }),
     keys,
