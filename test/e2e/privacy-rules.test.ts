@@ -202,8 +202,29 @@ describe('a rule that keeps an app out, said as what it is', () => {
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 
+  it('Settings › Rules names an app never sent from the descriptor its running provider published, and asks that provider nothing', async () => {
+    const FRESH = 'org.example.Fresh';
+    const fresh = spawnAsApp(FRESH, 'test/faults/fixtures/raw-provider.mjs', { ...world.env, RAW_LOG_TARGETS: '1', RAW_BUNDLE_ID: FRESH });
+    try {
+      await fresh.waitFor(/raw provider ready/);
+      const { app, page } = await world.openPanel();
+      // As `glance rules set org.example.Fresh never` would write it: no receipt, never collected from.
+      await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: FRESH, rule: 'never', exclusions: [] }] }), { mode: 0o600 });
+      await page.keyboard.press('Meta+Comma');
+      await page.getByRole('combobox', { name: `Rule for Raw Provider (${FRESH})` }).waitFor();
+      await page.getByTestId('rules').scrollIntoViewIfNeeded();
+      await captureState(page, 'privacy-rules-published').then((found) => { violations['privacy-rules-published'] = found; });
+      // A name, not a request: the provider was never connected to.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(fresh.output()).not.toContain('raw provider connection');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await fresh.stop();
+    }
+  }, 60_000);
+
   it('has no serious or critical accessibility violation in these states, light or dark', () => {
-    expect(Object.keys(violations)).toHaveLength(5);
+    expect(Object.keys(violations)).toHaveLength(6);
     expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
   });
 });
