@@ -60,7 +60,7 @@ export function ContextStrip(props: { appName: string; words: string; open: bool
  */
 export function NoContextStrip(props: { appName: string }): JSX.Element {
   return (
-    <p className="strip strip--none" data-testid="no-context-strip">
+    <p className="strip strip--none" role="status" data-testid="no-context-strip">
       <CircleSlash size={14} className="strip__icon" aria-hidden="true" />
       <span className="strip__words strip__words--wrap">
         No context from <ProviderText text={props.appName} /> is sent: your rule keeps it on this Mac. The model gets your question only.
