@@ -18,6 +18,7 @@ export interface GlanceApi {
   removeAppContext(invocation: number): Promise<InvokeResponse<'removeAppContext'>>;
   /** Asks the same app (or Sample Notes) again, as a new invocation; false when there is nothing to ask. */
   collectAgain(invocation: number): Promise<InvokeResponse<'collectAgain'>>;
+  askWithoutContext(invocation: number): Promise<InvokeResponse<'askWithoutContext'>>;
   preview(request: InvokeRequest<'preview'>): Promise<InvokeResponse<'preview'>>;
   send(request: SendRequest): Promise<InvokeResponse<'send'>>;
   stop(invocation: number): Promise<InvokeResponse<'stop'>>;
@@ -83,6 +84,7 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     dismissNotices: () => invoke('dismissNotices', undefined),
     removeAppContext: (invocation) => invoke('removeAppContext', { invocation }),
     collectAgain: (invocation) => invoke('collectAgain', { invocation }),
+    askWithoutContext: (invocation) => invoke('askWithoutContext', { invocation }),
     preview: (request) => invoke('preview', request),
     send: (request) => invoke('send', request),
     stop: (invocation) => invoke('stop', { invocation }),

@@ -64,6 +64,11 @@ const InvocationSchema = z.object({
   ruledOutBy: RuledOutBySchema.optional(),
   /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
   screening: ScreeningSchema.optional(),
+  /**
+   * Set when the user chose "Ask without its context" on the card of a `local` rule: the
+   * question goes to the chosen model with nothing from this app, and the conversation says so.
+   */
+  withoutContext: z.literal(true).optional(),
 });
 export type Invocation = z.infer<typeof InvocationSchema>;
 
@@ -197,8 +202,10 @@ export type KnownApp = z.infer<typeof KnownAppSchema>;
 const RulesViewSchema = z.object({
   rules: z.array(AppRuleSchema),
   /**
-   * Apps Glance has seen (from the receipts, and the apps collected from since it started), so
-   * a rule shows the app's name rather than its bundle id alone, and a rule can be made for one.
+   * Apps Glance has seen (the apps collected from since it started, the providers published
+   * when Settings opened, verified as a hotkey would verify them but never asked, and the
+   * receipts), so a rule shows the app's name rather than its bundle id alone, and a rule can be
+   * made for one.
    */
   known: z.array(KnownAppSchema).max(500).optional(),
   /** Set when the rules file is damaged: no app is asked until it is fixed or reset. */
@@ -234,6 +241,8 @@ export const invokeContract = {
   removeAppContext: { page: 'panel', channel: 'invocation:remove-app-context', request: InvocationIdSchema, response: z.object({ aborted: z.boolean() }) },
   /** Cmd-R and "Try again": collects once more from the app this invocation asked (a new invocation). */
   collectAgain: { page: 'panel', channel: 'invocation:collect-again', request: InvocationIdSchema, response: z.object({ started: z.boolean() }) },
+  /** "Ask without its context" on the card of a `local` rule: the question field opens, and nothing of the app's goes. */
+  askWithoutContext: { page: 'panel', channel: 'invocation:ask-without-context', request: InvocationIdSchema, response: z.object({ ok: z.boolean() }) },
   preview: { page: 'panel', channel: 'agent:preview', request: PreviewRequestSchema, response: PreviewSchema.nullable() },
   send: { page: 'panel', channel: 'agent:send', request: SendRequestSchema, response: SendResultSchema },
   stop: { page: 'panel', channel: 'agent:stop', request: InvocationIdSchema, response: z.object({ stopped: z.boolean() }) },

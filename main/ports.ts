@@ -100,6 +100,11 @@ export interface MainPorts {
   platform?: NodeJS.Platform;
   /** Starts the bundled Sample Notes as a child process (utilityProcess.fork). */
   utilityProcess: { launchSample(): Promise<SampleChild> };
+  /**
+   * The fetch the model backends send with; the global one when absent (main/index.ts gives
+   * none). The e2e tests give one with their own DNS lookup, to play a model server elsewhere.
+   */
+  modelFetch?: typeof fetch;
   /** Opens an http(s) link in the user's browser (shell.openExternal). */
   shell: { openExternal(url: string): Promise<void> };
   /** The app's own life: the login item, giving the focus back, quitting. */

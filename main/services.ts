@@ -1,5 +1,6 @@
 import { createRedactingLogger, SecretRegistry, type Logger } from '../app/log/logger.js';
 import { collectContext } from '../app/invocation/collect.js';
+import { publishedApps } from '../app/discovery/find.js';
 import { createHostCache } from '../app/invocation/host-cache.js';
 import { locateRef } from '../app/invocation/locate.js';
 import { createPrivacyService } from '../app/privacy/service.js';
@@ -114,6 +115,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const locate = (ref: Parameters<typeof locateRef>[0], options: { timeoutMs: number; signal: AbortSignal }) => locateRef(ref, core, options);
   const agent = createAgentService({
     collected: controller.collected,
+    withoutContext: controller.withoutContext,
     settings: settings.current,
     apiKey: keys.get,
     locate,
@@ -121,6 +123,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     publish: panel.publishAnswer,
     logger,
     privacy,
+    ...(ports.modelFetch ? { modelFetch: ports.modelFetch } : {}),
   });
   // Receipts older than the setting's days go at start and once a day after (docs/privacy.md).
   const prune = (): void => void privacy.prune().then(({ notices }) => {
@@ -159,6 +162,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     agent,
     privacy: createPrivacyPanel({
       privacy, controller, historyDays: () => settings.current().historyDays, logger,
+      // Names for the Rules list from the descriptors published now, checked as a hotkey would check them; no provider is asked.
+      published: () => publishedApps({ os: ports.os, descriptors: cache.descriptors, secrets, ...(ports.env ? { env: ports.env } : {}) }),
       notify: (notice) => hub.update({ notices: [...hub.get().notices, notice] }),
     }),
     keys,

@@ -105,6 +105,22 @@ export async function listProviders(deps: DiscoveryDeps): Promise<{ folder: Fold
   return { folder, descriptors };
 }
 
+/**
+ * The apps whose providers are published now, named as their descriptors name them, for the
+ * Rules list in Settings. A descriptor names its bundle id only once the checks before a
+ * connection pass (verifyDescriptor: its process is alive and the OS confirms that process's
+ * bundle id), so a stale or lying file names nothing. No provider is connected to or asked.
+ */
+export async function publishedApps(deps: DiscoveryDeps): Promise<{ bundleId: string; name: string }[]> {
+  const { files } = await readFolder(deps);
+  const apps = await Promise.all(files.map(async ({ read }) => {
+    if (!read.ok) return undefined;
+    const verification = await verifyDescriptor(read.descriptor, deps.os);
+    return verification.ok ? { bundleId: read.descriptor.bundleId, name: read.descriptor.name } : undefined;
+  }));
+  return apps.filter((app) => app !== undefined);
+}
+
 type Judged = DescriptorVerdict & { provider?: VerifiedProvider };
 
 async function judge(file: string, read: DescriptorFile, os: OsServices, bundleId?: string, linked?: LinkedCheck): Promise<Judged> {

@@ -45,6 +45,8 @@ export interface AgentPort {
 /** What the service needs; main passes Electron-backed pieces, the tests real local ones. */
 export interface AgentServiceDeps {
   collected(invocation: number): CollectedContext | undefined;
+  /** Why an invocation's questions go without context, when the user chose so (the controller's). */
+  withoutContext?(invocation: number): string | undefined;
   settings(): Settings;
   /** The stored key for a backend (main/secrets.ts); it never goes to the renderer. */
   apiKey(backend: KeyedBackendId): Promise<string | undefined>;
@@ -54,6 +56,8 @@ export interface AgentServiceDeps {
   publish(answer: AnswerState | null): void;
   logger: Logger;
   createBackend?: typeof createBackendDefault;
+  /** The fetch the model backends send with (MainPorts.modelFetch); the global one when absent. */
+  modelFetch?: typeof fetch;
   /** The rules' `local` check at send time and the receipts (app/privacy); absent in tests of the panel alone. */
   privacy?: Pick<PrivacyService, 'recorder' | 'destination'>;
 }
@@ -100,7 +104,8 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
    */
   const contextFor = (invocation: number, removedIds: string[], allowedIds: string[] = []): { context: SentContext; issuer?: CollectedContext['issuer']; outgoing?: Outgoing } => {
     const collected = deps.collected(invocation);
-    if (!collected) return { context: { root: null, reason: 'no context was collected from the app in front' } };
+    // Nothing was collected: no receipt either, since no request carries an app's context (docs/privacy.md).
+    if (!collected) return { context: { root: null, reason: deps.withoutContext?.(invocation) ?? 'no context was collected from the app in front' } };
     const destination = deps.privacy?.destination();
     if (collected.screening?.rule === 'local' && destination && !isLocalDestination(destination)) {
       const reason = `your rule for this app is "local", and ${describeDestination(destination)} is not on this machine`;
@@ -147,7 +152,10 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
         ...(collected.screening ? { rule: collected.screening.rule } : {}),
       })
       : undefined;
-    const backend = makeBackend({ backend: settings.backend, model: settings.model || undefined, baseURL: settings.baseURL || undefined, ...(onRequest ? { onRequest } : {}) }, key, KEY_HINT);
+    const backend = makeBackend({
+      backend: settings.backend, model: settings.model || undefined, baseURL: settings.baseURL || undefined,
+      ...(onRequest ? { onRequest } : {}), ...(deps.modelFetch ? { fetch: deps.modelFetch } : {}),
+    }, key, KEY_HINT);
     const label = backendLabel(settings);
     const locate = locateIn(issuer);
     return {

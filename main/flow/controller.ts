@@ -3,7 +3,7 @@ import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { Screening } from '../../app/privacy/types.js';
-import { appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
+import { WITHOUT_CONTEXT_REASON, appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
 import type { Failure, Invocation } from '../../contract/ipc.js';
 import type { StateHub } from './state-hub.js';
 
@@ -84,6 +84,14 @@ export interface Controller {
    * (a new standing exclusion applies at once, to what is shown and what is sent).
    */
   rescreen(invocation: number, screening: Screening): boolean;
+  /**
+   * The user chose "Ask without its context" on the card of a `local` rule: the question field
+   * opens for this invocation, and its questions go with none of the app's context (the app
+   * was never asked). False unless it is the invocation on screen and a `local` rule kept it out.
+   */
+  askWithoutContext(invocation: number): boolean;
+  /** Why this invocation's questions go without context, when the user chose so; else undefined. */
+  withoutContext(invocation: number): string | undefined;
   /** The user chose "Never from this app": nothing collected from it may be sent, and the panel says so. */
   ruleOut(invocation: number, message: string): boolean;
   /**
@@ -114,6 +122,8 @@ export function createController(deps: ControllerDeps): Controller {
   let current: { id: number; appName: string } | undefined;
   let inFlight: { id: number; abort: AbortController } | undefined;
   let collected: CollectedContext | undefined;
+  /** The invocation whose questions the user chose to ask without the app's context. */
+  let contextless: number | undefined;
   const listeners = new Set<(event: InvocationEvent) => void>();
   const emit = (event: InvocationEvent): void => {
     for (const listener of listeners) listener(event);
@@ -133,6 +143,7 @@ export function createController(deps: ControllerDeps): Controller {
     inFlight?.abort.abort(); // a new hotkey supersedes the previous request
     inFlight = undefined;
     collected = undefined;
+    contextless = undefined;
     const id = ++counter;
     current = { id, appName };
     return id;
@@ -254,6 +265,14 @@ export function createController(deps: ControllerDeps): Controller {
       show({ ...shown, screening: screeningView(screening) });
       return true;
     },
+    askWithoutContext(invocation) {
+      // Only the card of a `local` rule offers it: "never" means nothing from the app, not even the question about it.
+      if (current?.id !== invocation || shown?.id !== invocation || shown.failure !== 'ruled-out' || shown.ruledOutBy !== 'local') return false;
+      contextless = invocation;
+      show({ ...shown, withoutContext: true });
+      return true;
+    },
+    withoutContext: (invocation) => (contextless === invocation && current?.id === invocation ? WITHOUT_CONTEXT_REASON : undefined),
     ruleOut(invocation, message) {
       if (!collected || collected.invocation !== invocation || current?.id !== invocation) return false;
       const { appName } = collected;

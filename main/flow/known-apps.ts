@@ -6,17 +6,20 @@ const MAX_NAME = 200;
 
 /**
  * The apps Glance has seen, by verified bundle id, named as their providers name them: first the
- * apps collected from since Glance started (`recent`, newest first), then the receipts (newest
- * first). A rules file holds bundle ids only (docs/cli.md, "Per-app rules"); this is how the
- * Rules list puts a name to one, and offers a rule for an app that has none yet.
+ * apps collected from since Glance started (`recent`, newest first), then the providers published
+ * now (`published`, verified as the host verifies), then the receipts (newest first). A rules
+ * file holds bundle ids only (docs/cli.md, "Per-app rules"); this is how the Rules list puts a
+ * name to one, also for a rule made with `glance rules` for an app never sent, and offers a rule
+ * for an app that has none yet.
  */
-export function knownApps(recent: readonly KnownApp[], receipts: readonly Receipt[]): KnownApp[] {
+export function knownApps(recent: readonly KnownApp[], receipts: readonly Receipt[], published: readonly KnownApp[] = []): KnownApp[] {
   const names = new Map<string, string>();
   const add = (bundleId: string, name: string): void => {
     const trimmed = name.trim().slice(0, MAX_NAME);
     if (bundleId !== '' && trimmed !== '' && !names.has(bundleId)) names.set(bundleId, trimmed);
   };
   for (const app of recent) add(app.bundleId, app.name);
+  for (const app of published) add(app.bundleId, app.name);
   for (const receipt of receipts) add(receipt.app.bundleId, receipt.app.name);
   return [...names].map(([bundleId, name]) => ({ bundleId, name })).slice(0, 500);
 }

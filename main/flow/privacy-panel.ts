@@ -36,6 +36,11 @@ export interface PrivacyPanelDeps {
   privacy: PrivacyService;
   controller: Pick<Controller, 'collected' | 'rescreen' | 'ruleOut'>;
   historyDays(): number;
+  /**
+   * The apps whose providers are published now, verified as the host verifies and never asked
+   * (app/discovery, publishedApps): read when the user opens the Rules list, never on a timer.
+   */
+  published?(): Promise<KnownApp[]>;
   /** Adds a notice to the panel's banner: what a reset did, which outlives the card that asked for it. */
   notify(notice: string): void;
   logger: Logger;
@@ -72,9 +77,19 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     recent.unshift({ bundleId, name });
     recent.length = Math.min(recent.length, 100);
   };
+  /** The published apps as found when the Rules list was last opened: a change made there reuses them. */
+  let published: KnownApp[] = [];
+  const lookPublished = async (): Promise<void> => {
+    try {
+      published = (await deps.published?.()) ?? [];
+    } catch (error) {
+      // Only names are at stake: the list still shows every rule, by bundle id.
+      deps.logger.warn(`rules: the providers folder could not be read for names (${error instanceof Error ? error.name : 'unknown'})`);
+    }
+  };
   const known = async (): Promise<KnownApp[]> => {
     const receipts = await history.list().then((list) => list.receipts, () => []);
-    return knownApps(recent, receipts).filter((app) => BundleIdSchema.safeParse(app.bundleId).success);
+    return knownApps(recent, receipts, published).filter((app) => BundleIdSchema.safeParse(app.bundleId).success);
   };
   const rulesView = async (problem?: string): Promise<RulesView> => {
     const [state, apps] = await Promise.all([rules.load(), known()]);
@@ -149,7 +164,10 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       await rescreen(invocation);
       return { ok: true, message: `Glance will always leave out ${describeExclusion(exclusion)} from ${collected.appName}. Settings › Rules undoes it.` };
     },
-    rules: () => rulesView(),
+    rules: async () => {
+      await lookPublished();
+      return rulesView();
+    },
     setRule: (bundleId, rule) => change(() => rules.set(bundleId, rule)),
     removeRule: (bundleId) => change(() => rules.remove(bundleId)),
     removeExclusion: (bundleId, exclusion) => change(() => rules.unexclude(bundleId, exclusion)),

@@ -59,6 +59,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     },
     removeAppContext: async ({ invocation }) => deps.controller.removeAppContext(invocation),
     collectAgain: async ({ invocation }) => deps.controller.collectAgain(invocation),
+    askWithoutContext: async ({ invocation }) => ({ ok: deps.controller.askWithoutContext(invocation) }),
     // Exactly what Send will carry: main applies the same removals to the tree it holds.
     preview: async (request) => (isCurrent(request.invocation) ? deps.agent.preview(request) : null),
     send: async (request) => (isCurrent(request.invocation) ? deps.agent.send(request) : { ok: false, message: STALE }),

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'rea
 import { Answer } from './answer/Answer.js';
 import { answererOf, itemsWords } from './answerer.js';
 import type { GlanceApi } from './bridge.js';
-import { ContextStrip, Header, SendSummary } from './Chrome.js';
+import { ContextStrip, Header, NoContextStrip, SendSummary } from './Chrome.js';
 import { Collecting } from './Collecting.js';
 import { Composer } from './Composer.js';
 import { Footer, type KeyPlace } from './Footer.js';
@@ -79,7 +79,11 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   // An app whose rule is `local`, with a model elsewhere chosen: main sends none of its context; say so before Send.
   const ruleBlocks = invocation?.screening?.rule === 'local' && settings !== null
     && !isLocalDestination({ kind: 'model', backend: settings.backend, ...(settings.baseURL ? { baseURL: settings.baseURL } : {}) });
-  const words = ruleBlocks ? `No context: your rule keeps it on this Mac${answerer ? `, not ${answerer.to}` : ''}` : `${itemsWords(sent, total, locale)}${answerer ? `, ${answerer.to}` : ''}`;
+  // Asked without the app's context (the `local` card's choice): the question alone goes, and nothing of the app's.
+  const withoutContext = invocation?.withoutContext === true;
+  const words = withoutContext ? `Your question only${answerer ? `, ${answerer.to}` : ''}`
+    : ruleBlocks ? `No context: your rule keeps it on this Mac${answerer ? `, not ${answerer.to}` : ''}` : `${itemsWords(sent, total, locale)}${answerer ? `, ${answerer.to}` : ''}`;
+  const askable = invocation?.phase === 'collected' || withoutContext;
   const conversation = turns.length > 0 || asking.note !== null;
   const contextOpen = context.id === id && context.open;
   const filterText = filter.id === id ? filter.text : '';
@@ -104,7 +108,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     if (invocation && invocation.phase !== 'collecting') void api.collectAgain(invocation.id);
   };
   const ask = async (question = prompt): Promise<void> => {
-    if (!invocation || invocation.phase !== 'collected' || answering) return;
+    if (!invocation || !askable || answering) return;
     if (await asking.ask(question)) {
       if (question === prompt) setPrompt('');
       setContext({ id, open: false });
@@ -116,6 +120,10 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     setSheet(false);
     focusQuestion();
   });
+  // The question field appears once the user chose to ask without the context: the caret goes there.
+  useEffect(() => {
+    if (withoutContext) composer.current?.focus();
+  }, [withoutContext, id]);
   useEffect(() => {
     const onFocus = (): void => setPlace(placeOf(document.activeElement));
     document.addEventListener('focusin', onFocus);
@@ -140,7 +148,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   const inSettings = state.view !== 'review';
   const timeoutMs = settings?.timeoutMs ?? 1500;
   // A failed collection: a card with a way forward, and no question field (nothing could be asked about).
-  const problem = invocation && !tree && invocation.phase !== 'collecting' ? collectionProblem(invocation, { hotkey: state.hotkey, timeoutMs }) : null;
+  const problem = invocation && !tree && invocation.phase !== 'collecting' && !withoutContext ? collectionProblem(invocation, { hotkey: state.hotkey, timeoutMs }) : null;
   // As in Spotlight: where nothing can be asked (the welcome, a card) there is no field to type into; Return presses the main button.
   const asks = invocation !== null && problem === null;
   const labels: Record<ProblemAction, string> = {
@@ -150,6 +158,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     settings: 'Open Settings',
     'ask-again': 'Ask again',
     'answer-offline': 'Answer offline and try again',
+    'ask-without': 'Ask without its context',
     'reset-rules': 'Reset rules and try again',
   };
 
@@ -157,7 +166,8 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     if (state.view === 'history') return 'history';
     if (inSettings) return 'settings';
     if (!invocation) return 'welcome';
-    if (!tree) return invocation.phase === 'collecting' ? 'other' : 'problem';
+    // Asked without the context: no tree to review or filter, so the question's keys alone.
+    if (!tree) return invocation.phase === 'collecting' || withoutContext ? 'other' : 'problem';
     return place === 'question' && conversation && !contextOpen ? 'other' : place;
   };
   const returnWord = (): string | undefined => {
@@ -172,6 +182,22 @@ export function App(props: { api: GlanceApi }): JSX.Element {
       return <Welcome hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={toggleSettings} primaryRef={primary} />;
     }
     if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void api.removeAppContext(invocation.id)} />;
+    const answerView = (): JSX.Element => (
+      <Answer
+        answer={answer ?? { invocation: invocation.id, backend: answerer?.name ?? '', turns: [], chips: [] }}
+        note={asking.note} elementOf={elementOf} onPoint={point} onOpenLink={openLink}
+        onAskAgain={(question) => void ask(question)} onSettings={toggleSettings} labels={labels}
+      />
+    );
+    if (withoutContext) {
+      // Nothing to review: the strip says why, and "What is sent" shows the question going alone.
+      return (
+        <>
+          <NoContextStrip appName={invocation.appName} />
+          {conversation ? answerView() : <><div className="center" /><SendSummary words={words} locked={false} onOpen={() => setSheet(true)} /></>}
+        </>
+      );
+    }
     if (!tree) {
       if (!problem) return <></>;
       return (
@@ -187,6 +213,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
               longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
               settings: toggleSettings,
               'answer-offline': () => void api.saveSettings({ backend: 'offline' }).then(again),
+              'ask-without': () => void api.askWithoutContext(invocation.id),
               'reset-rules': () => void api.resetRules().then(again),
             }}
           />
@@ -213,13 +240,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     return (
       <>
         <ContextStrip appName={invocation.appName} words={`${itemsWords(sent, total, locale)} sent`} open={contextOpen} onToggle={() => setContext({ id, open: !contextOpen })} />
-        {contextOpen ? <>{review}<SendSummary words={words} locked={locked} onOpen={() => setSheet(true)} /></> : (
-          <Answer
-            answer={answer ?? { invocation: invocation.id, backend: answerer?.name ?? '', turns: [], chips: [] }}
-            note={asking.note} elementOf={elementOf} onPoint={point} onOpenLink={openLink}
-            onAskAgain={(question) => void ask(question)} onSettings={toggleSettings} labels={labels}
-          />
-        )}
+        {contextOpen ? <>{review}<SendSummary words={words} locked={locked} onOpen={() => setSheet(true)} /></> : answerView()}
       </>
     );
   };
@@ -238,9 +259,9 @@ export function App(props: { api: GlanceApi }): JSX.Element {
       {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={invocation.message} /></p> : null}
       {inSettings || !asks ? null : (
         <Composer
-          enabled={invocation?.phase === 'collected'}
+          enabled={askable}
           prompt={prompt} onPrompt={setPrompt} answering={answering} followUp={locked}
-          canAsk={invocation?.phase === 'collected' && !answering && !asking.sending && prompt.trim() !== ''}
+          canAsk={askable && !answering && !asking.sending && prompt.trim() !== ''}
           onAsk={() => void ask()} onStop={() => void api.stop(id ?? 0)} inputRef={composer}
           onUp={tree && (!conversation || contextOpen) ? () => treeFocus.current?.() : undefined}
         />

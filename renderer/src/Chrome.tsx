@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { AppWindow, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, Eye, Settings } from 'lucide-react';
+import { AppWindow, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, CircleSlash, Eye, Settings } from 'lucide-react';
 import { ProviderText } from './text/ProviderText.js';
 
 /**
@@ -50,5 +50,21 @@ export function ContextStrip(props: { appName: string; words: string; open: bool
       <span className="strip__words">{props.words}</span>
       <span className="strip__more">{props.open ? 'Answer' : 'Context'}{props.open ? <ChevronUp size={13} aria-hidden="true" /> : <ChevronDown size={13} aria-hidden="true" />}</span>
     </button>
+  );
+}
+
+/**
+ * The conversation's strip when the user chose to ask without the app's context (a `local`
+ * rule, a model elsewhere): it says plainly that nothing of the app's goes, and why. Not a
+ * button: there is no context to unfold.
+ */
+export function NoContextStrip(props: { appName: string }): JSX.Element {
+  return (
+    <p className="strip strip--none" role="status" data-testid="no-context-strip">
+      <CircleSlash size={14} className="strip__icon" aria-hidden="true" />
+      <span className="strip__words strip__words--wrap">
+        No context from <ProviderText text={props.appName} /> is sent: your rule keeps it on this Mac. The model gets your question only.
+      </span>
+    </p>
   );
 }

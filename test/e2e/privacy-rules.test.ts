@@ -3,12 +3,16 @@
 // test's own, and a raw provider that logs every connection and request it gets, running as the
 // app org.example.Guarded. A `local` rule with a cloud model chosen, and a damaged rules.json,
 // each get their own card with a way forward, and the provider's log shows it was asked nothing.
+// "Ask without its context" sends the question alone to a model server "elsewhere": a host name
+// that only this test resolves, to 127.0.0.1 (test/helpers/lookup-fetch.ts), never a real address.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../app/history/store.js';
 import { receipt } from '../history/fixtures.js';
+import { openaiStream, startFakeServer } from '../agent/fake-model-server.js';
+import { fetchResolving } from '../helpers/lookup-fetch.js';
 import { spawnAsApp } from '../helpers/bundle-id.js';
 import type { Spawned } from '../helpers/spawn.js';
 import type { Violation } from './harness/axe.js';
@@ -62,7 +66,7 @@ describe('a rule that keeps an app out, said as what it is', () => {
     await card.getByRole('heading', { name: 'Raw Provider shares context only with local models' }).waitFor();
     expect(await card.textContent()).toContain("Your rule keeps this app's context on this Mac");
     expect(await card.textContent()).not.toContain('never');
-    expect(await card.getByRole('button').allTextContents()).toEqual(['Answer offline and try again', 'Open Settings']);
+    expect(await card.getByRole('button').allTextContents()).toEqual(['Answer offline and try again', 'Ask without its context', 'Open Settings']);
     // Nothing was asked of the app, and nothing went anywhere: no receipt, no question to send.
     expect((await providerRequests()).length).toBe(asked);
     expect(await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => '')).toBe('');
@@ -74,6 +78,58 @@ describe('a rule that keeps an app out, said as what it is', () => {
     expect(app.hub.get().invocation).toMatchObject({ phase: 'collected' });
     expect((await providerRequests()).length).toBeGreaterThan(asked);
     expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('a `local` rule: "Ask without its context" sends the question alone; the app is not asked and no receipt is written', async () => {
+    const model = await startFakeServer([{ sse: openaiStream(['Herons wade in the shallows.']) }]);
+    try {
+      const { app, page } = await world.openPanel({ modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) });
+      await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [] }] }), { mode: 0o600 });
+      await saveSettings(page, { backend: 'openai', baseURL: `http://model.example.test:${new URL(model.url).port}/v1`, model: 'far-model' });
+      await page.evaluate(() => (window as unknown as { glance: { setApiKey(r: object): Promise<unknown> } }).glance.setApiKey({ backend: 'openai', key: 'sk-test-key-not-real-0005' }));
+      const asked = (await providerRequests()).length;
+      await press(app);
+      const card = page.getByTestId('problem');
+      await card.getByRole('button', { name: 'Ask without its context' }).click();
+
+      // The card gives way to the question field, and the panel says plainly what goes and why.
+      const strip = page.getByTestId('no-context-strip');
+      await strip.waitFor();
+      expect(await strip.textContent()).toBe('No context from Raw Provider is sent: your rule keeps it on this Mac. The model gets your question only.');
+      expect(await card.count()).toBe(0);
+      const field = page.getByRole('textbox', { name: 'Your question' });
+      await expect.poll(() => field.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(await page.getByTestId('send-summary').textContent()).toContain('Your question only, to far-model at model.example.test');
+      // Nothing to review or filter: the footer offers the question's keys alone.
+      expect(await page.locator('footer').textContent()).not.toMatch(/Review|Filter/);
+      await captureState(page, 'privacy-ask-without').then((found) => { violations['privacy-ask-without'] = found; });
+      // "What is sent" shows the request as it goes: the question, and why there is no context.
+      await page.getByTestId('send-summary').click();
+      const preview = page.getByTestId('preview');
+      await expect.poll(() => preview.textContent()).toContain("No app context was sent (the user's rule keeps this app's context on this Mac");
+      expect(await preview.textContent()).not.toContain('Harbour plan');
+      await page.getByRole('button', { name: 'Done' }).click();
+      await field.focus();
+
+      await field.fill('What do herons eat?');
+      await page.keyboard.press('Enter');
+      await page.getByText('Herons wade in the shallows.').waitFor();
+      await page.getByTestId('no-context-strip').waitFor();
+      await captureState(page, 'privacy-ask-without-answered').then((found) => { violations['privacy-ask-without-answered'] = found; });
+
+      // The server got the question and why there is no context, and nothing of the app's.
+      expect(model.received).toHaveLength(1);
+      const body = (model.received[0]?.raw as Buffer).toString();
+      expect(body).toContain('What do herons eat?');
+      expect(body).toContain("No app context was sent (the user's rule keeps this app's context on this Mac");
+      for (const word of ['Harbour plan', 'Raw Provider', APP, 'doc-1']) expect(body).not.toContain(word);
+      // The app was asked nothing, and a request without its context leaves no receipt (docs/privacy.md).
+      expect((await providerRequests()).length).toBe(asked);
+      expect(await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => '')).toBe('');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await model.close();
+    }
   }, 60_000);
 
   it('a damaged rules.json: the card shows the notice, asks nothing, and "Reset rules" keeps the damaged file aside', async () => {
@@ -146,8 +202,29 @@ describe('a rule that keeps an app out, said as what it is', () => {
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 
+  it('Settings › Rules names an app never sent from the descriptor its running provider published, and asks that provider nothing', async () => {
+    const FRESH = 'org.example.Fresh';
+    const fresh = spawnAsApp(FRESH, 'test/faults/fixtures/raw-provider.mjs', { ...world.env, RAW_LOG_TARGETS: '1', RAW_BUNDLE_ID: FRESH });
+    try {
+      await fresh.waitFor(/raw provider ready/);
+      const { app, page } = await world.openPanel();
+      // As `glance rules set org.example.Fresh never` would write it: no receipt, never collected from.
+      await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: FRESH, rule: 'never', exclusions: [] }] }), { mode: 0o600 });
+      await page.keyboard.press('Meta+Comma');
+      await page.getByRole('combobox', { name: `Rule for Raw Provider (${FRESH})` }).waitFor();
+      await page.getByTestId('rules').scrollIntoViewIfNeeded();
+      await captureState(page, 'privacy-rules-published').then((found) => { violations['privacy-rules-published'] = found; });
+      // A name, not a request: the provider was never connected to.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(fresh.output()).not.toContain('raw provider connection');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await fresh.stop();
+    }
+  }, 60_000);
+
   it('has no serious or critical accessibility violation in these states, light or dark', () => {
-    expect(Object.keys(violations)).toHaveLength(3);
+    expect(Object.keys(violations)).toHaveLength(6);
     expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
   });
 });

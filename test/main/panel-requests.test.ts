@@ -17,6 +17,7 @@ describe('panelRequests', () => {
     const calls: Record<keyof typeof api, () => Promise<unknown>> = {
       getState: () => api.getState(), showView: () => api.showView('history'), closePanel: () => api.closePanel(),
       dismissNotices: () => api.dismissNotices(), removeAppContext: () => api.removeAppContext(1), collectAgain: () => api.collectAgain(1),
+      askWithoutContext: () => api.askWithoutContext(1),
       preview: () => api.preview({ invocation: 1, prompt: '', removedIds: [], allowedIds: ['k'] }),
       send: () => api.send({ invocation: 1, prompt: 'q', removedIds: ['a'] }), stop: () => api.stop(1), getAnswer: () => api.getAnswer(),
       locate: () => api.locate(1, 'a'), dismissOverlay: () => api.dismissOverlay(), getSettings: () => api.getSettings(),

@@ -29,12 +29,21 @@ describe('problem cards', () => {
     expect(collectionProblem(never, context)).toMatchObject({ tone: 'neutral', headline: 'Your rule keeps {app} out', actions: ['settings'], details: ['Your rule says never to read context from Notes.'] });
   });
 
-  it('says a `local` rule with a model elsewhere chosen as that, not as "never", and offers to answer offline', () => {
+  it('says a `local` rule with a model elsewhere chosen as that, not as "never", and offers to answer offline or to ask without the context', () => {
     const local = { ...failed('ruled-out', 'Your rule for com.example.notes is "local"…'), ruledOutBy: 'local' as const };
     const problem = collectionProblem(local, context);
-    expect(problem).toMatchObject({ tone: 'neutral', headline: '{app} shares context only with local models', actions: ['answer-offline', 'settings'], details: [local.message] });
+    // As `glance ask` carries on without the context: the question may still go to the chosen model, alone.
+    expect(problem).toMatchObject({ tone: 'neutral', headline: '{app} shares context only with local models', actions: ['answer-offline', 'ask-without', 'settings'], details: [local.message] });
     expect(problem.why).toContain('on this Mac');
+    expect(problem.why).toContain("without this app's context");
     expect(problem.why).not.toMatch(/never/i);
+  });
+
+  it('offers to ask without the context only for a `local` rule: "never" and a damaged file keep the question too', () => {
+    const never = collectionProblem({ ...failed('ruled-out'), ruledOutBy: 'never' }, context);
+    const damaged = collectionProblem({ ...failed('ruled-out'), ruledOutBy: 'damaged' }, context);
+    expect(never.actions).not.toContain('ask-without');
+    expect(damaged.actions).not.toContain('ask-without');
   });
 
   it('shows a damaged rules file as what it is, with the notice open, that nothing is lost, and a reset', () => {

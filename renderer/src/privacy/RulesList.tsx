@@ -17,7 +17,7 @@ function exclusionWords(exclusion: Exclusion): string {
 
 /**
  * Settings › Rules: every app a rule names, by the name its provider gives when Glance has seen
- * it (its bundle id, which the rule matches, beside it), its rule, and its standing exclusions,
+ * it (collected from, published now, or in a receipt; main/flow/known-apps.ts) (its bundle id, which the rule matches, beside it), its rule, and its standing exclusions,
  * each removable; and a rule for an app seen but without one. The same file `glance rules` shows;
  * a change made there shows here the next time Settings opens. A bundle id and a subrole can come
  * from a provider: drawn as provider text, and put into labels with their invisible characters

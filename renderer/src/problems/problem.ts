@@ -5,7 +5,7 @@ type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invoca
 type Turn = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['turns'][number];
 
 /** What a button on a problem card does. */
-export type ProblemAction = 'try-again' | 'sample' | 'longer' | 'settings' | 'ask-again' | 'answer-offline' | 'reset-rules';
+export type ProblemAction = 'try-again' | 'sample' | 'longer' | 'settings' | 'ask-again' | 'answer-offline' | 'ask-without' | 'reset-rules';
 
 /**
  * A failure said for a person: a plain headline, one line of why, the ways forward (the
@@ -74,8 +74,9 @@ function ruledOutProblem(invocation: Invocation): Problem {
       return {
         tone: 'neutral',
         headline: '{app} shares context only with local models',
-        why: "Your rule keeps this app's context on this Mac, and the model chosen in Settings is elsewhere, so Glance didn't ask the app. Answer offline, or choose a model server on this Mac.",
-        actions: ['answer-offline', 'settings'],
+        why: "Your rule keeps this app's context on this Mac, and the model chosen in Settings is elsewhere, so Glance didn't ask the app. Answer offline, ask the chosen model without this app's context, or choose a model server on this Mac.",
+        // As `glance ask` carries on without the context (docs/cli.md), the question may still go, alone.
+        actions: ['answer-offline', 'ask-without', 'settings'],
         details,
       };
     case 'damaged':

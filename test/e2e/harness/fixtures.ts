@@ -23,9 +23,10 @@ export interface World {
   /**
    * A fresh test app (main's pieces) and a page showing its panel; `look` is the system's (no
    * vibrancy, no accent by default); `safeStorage` replaces the test Keychain; `seed` writes
-   * into its data folder before it starts.
+   * into its data folder before it starts; `modelFetch` is what the model backends send with
+   * (a test's own DNS lookup: test/helpers/lookup-fetch.ts).
    */
-  openPanel(options?: { look?: TestLook; safeStorage?: SafeStorageLike; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
+  openPanel(options?: { look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 

@@ -46,7 +46,7 @@ async function pageWithBridge(file: string, bridge: string): Promise<string> {
 }
 
 /** Starts the server on a free loopback port. */
-export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike }): Promise<TestApp> {
+export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch }): Promise<TestApp> {
   const main = await createTestMain(options);
   const html = await pageWithBridge(join(options.rendererDir, 'index.html'), 'test-bridge.js');
   const overlayHtml = await pageWithBridge(join(options.rendererDir, 'overlay.html'), 'overlay-bridge.js');

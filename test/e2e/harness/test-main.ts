@@ -63,7 +63,7 @@ export interface TestLook {
 }
 
 /** Builds main's services over the real core, the given OS services and test ports. */
-export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike }): Promise<TestMain> {
+export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch }): Promise<TestMain> {
   const logLines: string[] = [];
   let front: FrontApp = { pid: 0 };
   let visible = false;
@@ -140,6 +140,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     screen: { displays: () => [display] },
     // A test of what the panel says without a Keychain passes its own (the narrow port).
     safeStorage: options.safeStorage ?? testSafeStorage,
+    ...(options.modelFetch ? { modelFetch: options.modelFetch } : {}),
     platform: 'darwin',
     utilityProcess: { launchSample: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env) },
     shell: { openExternal: async () => undefined },

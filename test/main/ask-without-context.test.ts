@@ -1,0 +1,142 @@
+// "Ask without its context" on the card of a `local` rule, under the panel, over the real core:
+// main's controller and agent service as services.ts wires them, the privacy service on a real
+// data folder, a raw provider that logs every connection and request it gets (running as the
+// app org.example.Kept), and an OpenAI-compatible model server reached at a host name that only
+// this test resolves, to 127.0.0.1: a model "elsewhere", so the rule keeps the app out. The
+// question goes alone: the provider is never asked, the body the server received holds nothing
+// of the app's, and no receipt is written (docs/privacy.md, "Receipts").
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openGlanceHome } from '../../app/home/folder.js';
+import { silentLogger } from '../../app/log/logger.js';
+import { createOs } from '../../app/os/index.js';
+import { createPrivacyService, type PrivacyService } from '../../app/privacy/service.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { locateRef } from '../../app/invocation/locate.js';
+import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
+import type { AnswerState } from '../../contract/ipc.js';
+import { createAgentService } from '../../main/flow/agent-service.js';
+import { createController } from '../../main/flow/controller.js';
+import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
+import { spawnAsApp } from '../helpers/bundle-id.js';
+import { fetchResolving } from '../helpers/lookup-fetch.js';
+import { makeProvidersDir } from '../helpers/providers-dir.js';
+import type { Spawned } from '../helpers/spawn.js';
+
+const APP = 'org.example.Kept';
+const SECRET = 'Lighthouse ledger';
+const os = createOs();
+let base: string;
+let dir: Awaited<ReturnType<typeof makeProvidersDir>>;
+let raw: { process: Spawned; pid: number };
+let model: FakeServer;
+let settings: Settings;
+let privacy: PrivacyService;
+
+/** Every connection and request the provider has seen, after anything still in the pipe has arrived. */
+async function providerLog(): Promise<string[]> {
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return raw.process.output().split('\n').filter((line) => /^raw provider (connection|request)/.test(line));
+}
+
+beforeAll(async () => {
+  dir = await makeProvidersDir();
+  base = await mkdtemp(join(tmpdir(), 'glance-without-'));
+  const spawned = spawnAsApp(APP, 'test/faults/fixtures/raw-provider.mjs', { ...dir.env, RAW_LOG_TARGETS: '1', RAW_BUNDLE_ID: APP, RAW_SECRET: SECRET });
+  const ready = await spawned.waitFor(/raw provider ready \(pid (\d+), port (\d+), instance (\S+)\)/);
+  raw = { process: spawned, pid: Number(ready[1]) };
+}, 30_000);
+afterAll(async () => {
+  await raw?.process.stop();
+  await dir?.cleanup();
+  await rm(base, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  model = await startFakeServer([{ sse: openaiStream(['Herons wade.']) }]);
+  settings = { ...DEFAULT_SETTINGS, backend: 'openai', baseURL: `http://model.example.test:${new URL(model.url).port}/v1` };
+  const home = (await openGlanceHome(join(base, `home-${Math.random().toString(16).slice(2)}`))).path;
+  privacy = createPrivacyService({ home, settings: () => settings });
+  return () => model.close();
+});
+
+/** main's controller and agent service, wired as services.ts wires them, with the app in front. */
+function panel() {
+  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const core = { os, env: dir.env, privacy: privacy.hooks };
+  const controller = createController({
+    os: { frontApp: async () => ({ ok: true, app: { pid: raw.pid, name: 'Kept' } }) },
+    collect: (front, options) => collectContext(front, core, options),
+    timeoutMs: () => 1500, ownPid: process.pid, showPanel: () => undefined, hub, logger: silentLogger,
+  });
+  const published: (AnswerState | null)[] = [];
+  const agent = createAgentService({
+    collected: controller.collected,
+    withoutContext: controller.withoutContext,
+    settings: () => settings,
+    apiKey: async () => 'sk-test-key-not-real-0004',
+    locate: (ref, options) => locateRef(ref, core, options),
+    overlay: { show: () => undefined, hide: () => undefined },
+    publish: (answer) => published.push(answer),
+    logger: silentLogger,
+    privacy,
+    modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }),
+  });
+  controller.subscribe(agent.follow);
+  const settled = async (): Promise<AnswerState> => {
+    await expect.poll(() => published.at(-1)?.turns.at(-1)?.status).not.toBe('answering');
+    return published.at(-1) as AnswerState;
+  };
+  return { hub, controller, agent, settled };
+}
+
+describe('asking without the context of an app a `local` rule keeps out', () => {
+  it('sends the question alone: the app is not asked, the body holds nothing of its, and no receipt is written', async () => {
+    await privacy.rules.set(APP, 'local');
+    const { hub, controller, agent, settled } = panel();
+    const before = (await providerLog()).length;
+    await controller.onHotkey();
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', failure: 'ruled-out', ruledOutBy: 'local', root: null });
+    expect(hub.get().invocation?.withoutContext).toBeUndefined();
+
+    expect(controller.askWithoutContext(1)).toBe(true);
+    // The panel's view says the choice; the card goes and the question field comes.
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', ruledOutBy: 'local', withoutContext: true });
+    const preview = JSON.stringify(agent.preview({ invocation: 1, prompt: 'What do herons eat?', removedIds: [] }));
+    expect(preview).toContain("No app context was sent (the user's rule keeps this app's context on this Mac");
+
+    expect(await agent.send({ invocation: 1, prompt: 'What do herons eat?', removedIds: [] })).toMatchObject({ ok: true });
+    expect((await settled()).turns.at(-1)).toMatchObject({ status: 'done', text: 'Herons wade.' });
+    expect(model.received).toHaveLength(1);
+    const body = (model.received[0]?.raw as Buffer).toString();
+    expect(body).toContain('What do herons eat?');
+    // Why, told to the model as `glance ask` tells it; and nothing of the app's: no tree, no text, not even its name.
+    expect(body).toContain("No app context was sent (the user's rule keeps this app's context on this Mac, so Glance did not ask the app, and the user chose to ask without it)");
+    for (const word of [SECRET, 'Raw Provider', APP, 'Kept', '"id"']) expect(body).not.toContain(word);
+    expect(await providerLog()).toHaveLength(before);
+    // A request without an app's context records no receipt (docs/privacy.md).
+    expect((await privacy.history.list()).receipts).toEqual([]);
+  }, 30_000);
+
+  it('is offered only on a `local` card, for the invocation on screen, and ends with the next press', async () => {
+    await privacy.rules.set(APP, 'never');
+    const { hub, controller } = panel();
+    await controller.onHotkey();
+    expect(hub.get().invocation).toMatchObject({ id: 1, ruledOutBy: 'never' });
+    // "Never" keeps out the question about the app too: nothing to ask without.
+    expect(controller.askWithoutContext(1)).toBe(false);
+    expect(hub.get().invocation?.withoutContext).toBeUndefined();
+
+    await privacy.rules.set(APP, 'local');
+    await controller.onHotkey();
+    expect(controller.askWithoutContext(1)).toBe(false); // an older invocation
+    expect(controller.askWithoutContext(2)).toBe(true);
+    expect(controller.withoutContext(2)).toContain("the user's rule keeps this app's context on this Mac");
+    await controller.onHotkey();
+    expect(controller.withoutContext(2)).toBeUndefined();
+    expect(controller.withoutContext(3)).toBeUndefined();
+    expect(hub.get().invocation?.withoutContext).toBeUndefined();
+  }, 30_000);
+});
