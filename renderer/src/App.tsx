@@ -237,9 +237,10 @@ export function App(props: { api: GlanceApi }): JSX.Element {
       />
     );
     if (!conversation) return <>{review}<SendSummary words={words} locked={locked} onOpen={() => setSheet(true)} /></>;
+    // With a model elsewhere chosen, main sends a `local` app's context nowhere: the strip must not say it went.
     return (
       <>
-        <ContextStrip appName={invocation.appName} words={`${itemsWords(sent, total, locale)} sent`} open={contextOpen} onToggle={() => setContext({ id, open: !contextOpen })} />
+        <ContextStrip appName={invocation.appName} words={ruleBlocks ? 'No context sent: your rule keeps it on this Mac' : `${itemsWords(sent, total, locale)} sent`} open={contextOpen} onToggle={() => setContext({ id, open: !contextOpen })} />
         {contextOpen ? <>{review}<SendSummary words={words} locked={locked} onOpen={() => setSheet(true)} /></> : answerView()}
       </>
     );
@@ -260,7 +261,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
       {inSettings || !asks ? null : (
         <Composer
           enabled={askable}
-          prompt={prompt} onPrompt={setPrompt} answering={answering} followUp={locked}
+          prompt={prompt} onPrompt={setPrompt} answering={answering} followUp={locked} withoutContext={withoutContext}
           canAsk={askable && !answering && !asking.sending && prompt.trim() !== ''}
           onAsk={() => void ask()} onStop={() => void api.stop(id ?? 0)} inputRef={composer}
           onUp={tree && (!conversation || contextOpen) ? () => treeFocus.current?.() : undefined}

@@ -11,6 +11,8 @@ export interface ComposerProps {
   answering: boolean;
   /** A follow-up goes with the conversation so far. */
   followUp: boolean;
+  /** No context goes with the question (a `local` rule and a model elsewhere): "about this" would promise one. */
+  withoutContext?: boolean;
   /** Whether Ask would go now (a question, a context, nothing on its way). */
   canAsk: boolean;
   onAsk(): void;
@@ -45,7 +47,7 @@ export function Composer(props: ComposerProps): JSX.Element {
         className="composer__prompt"
         aria-label="Your question"
         aria-keyshortcuts="Enter"
-        placeholder={props.followUp ? 'Ask a follow-up…' : props.enabled ? 'Ask about this…' : 'Ask Glance…'}
+        placeholder={props.followUp ? 'Ask a follow-up…' : props.withoutContext ? 'Ask without its context…' : props.enabled ? 'Ask about this…' : 'Ask Glance…'}
         rows={1}
         value={props.prompt}
         autoFocus

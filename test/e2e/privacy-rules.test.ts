@@ -99,6 +99,8 @@ describe('a rule that keeps an app out, said as what it is', () => {
       expect(await card.count()).toBe(0);
       const field = page.getByRole('textbox', { name: 'Your question' });
       await expect.poll(() => field.evaluate((node) => node === document.activeElement)).toBe(true);
+      // Not "Ask about this…": there is no "this" going with the question.
+      expect(await field.getAttribute('placeholder')).toBe('Ask without its context…');
       expect(await page.getByTestId('send-summary').textContent()).toContain('Your question only, to far-model at model.example.test');
       // Nothing to review or filter: the footer offers the question's keys alone.
       expect(await page.locator('footer').textContent()).not.toMatch(/Review|Filter/);
@@ -126,6 +128,37 @@ describe('a rule that keeps an app out, said as what it is', () => {
       // The app was asked nothing, and a request without its context leaves no receipt (docs/privacy.md).
       expect((await providerRequests()).length).toBe(asked);
       expect(await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => '')).toBe('');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await model.close();
+    }
+  }, 60_000);
+
+  it('a `local` rule, collected offline, then a model elsewhere chosen: the conversation does not claim the items went', async () => {
+    const model = await startFakeServer([{ sse: openaiStream(['Herons wade in the shallows.']) }]);
+    try {
+      const { app, page } = await world.openPanel({ modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) });
+      await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [] }] }), { mode: 0o600 });
+      await saveSettings(page, { backend: 'offline' });
+      await press(app);
+      await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+      await saveSettings(page, { backend: 'openai', baseURL: `http://model.example.test:${new URL(model.url).port}/v1`, model: 'far-model' });
+      await page.evaluate(() => (window as unknown as { glance: { setApiKey(r: object): Promise<unknown> } }).glance.setApiKey({ backend: 'openai', key: 'sk-test-key-not-real-0006' }));
+      await page.keyboard.press('Meta+Comma');
+      await page.getByRole('region', { name: 'Settings' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('send-summary').getByText('No context: your rule keeps it on this Mac', { exact: false }).waitFor();
+
+      const field = page.getByRole('textbox', { name: 'Your question' });
+      await field.fill('What do herons eat?');
+      await field.press('Enter');
+      await page.getByText('Herons wade in the shallows.').waitFor();
+      // Main sent none of the app's context; the strip says so instead of "N of N items sent".
+      const body = (model.received[0]?.raw as Buffer).toString();
+      expect(body).not.toContain('Harbour plan');
+      const strip = page.getByTestId('context-strip');
+      await expect.poll(() => strip.textContent()).toContain('No context sent: your rule keeps it on this Mac');
+      expect(await strip.textContent()).not.toMatch(/items? sent/);
       expect(pageErrors(page)).toEqual([]);
     } finally {
       await model.close();
