@@ -78,6 +78,9 @@ describe('the agent, end to end', () => {
     const inline = text.locator(`.chip--inline[data-chip-id="${docId}"]`);
     expect(await inline.textContent()).toBe('Trip to Lisbon');
     expect(await text.textContent()).not.toMatch(/\(\s*Trip to Lisbon\s*\)/);
+    // The title is said once, by the chip: the text does not quote it beside it as well.
+    expect((await text.textContent())?.split('Trip to Lisbon')).toHaveLength(2);
+    expect(await text.textContent()).toContain('Document: Trip to Lisbon.');
     expect(await inline.getAttribute('aria-label')).toBe('Trip to Lisbon, Document: show it on screen');
     expect(await inline.getAttribute('title')).toContain(docId);
 
