@@ -64,7 +64,9 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
   if (doc) lines.push(`Document: \`${doc.id}\`.`);
   const quoted = selected.filter((e) => textOf(e) !== '');
   if (quoted.length > 0) {
-    for (const e of quoted) lines.push(`Selected (\`${e.id}\`): “${shorten(textOf(e))}”`);
+    // The quote alone: a selection is highlighted, so it is a chip under the answer already, and
+    // a chip cited beside the quote showed the start of the same words again.
+    for (const e of quoted) lines.push(`Selected: “${shorten(textOf(e))}”`);
   } else if (selected.length > 0) {
     lines.push(`Selected: ${selected.map((e) => `\`${e.id}\` (${e.role})`).join(', ')}.`);
   } else {

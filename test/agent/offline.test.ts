@@ -28,7 +28,10 @@ describe('the offline backend', () => {
     // title written beside it read twice ("“draft.md” [draft.md]").
     expect(text).toContain('Document: `doc-1`.');
     expect(text).not.toContain('draft.md');
-    expect(text).toContain('Selected (`sel-23`): “The command line lasted thirty years.”');
+    // The selection's words, without its id: it is highlighted (a chip under the answer in the
+    // panel, a highlight line in the CLI), and a chip beside the quote began with the same words.
+    expect(text).toContain('Selected: “The command line lasted thirty years.”');
+    expect(text).not.toContain('sel-23');
     expect(asked).toEqual(['sel-23']);
     expect(events.filter((e) => e.type === 'highlight')).toEqual([expect.objectContaining({ id: 'sel-23', location: expect.objectContaining({ state: 'visible' }) })]);
     expect(events.at(-1)).toEqual({ type: 'done' });
