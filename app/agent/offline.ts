@@ -45,12 +45,7 @@ function firstDocument(root: Element): Element | undefined {
   return undefined;
 }
 
-function label(element: Element): string {
-  const name = element.title ?? element.url;
-  return name ? `“${oneLine(name)}” (\`${element.id}\`)` : `\`${element.id}\``;
-}
-
-/** The offline answer for the first question: app, document, and the quoted selection or focus. */
+/** The offline answer for the first question: app, the document cited by id, and the quoted selection or focus. */
 export function offlineAnswer(request: AgentRequest): { text: string; highlight: string[] } {
   const { root, appName } = request.context;
   const lines = ['Offline answer: no model was asked; this only restates the context.'];
@@ -64,10 +59,14 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
   const selected = idsWithState(root, 'selected');
   const focused = idsWithState(root, 'focused');
   const doc = findDocument(root, selected, focused);
-  if (doc) lines.push(`Document: ${label(doc)}.`);
+  // The id alone: the panel shows a cited id as a chip with the document's title, so a quoted
+  // title beside it read twice; `glance ask` prints the same id in its outline above the answer.
+  if (doc) lines.push(`Document: \`${doc.id}\`.`);
   const quoted = selected.filter((e) => textOf(e) !== '');
   if (quoted.length > 0) {
-    for (const e of quoted) lines.push(`Selected (\`${e.id}\`): “${shorten(textOf(e))}”`);
+    // The quote alone: a selection is highlighted, so it is a chip under the answer already, and
+    // a chip cited beside the quote showed the start of the same words again.
+    for (const e of quoted) lines.push(`Selected: “${shorten(textOf(e))}”`);
   } else if (selected.length > 0) {
     lines.push(`Selected: ${selected.map((e) => `\`${e.id}\` (${e.role})`).join(', ')}.`);
   } else {
@@ -80,7 +79,7 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
 }
 
 /**
- * A backend that needs no model and no network: it names the app and the document, quotes the
+ * A backend that needs no model and no network: it names the app, cites the document, quotes the
  * selection (or the focused element), and highlights the selected elements through the same
  * tool loop a model would use. Its label says plainly that it is not an AI.
  */

@@ -61,8 +61,8 @@ describe('the agent, end to end', () => {
     // "Answered by" appears once the turn is done, which can be a frame after its text.
     await expect.poll(() => page.getByText(/Answered by Offline: answers from the context alone, no model/).count()).toBe(1);
 
-    // The offline answer cites the note and the selection by id in backticks; both are chips,
-    // shown by title, and in the text each citation is a compact chip, not the raw id.
+    // The offline answer cites the note by id in backticks and highlights the selection; both are
+    // chips, shown by title, and in the text the citation is a compact chip, not the raw id.
     await page.locator('.chips [data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' }).waitFor();
     const docId = await chipIdFor(page, 'Trip to Lisbon');
     const selId = await chipIdFor(page, /tram 28 from Martim Moniz/);
@@ -78,6 +78,12 @@ describe('the agent, end to end', () => {
     const inline = text.locator(`.chip--inline[data-chip-id="${docId}"]`);
     expect(await inline.textContent()).toBe('Trip to Lisbon');
     expect(await text.textContent()).not.toMatch(/\(\s*Trip to Lisbon\s*\)/);
+    // The title is said once, by the chip: the text does not quote it beside it as well. The
+    // selection's words are quoted once, with no chip beside them starting with the same words.
+    expect((await text.textContent())?.split('Trip to Lisbon')).toHaveLength(2);
+    expect(await text.textContent()).toContain('Document: Trip to Lisbon.');
+    expect((await text.textContent())?.split('tram 28 from Martim')).toHaveLength(2);
+    expect(await text.locator(`.chip--inline[data-chip-id="${selId}"]`).count()).toBe(0);
     expect(await inline.getAttribute('aria-label')).toBe('Trip to Lisbon, Document: show it on screen');
     expect(await inline.getAttribute('title')).toContain(docId);
 
@@ -104,12 +110,17 @@ describe('the agent, end to end', () => {
     await expect.poll(locates).toEqual([docId]);
     await expect.poll(() => chip(page, docId).getAttribute('data-state')).toBe('visible');
     await page.mouse.move(5, 5);
-    // Keyboard focus draws it at once (the inline chip of the selection), and so does a click.
-    await text.locator(`.chip--inline[data-chip-id="${selId}"]`).focus();
+    // Keyboard focus draws it at once (the selection's chip), and so does a click.
+    await chip(page, selId).focus();
     expect(await locates()).toEqual([docId, selId]);
+    // A click is one action: one request, though it also focuses the chip and the pointer rests
+    // on it past the dwell.
     await chip(page, docId).click();
-    // (the click focuses the chip too: one request or two, none before it)
-    expect((await locates()).slice(2)).toContain(docId);
+    await page.waitForTimeout(600);
+    expect(await locates()).toEqual([docId, selId, docId]);
+    // Keyboard focus after a click still locates: the click left nothing behind.
+    await text.locator(`.chip--inline[data-chip-id="${docId}"]`).focus();
+    expect(await locates()).toEqual([docId, selId, docId, docId]);
     await page.mouse.move(5, 5);
     // Sample Notes' note editor: x 420, y 150, 640 wide, down to 20 points above the window's
     // bottom (730): 560 high; the overlay grows it by 3 points on each side.

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { excludedRowFit } from './harness/excluded-row.js';
 import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
 import type { Violation } from './harness/axe.js';
 import { deepTree, wideTree, writeTree } from './harness/large-tree.js';
@@ -65,7 +66,7 @@ describe('large answers, end to end', () => {
     // The last element excluded: one fewer is sent, and the whole payload (on request) lacks it.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Backspace');
-    await page.getByRole('treeitem', { name: /^Row, Row 19999 excluded Always leave out rows Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^Row, Row 19999 excluded Restore Always$/ }).waitFor();
     await expect.poll(() => summary.textContent()).toContain('19,999 of 20,000 items');
 
     // Back to the top by keyboard; a whole section goes with Backspace, its rows folded into it.
@@ -75,7 +76,7 @@ describe('large answers, end to end', () => {
     expect(await focusedId(page)).toBe('section-3');
     await page.keyboard.press('Backspace');
     await expect.poll(() => summary.textContent()).toContain('19,899 of 20,000 items');
-    await page.getByRole('treeitem', { name: /^Group, Section 1 excluded with 99 inside Always leave out sections Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^Group, Section 1 excluded with 99 inside Restore Always$/ }).waitFor();
     expect(await page.locator('[data-element-id="row-4"]').count()).toBe(0);
     await page.keyboard.press('PageDown');
     expect(await focusedId(page)).not.toBe('section-3');
@@ -133,8 +134,11 @@ describe('large answers, end to end', () => {
     violations['large-deep'] = await captureState(page, 'large-deep');
     await page.keyboard.press('Backspace');
     await expect.poll(() => page.getByTestId('send-summary').textContent()).toContain('63 of 64 items');
-    // Excluded at the deepest indent: the title's start, "excluded" and Restore stay in view; the Always words give way.
-    await page.getByRole('treeitem', { name: /^Group, Level 64 excluded Always leave out groups Restore$/ }).waitFor();
+    // Excluded at the deepest indent: the title gives way to its start, and "excluded", Restore and
+    // Always stay whole (Always must not step aside, leaving a gap, while the title can still give).
+    const excluded = page.getByRole('treeitem', { name: /^Group, Level 64 excluded Restore Always$/ });
+    await excluded.waitFor();
+    expect(await excludedRowFit(excluded)).toMatchObject({ mark: ' excluded', whole: true, always: 'shown' });
     violations['large-deep-excluded'] = await captureState(page, 'large-deep-excluded');
     expect(pageErrors(page)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Violation } from './harness/axe.js';
+import { excludedRowFit } from './harness/excluded-row.js';
 import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
 import { captureState } from './harness/states.js';
 
@@ -32,6 +33,8 @@ const summary = (page: Page) => page.getByTestId('send-summary');
 const footer = (page: Page): Promise<string[]> => page.getByTestId('footer').locator('.footer__hint').allTextContents();
 /** The footer fits on its one line: nothing is cut off at the panel's edge. */
 const footerFits = (page: Page): Promise<boolean> => page.getByTestId('footer').evaluate((el) => el.scrollWidth <= el.clientWidth);
+/** The excluded Tasks row as it is drawn. */
+const excludedRow = (page: Page) => excludedRowFit(page.getByRole('treeitem', { name: /^List, Tasks excluded/ }));
 /** What the keyboard is on, by its words when it has no name of its own. */
 const focusedText = (page: Page): Promise<string> => page.evaluate(() => document.activeElement?.textContent ?? '');
 async function capture(page: Page, name: string): Promise<void> {
@@ -135,9 +138,16 @@ describe('the panel, state by state', () => {
 
     // Exclude the list: its three tasks fold into its one dim line; undo; exclude; restore.
     await page.keyboard.press('Backspace');
-    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Always leave out task lists Restore$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Restore Always$/ }).waitFor();
     expect(await summary(page).textContent()).toContain('7 of 11 items');
+    expect(await excludedRow(page)).toEqual({ mark: ' excluded', inside: ' with 3 inside', whole: true, insideWhole: true, always: 'shown' });
     await capture(page, 'excluded');
+    // In a narrow panel the title gives way, and the Always offer steps aside whole if it must:
+    // what happened to the row is still read in full, and Restore is still there.
+    await page.setViewportSize({ width: 300, height: 580 });
+    expect(await excludedRow(page)).toMatchObject({ mark: ' excluded', whole: true, always: expect.stringMatching(/^(shown|aside)$/) });
+    await capture(page, 'excluded-narrow');
+    await page.setViewportSize({ width: 420, height: 580 });
     await page.keyboard.press('Meta+Z');
     await expect.poll(() => summary(page).textContent()).toContain('All 11 items');
     await page.keyboard.press('Backspace');

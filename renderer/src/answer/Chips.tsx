@@ -46,11 +46,14 @@ export interface ChipProps {
  * state word) so the sentence still reads; the row under the answer says each state in a word.
  * Both look the same for the same state (an accent edge when shown, a dashed one when it cannot
  * be), and the tooltip says the state in full. Focus, a click, or the pointer resting on it for
- * a moment asks main to locate it and draw the ring; a pointer passing over draws nothing.
+ * a moment asks main to locate it and draw the ring, once per action; a pointer passing over
+ * draws nothing.
  */
 export function Chip(props: ChipProps): JSX.Element {
   const { chip, element } = props;
   const dwell = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A press focuses the button before its click: the click asks, so the focus it causes must not ask too.
+  const pressed = useRef(false);
   useEffect(() => () => clearTimeout(dwell.current), []);
   const title = element ? titleOf(element) : '';
   const label = shorten(title, props.inline ? INLINE_CHARS : CHIP_CHARS) || chip.id;
@@ -74,8 +77,18 @@ export function Chip(props: ChipProps): JSX.Element {
         dwell.current = setTimeout(() => props.onPoint(chip.id), DWELL_MS);
       }}
       onMouseLeave={() => clearTimeout(dwell.current)}
-      onFocus={() => props.onPoint(chip.id)}
-      onClick={() => props.onPoint(chip.id)}
+      onPointerDown={() => {
+        // The click is the action: the dwell that began as the pointer arrived is not a second one.
+        clearTimeout(dwell.current);
+        pressed.current = true;
+      }}
+      onFocus={() => { if (!pressed.current) props.onPoint(chip.id); }}
+      // A press released elsewhere clicks nothing: leaving the chip forgets it, so the next focus by keyboard asks again.
+      onBlur={() => { pressed.current = false; }}
+      onClick={() => {
+        pressed.current = false;
+        props.onPoint(chip.id);
+      }}
     >
       <RoleIcon element={element ?? { role: chip.role as Element['role'] }} className="chip__icon" size={12} />
       <span className="chip__label"><ProviderText text={label} /></span>

@@ -3,7 +3,7 @@ import { ExternalLink, ShieldAlert } from 'lucide-react';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../text/visible-controls.js';
-import { accessibleName, alwaysLabel, excludedWords, INCLUDED_ONCE, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
+import { accessibleName, ALWAYS_SHORT, alwaysLabel, INCLUDED_ONCE, insideWords, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
 import type { Screened } from './screening.js';
 import type { Row } from './tree-model.js';
 
@@ -50,7 +50,7 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
   const words = wordsOf(element, locale);
   const text = textOf(element);
   const { screened } = props;
-  const classes = ['row', row.excluded ? 'row--excluded' : '', screened?.kind === 'secret' ? 'row--secret' : '', props.current ? 'row--current' : '', element.role === 'Text' && element.selected ? 'row--selection' : ''].filter(Boolean).join(' ');
+  const classes = ['row', row.excluded ? 'row--excluded' : '', row.excluded && !screened ? 'row--user-excluded' : '', screened?.kind === 'secret' ? 'row--secret' : '', props.current ? 'row--current' : '', element.role === 'Text' && element.selected ? 'row--selection' : ''].filter(Boolean).join(' ');
   return (
     <div
       role="treeitem"
@@ -84,8 +84,12 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
         <span className="row__title"><ProviderText text={titleOf(element)} /></span>
         {/* Spaces between the parts: invisible in the flex line, but the row's text reads as words (its accessible name is the same words). */}
         {words.length > 0 && !row.excluded ? <>{' '}<span className="row__words"><ProviderText text={words.join(' · ')} /></span></> : null}
-        {row.excluded ? <>{' '}<span className="row__words">{screened ? screened.words : excludedWords(inside, locale)}</span></> : null}
+        {row.excluded && screened ? <>{' '}<span className="row__words">{screened.words}</span></> : null}
       </span>
+      {/* What the user did to the row is a mark like the states, never cut: the title gives way first,
+          then the Always offer, then how much went with it. */}
+      {row.excluded && !screened ? <span className="row__mark row__mark--excluded"> excluded</span> : null}
+      {row.excluded && !screened && inside > 0 ? <span className="row__mark row__mark--inside">{` ${insideWords(inside, locale)}`}</span> : null}
       {/* The app's status and the states are marks at the right end, never cut: the long words before them give way first. */}
       {row.excluded ? null : statusWordsOf(element, locale).map((status) => <span key={`status-${status}`} className="row__mark row__mark--status"><ProviderText text={` ${status}`} /></span>)}
       {row.excluded ? null : statesOf(element).map((state) => <span key={state} className={`row__mark row__mark--${state.replace(' ', '-')}`}>{` ${state}`}</span>)}
@@ -100,9 +104,13 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
       ) : row.excluded ? (
         <>
           {' '}
-          <button type="button" className="row__always" tabIndex={-1} aria-label={`${alwaysLabel(element)} from this app`} title={`${alwaysLabel(element)} from this app, at every press of the hotkey`} onClick={(event) => { event.stopPropagation(); props.onAlways(element.id); }}>{alwaysLabel(element)}</button>
-          {' '}
           <button type="button" className="row__restore" tabIndex={-1} aria-label={`Restore ${name}`} onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Restore</button>
+          {' '}
+          {/* The offer steps aside whole when the row is too narrow for it (privacy.css .row__offer), never cut
+              to "Alw…". It comes last, so what is left reads in order and ends the row. */}
+          <span className="row__offer">
+            <button type="button" className="row__always" tabIndex={-1} aria-label={`${alwaysLabel(element)} from this app`} title={`${alwaysLabel(element)} from this app, at every press of the hotkey`} onClick={(event) => { event.stopPropagation(); props.onAlways(element.id); }}>{ALWAYS_SHORT}</button>
+          </span>
         </>
       ) : (
         <button type="button" className="row__action row__action--exclude" tabIndex={-1} aria-label={`Exclude ${name}`} title="Exclude (⌫)" onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }} />

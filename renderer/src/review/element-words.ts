@@ -135,14 +135,27 @@ export function statesOf(element: Element): string[] {
 /** The mark on a withheld or rule-excluded element the user included for this message. */
 export const INCLUDED_ONCE = 'included for this message';
 
-/** The standing-rule button on an excluded row, in words that need no tooltip: "Always leave out lists". */
+/**
+ * What the standing-rule button shows: the first word of its name (so voice control finds it by
+ * what is seen), after "excluded" and Restore on the row it would always leave out. "Always
+ * leave out task lists" took the room of the title and of "excluded" itself at 420 px; its name
+ * and tooltip say it in full (alwaysLabel).
+ */
+export const ALWAYS_SHORT = 'Always';
+
+/** The standing-rule button's name, in words that need no tooltip: "Always leave out lists". */
 export function alwaysLabel(element: Element): string {
   return `Always leave out ${alwaysWords(element)}`;
 }
 
 /** What an excluded row says after its title: that it is out, and how much went with it. */
-export function excludedWords(inside: number, locale?: string): string {
-  return inside > 0 ? `excluded with ${inside.toLocaleString(locale)} inside` : 'excluded';
+function excludedWords(inside: number, locale?: string): string {
+  return inside > 0 ? `excluded ${insideWords(inside, locale)}` : 'excluded';
+}
+
+/** How much went out with an excluded element ("with 3 inside"), drawn apart so it can give way before "excluded". */
+export function insideWords(inside: number, locale?: string): string {
+  return `with ${inside.toLocaleString(locale)} inside`;
 }
 
 /**
@@ -154,7 +167,7 @@ export function excludedWords(inside: number, locale?: string): string {
 export function accessibleName(element: Element, extra: { excluded: boolean; inside: number; locked: boolean; screened?: string; includedOnce?: boolean }, locale?: string): string {
   const title = titleOf(element);
   const shown = extra.excluded
-    ? [title, extra.screened ?? excludedWords(extra.inside, locale), ...(extra.locked ? [] : extra.screened ? ['Include'] : [alwaysLabel(element), 'Restore'])]
+    ? [title, extra.screened ?? excludedWords(extra.inside, locale), ...(extra.locked ? [] : extra.screened ? ['Include'] : ['Restore', ALWAYS_SHORT])]
     : [title, wordsOf(element, locale).join(' · '), ...statusWordsOf(element, locale), ...statesOf(element), extra.includedOnce ? INCLUDED_ONCE : ''];
   return visibleControls([`${roleWord(element)},`, ...shown].filter((part) => part !== '').join(' '));
 }
