@@ -53,10 +53,20 @@ async function press(app: TestApp): Promise<void> {
 const saveSettings = (page: Page, patch: object): Promise<unknown> =>
   page.evaluate((p) => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings(p), patch);
 
+/** The guarded app's rule is `local`, written as `glance rules` writes it. */
+const ruleLocal = (app: TestApp): Promise<void> =>
+  writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [] }] }), { mode: 0o600 });
+
+/** A model "elsewhere": an OpenAI-compatible server at a host name only this test resolves, with a key. */
+async function chooseFarModel(page: Page, serverUrl: string): Promise<void> {
+  await saveSettings(page, { backend: 'openai', baseURL: `http://model.example.test:${new URL(serverUrl).port}/v1`, model: 'far-model' });
+  await page.evaluate(() => (window as unknown as { glance: { setApiKey(r: object): Promise<unknown> } }).glance.setApiKey({ backend: 'openai', key: 'sk-test-key-not-real-0005' }));
+}
+
 describe('a rule that keeps an app out, said as what it is', () => {
   it('a `local` rule with a cloud model chosen: the card says local models only, asks nothing, and "Answer offline" collects', async () => {
     const { app, page } = await world.openPanel();
-    await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [] }] }), { mode: 0o600 });
+    await ruleLocal(app);
     await saveSettings(page, { backend: 'openai' });
     const asked = (await providerRequests()).length;
     await press(app);
@@ -84,9 +94,8 @@ describe('a rule that keeps an app out, said as what it is', () => {
     const model = await startFakeServer([{ sse: openaiStream(['Herons wade in the shallows.']) }]);
     try {
       const { app, page } = await world.openPanel({ modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) });
-      await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [] }] }), { mode: 0o600 });
-      await saveSettings(page, { backend: 'openai', baseURL: `http://model.example.test:${new URL(model.url).port}/v1`, model: 'far-model' });
-      await page.evaluate(() => (window as unknown as { glance: { setApiKey(r: object): Promise<unknown> } }).glance.setApiKey({ backend: 'openai', key: 'sk-test-key-not-real-0005' }));
+      await ruleLocal(app);
+      await chooseFarModel(page, model.url);
       const asked = (await providerRequests()).length;
       await press(app);
       const card = page.getByTestId('problem');
@@ -138,12 +147,11 @@ describe('a rule that keeps an app out, said as what it is', () => {
     const model = await startFakeServer([{ sse: openaiStream(['Herons wade in the shallows.']) }]);
     try {
       const { app, page } = await world.openPanel({ modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) });
-      await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [] }] }), { mode: 0o600 });
+      await ruleLocal(app);
       await saveSettings(page, { backend: 'offline' });
       await press(app);
       await page.getByRole('tree', { name: 'Collected context' }).waitFor();
-      await saveSettings(page, { backend: 'openai', baseURL: `http://model.example.test:${new URL(model.url).port}/v1`, model: 'far-model' });
-      await page.evaluate(() => (window as unknown as { glance: { setApiKey(r: object): Promise<unknown> } }).glance.setApiKey({ backend: 'openai', key: 'sk-test-key-not-real-0006' }));
+      await chooseFarModel(page, model.url);
       await page.keyboard.press('Meta+Comma');
       await page.getByRole('region', { name: 'Settings' }).waitFor();
       await page.keyboard.press('Escape');
