@@ -3,32 +3,23 @@
 // answers changed (the narrow port), on a real data folder. Without a Keychain or keyring to
 // encrypt with, the switch cannot be turned on: the change is refused with the reason beside the
 // setting (no "Saved"), settings.json keeps it off, and no payload is ever written.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openGlanceHome } from '../../app/home/folder.js';
+import { describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../main/services.js';
+import { useServicesFolder } from './services-folder.js';
 import { fakeShell, xorSafeStorage } from './fake-ports.js';
 
-let dataDir: string;
-const running: MainServices[] = [];
-beforeEach(async () => {
-  dataDir = (await openGlanceHome(await mkdtemp(join(tmpdir(), 'glance-keep-')))).path;
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.close()));
-  await rm(dataDir, { recursive: true, force: true });
-});
+const folder = useServicesFolder('glance-keep-', { glanceHome: true });
 
 async function start(platform: NodeJS.Platform, safeStorage = xorSafeStorage()): Promise<MainServices> {
-  const shell = fakeShell(dataDir, { safeStorage });
+  const shell = fakeShell(folder.dir(), { safeStorage });
   const services = await createMainServices({ ...shell.ports, platform });
-  running.push(services);
+  folder.keep(services);
   return services;
 }
 
-const savedKeep = async (): Promise<unknown> => (JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as { keepPayloads?: unknown }).keepPayloads;
+const savedKeep = async (): Promise<unknown> => (JSON.parse(await readFile(join(folder.dir(), 'settings.json'), 'utf8')) as { keepPayloads?: unknown }).keepPayloads;
 
 describe('"Keep what was sent" without a way to encrypt', () => {
   it.each([
@@ -45,7 +36,7 @@ describe('"Keep what was sent" without a way to encrypt', () => {
     expect(result.settings.keepPayloads).toBe(false);
     await expect(services.handlers.getSettings(undefined)).resolves.toMatchObject({ keepPayloads: false });
     expect(await savedKeep()).toBe(false);
-    expect(await readdir(dataDir)).not.toContain('payloads');
+    expect(await readdir(folder.dir())).not.toContain('payloads');
   });
 
   it('with the Keychain available, it turns on and says nothing against it', async () => {

@@ -3,32 +3,24 @@
 // read back after every change and at start, and the user is told when macOS waits for them.
 // The real composition and settings file over fake ports whose login item answers as macOS
 // does (app.getLoginItemSettings' `status`, or only `openAtLogin` before macOS 13).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSettingsStore } from '../../app/settings/store.js';
 import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { NEEDS_APPROVAL } from '../../main/flow/login-item.js';
 import type { LoginItemReport } from '../../main/ports.js';
-import { createMainServices, type MainServices } from '../../main/services.js';
+import { createMainServices } from '../../main/services.js';
+import { useServicesFolder } from './services-folder.js';
 import { fakeShell } from './fake-ports.js';
 
-let dataDir = '';
-const running: MainServices[] = [];
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'glance-login-'));
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.close()));
-  await rm(dataDir, { recursive: true, force: true });
-});
+const folder = useServicesFolder('glance-login-');
 
 /** Services whose system answers `report(asked)` for the login item. */
 async function start(report: (asked: boolean | undefined) => LoginItemReport | undefined) {
-  const shell = fakeShell(dataDir, { loginItem: report });
+  const shell = fakeShell(folder.dir(), { loginItem: report });
   const services = await createMainServices(shell.ports);
-  running.push(services);
+  folder.keep(services);
   return { shell, services };
 }
 
@@ -40,7 +32,7 @@ describe('turning launch at login on or off', () => {
     const result = await services.handlers.saveSettings({ launchAtLogin: true });
     expect(result).toMatchObject({ settings: { launchAtLogin: true }, problems: [] });
     expect(shell.loginItemCalls).toEqual([true]);
-    expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ launchAtLogin: true });
+    expect(JSON.parse(await readFile(join(folder.dir(), 'settings.json'), 'utf8'))).toMatchObject({ launchAtLogin: true });
   });
 
   it('requires-approval: on, and the user is told to allow Glance in System Settings > General > Login Items', async () => {
@@ -79,17 +71,17 @@ describe('turning launch at login on or off', () => {
 
 describe('at start', () => {
   it('follows what the user did in System Settings, either way', async () => {
-    await createSettingsStore(dataDir).save({ ...DEFAULT_SETTINGS, launchAtLogin: true });
+    await createSettingsStore(folder.dir()).save({ ...DEFAULT_SETTINGS, launchAtLogin: true });
     const off = await start(() => status('not-registered'));
     expect((await off.services.handlers.getSettings(undefined)).launchAtLogin).toBe(false);
     expect(off.services.hub.get().notices).toEqual([]);
-    await createSettingsStore(dataDir).save({ ...DEFAULT_SETTINGS, launchAtLogin: false });
+    await createSettingsStore(folder.dir()).save({ ...DEFAULT_SETTINGS, launchAtLogin: false });
     const on = await start(() => status('enabled'));
     expect((await on.services.handlers.getSettings(undefined)).launchAtLogin).toBe(true);
   });
 
   it('says at once when macOS still waits for approval, and shows the panel to say it', async () => {
-    await createSettingsStore(dataDir).save({ ...DEFAULT_SETTINGS, launchAtLogin: true });
+    await createSettingsStore(folder.dir()).save({ ...DEFAULT_SETTINGS, launchAtLogin: true });
     const { shell, services } = await start(() => status('requires-approval'));
     expect(services.hub.get().notices).toEqual([NEEDS_APPROVAL]);
     expect(shell.panelVisible()).toBe(true);
