@@ -1,5 +1,5 @@
 import type { KnownApp } from '../../contract/ipc.js';
-import type { Receipt } from '../../contract/privacy.js';
+import { BundleIdSchema, type Receipt } from '../../contract/privacy.js';
 
 /** Longest name the Rules list is given; a provider's name past it is cut (the panel caps what it draws anyway). */
 const MAX_NAME = 200;
@@ -10,13 +10,14 @@ const MAX_NAME = 200;
  * now (`published`, verified as the host verifies), then the receipts (newest first). A rules
  * file holds bundle ids only (docs/cli.md, "Per-app rules"); this is how the Rules list puts a
  * name to one, also for a rule made with `glance rules` for an app never sent, and offers a rule
- * for an app that has none yet.
+ * for an app that has none yet. Only what a rule could name is kept: the view's schema refuses
+ * anything else, and so does a rule.
  */
 export function knownApps(recent: readonly KnownApp[], receipts: readonly Receipt[], published: readonly KnownApp[] = []): KnownApp[] {
   const names = new Map<string, string>();
   const add = (bundleId: string, name: string): void => {
     const trimmed = name.trim().slice(0, MAX_NAME);
-    if (bundleId !== '' && trimmed !== '' && !names.has(bundleId)) names.set(bundleId, trimmed);
+    if (trimmed !== '' && !names.has(bundleId) && BundleIdSchema.safeParse(bundleId).success) names.set(bundleId, trimmed);
   };
   for (const app of recent) add(app.bundleId, app.name);
   for (const app of published) add(app.bundleId, app.name);

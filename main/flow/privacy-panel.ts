@@ -4,7 +4,6 @@ import { matchExclusions } from '../../app/rules/match.js';
 import { RulesDamagedError } from '../../app/rules/store.js';
 import type { Element } from '../../app/protocol/element.js';
 import { describeExclusion, type Exclusion, type RuleName } from '../../contract/privacy.js';
-import { BundleIdSchema } from '../../contract/privacy.js';
 import type { HistoryView, KnownApp, RulesView } from '../../contract/ipc.js';
 import { knownApps } from './known-apps.js';
 import type { Controller } from './controller.js';
@@ -70,8 +69,6 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   /** Apps collected from and acted on since start, newest first: named in the Rules list before any receipt exists. */
   const recent: KnownApp[] = [];
   const remember = (bundleId: string, name: string): void => {
-    // Only what a rule could name: the view's schema refuses anything else, and so does a rule.
-    if (!BundleIdSchema.safeParse(bundleId).success) return;
     const at = recent.findIndex((app) => app.bundleId === bundleId);
     if (at >= 0) recent.splice(at, 1);
     recent.unshift({ bundleId, name });
@@ -89,7 +86,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   };
   const known = async (): Promise<KnownApp[]> => {
     const receipts = await history.list().then((list) => list.receipts, () => []);
-    return knownApps(recent, receipts, published).filter((app) => BundleIdSchema.safeParse(app.bundleId).success);
+    return knownApps(recent, receipts, published);
   };
   const rulesView = async (problem?: string): Promise<RulesView> => {
     const [state, apps] = await Promise.all([rules.load(), known()]);
