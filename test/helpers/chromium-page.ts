@@ -41,14 +41,17 @@ const PAGE = (secret: string): string => `<!doctype html>
 <h1>Field guide</h1>
 <p id="p1">The quick brown fox jumps over the lazy dog and keeps running across the wide field until night falls.</p>
 <p id="p2">Another paragraph, short.</p>
+<p id="p3">Read <a href="#guide">the guide</a> before dawn.</p>
 <input id="pw" type="password" value="${secret}" aria-label="Password">
 <script>
 async function run(cmd) {
   if (cmd.select) {
     const [fromId, from, toId, to] = cmd.select;
+    // "p3" is the paragraph's first text, "p3>last" its last.
+    const node = (spec) => { const [id, which] = spec.split('>'); const el = document.getElementById(id); return which === 'last' ? el.lastChild : el.firstChild; };
     const range = document.createRange();
-    range.setStart(document.getElementById(fromId).firstChild, from);
-    range.setEnd(document.getElementById(toId).firstChild, to);
+    range.setStart(node(fromId), from);
+    range.setEnd(node(toId), to);
     document.activeElement.blur();
     getSelection().removeAllRanges();
     getSelection().addRange(range);

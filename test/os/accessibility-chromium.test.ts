@@ -71,6 +71,18 @@ describe.runIf(RUN)('the accessibility reader, on Chromium', () => {
     expectNear(read.selection?.rects, page.onScreen(report, await session.geometry(page.window)));
   });
 
+  it('reads a selection through a link as one sentence: an inline element adds no line break', async () => {
+    const report = await page.send({ select: ['p3', 0, 'p3>last', 7] });
+    const read = await readUntil('Read the guide before');
+    expect(read.selection?.ranges).toHaveLength(3);
+    // Both give a rectangle per run (the page one per text node, and the link's own box): the line they cover is the same.
+    const span = (rects: { x: number; y: number; w: number; h: number }[]) => ({ left: Math.min(...rects.map((r) => r.x)), right: Math.max(...rects.map((r) => r.x + r.w)), top: Math.min(...rects.map((r) => r.y)) });
+    const want = span(page.onScreen(report, await session.geometry(page.window)));
+    const got = span(read.selection?.rects ?? []);
+    expect(read.selection?.rects).toHaveLength(3);
+    for (const key of ['left', 'right', 'top'] as const) expect(Math.abs(got[key] - want[key]), key).toBeLessThanOrEqual(2);
+  });
+
   it('sees a new selection on the next read, and a relocation of the old one says gone', async () => {
     await page.send({ select: ['p2', 0, 'p2', 7] });
     const before = await readUntil('Another');

@@ -104,9 +104,19 @@ def embedded_at(obj, offset):
     return None if link is None else Atspi.Hyperlink.get_object(link, 0)
 
 
-def segments(obj, depth, limit, out):
-    """The selected runs of obj as (object, start, end, text), following embedded objects
-    (Chromium reports a selection in the document as U+FFFC: the paragraph holds the text)."""
+def is_inline(obj):
+    """Chromium says how an element is laid out: an inline one (a link) goes on with the line."""
+    try:
+        return str((obj.get_attributes() or {}).get("display", "")).startswith("inline")
+    except GLib.Error:
+        return False
+
+
+def segments(obj, depth, limit, out, pending):
+    """The selected runs of obj as (object, start, end, text, separator before it), following
+    embedded objects: Chromium reports a selection in the document as U+FFFC, and the paragraph
+    there holds the text. A block element's runs are set apart by a line break, an inline
+    one's (a link in a sentence) by nothing; pending[0] is the break owed to the next run."""
     if depth > MAX_DEPTH or is_secret(obj) or not has_text(obj):
         return
     for k in range(Atspi.Text.get_n_selections(obj)):
@@ -114,26 +124,35 @@ def segments(obj, depth, limit, out):
         start, end = sel.start_offset, sel.end_offset
         if end <= start:
             continue
-        text = Atspi.Text.get_text(obj, start, min(end, start + limit[0] + 1))
+        if k > 0:
+            pending[0] = "\n"
+        text = Atspi.Text.get_text(obj, start, min(end, start + max(limit[0], 0) + 1))
         run_start = start
         for i, char in enumerate(text + EMBEDDED):
             if char != EMBEDDED:
                 continue
             if start + i > run_start:
-                add(out, limit, obj, run_start, start + i, text[run_start - start:i])
-            if i < len(text):
-                child = embedded_at(obj, start + i)
-                if child is not None:
-                    segments(child, depth + 1, limit, out)
+                add(out, limit, (obj, run_start, start + i, text[run_start - start:i]), pending)
+            child = embedded_at(obj, start + i) if i < len(text) else None
+            if child is not None:
+                brk = "" if is_inline(child) else "\n"
+                pending[0] = brk or pending[0]
+                segments(child, depth + 1, limit, out, pending)
+                pending[0] = brk or pending[0]
             run_start = start + i + 1
-            if limit[0] <= 0:
+            if limit[0] < 0:
                 return
 
 
-def add(out, limit, obj, start, end, text):
+def add(out, limit, run, pending):
+    """Keeps the run, cut to what is left of the limit; the limit goes below zero once anything is cut or dropped."""
     if limit[0] <= 0:
+        limit[0] = -1
         return
-    out.append((obj, start, min(end, start + limit[0]), text[:limit[0]]))
+    obj, start, _, text = run
+    kept = text[:limit[0]]
+    out.append((obj, start, start + len(kept), kept, pending[0] if out else ""))
+    pending[0] = ""
     limit[0] -= len(text)
 
 
@@ -158,13 +177,13 @@ def line_rects(obj, start, end, room):
 def selection_of(focused, request):
     limit = [request["selectionLimit"]]
     runs = []
-    segments(focused, 0, limit, runs)
+    segments(focused, 0, limit, runs, [""])
     if not runs:
         return None
     rects = []
-    for obj, start, end, _ in runs:
+    for obj, start, end, _, _ in runs:
         rects += line_rects(obj, start, end, request["rectLimit"] - len(rects))
-    text = "\n".join(run[3] for run in runs)
+    text = "".join(run[4] + run[3] for run in runs)
     ranges = [[run[1], run[2]] for run in runs]
     return {"text": text, "truncated": limit[0] < 0, "ranges": ranges, "rects": rects}
 
