@@ -196,10 +196,19 @@ export async function startDesktopSession(): Promise<DesktopSession> {
     busPid = dbus.pid ?? -1;
     const address = await firstLineOf(dbus, 'dbus-run-session');
     const env: NodeJS.ProcessEnv = { ...base, DBUS_SESSION_BUS_ADDRESS: address, ACCESSIBILITY_ENABLED: '1' };
-    const wm = spawn(DESKTOP_TOOLS.windowManager, ['-use_titlebar', 'yes'], { env, stdio: 'ignore' });
-    children.push(wm);
-    const rootActive = async (): Promise<string> => tool(DESKTOP_TOOLS.xprop, ['-root', '_NET_SUPPORTING_WM_CHECK'], env);
-    await until('the window manager', async () => ((await rootActive()).includes('window id') ? true : undefined), 15_000);
+    // The window manager says it runs by setting _NET_SUPPORTING_WM_CHECK on the root window.
+    // Room for a loaded machine; if it died on the way, it is started once more, and a failure
+    // says how it ended.
+    const wmRuns = async (): Promise<boolean> => (await tool(DESKTOP_TOOLS.xprop, ['-root', '_NET_SUPPORTING_WM_CHECK'], env).catch(() => '')).includes('window id');
+    let wmEnded = '';
+    for (let attempt = 1; ; attempt += 1) {
+      const wm = spawn(DESKTOP_TOOLS.windowManager, ['-use_titlebar', 'yes'], { env, stdio: 'ignore' });
+      children.push(wm);
+      wm.once('exit', (code, signal) => (wmEnded = `exited with ${signal ?? code}`));
+      const up = await until('the window manager', async () => ((await wmRuns()) ? true : wm.exitCode !== null || wm.signalCode !== null ? false : undefined), 60_000);
+      if (up) break;
+      if (attempt === 2) throw new Error(`the window manager did not start (${wmEnded})`);
+    }
 
     const activeWindow = async (): Promise<number | undefined> => {
       const out = await tool(DESKTOP_TOOLS.xprop, ['-root', '_NET_ACTIVE_WINDOW'], env);
