@@ -103,7 +103,8 @@ func selection(of focused: AXUIElement, _ request: [String: Any]) -> [String: An
     var kept = String.UnicodeScalarView()
     kept.append(contentsOf: scalars.prefix(limit))
     let rects = lineRects(focused, range, request["rectLimit"] as? Int ?? 256)
-    return ["text": String(kept), "truncated": cut, "ranges": [[range.location, range.location + range.length]], "rects": rects]
+    let answer: [String: Any] = ["text": String(kept), "truncated": cut, "ranges": [[range.location, range.location + range.length]], "rects": rects]
+    return answer
 }
 
 /// The document's URL: the window's AXDocument (a file URL), or a web area's AXURL above the focus.
@@ -155,12 +156,15 @@ func focusedElement(_ app: AXUIElement, in window: AXUIElement) -> AXUIElement? 
 func readWindow(_ request: [String: Any]) throws -> [String: Any] {
     let app = try appElement(request)
     let window = try focusedWindow(app)
-    var answer: [String: Any] = ["app": ["name": string(app, kAXTitleAttribute) ?? ""], "window": ["title": string(window, kAXTitleAttribute) ?? ""]]
+    var answer: [String: Any] = [
+        "app": ["name": string(app, kAXTitleAttribute) ?? ""],
+        "window": ["title": string(window, kAXTitleAttribute) ?? ""],
+    ]
     let focused = focusedElement(app, in: window)
     if let url = documentURL(window, focused) { answer["document"] = ["url": url] }
     guard let focused = focused else { return answer }
     let secure = isSecure(focused)
-    answer["focused"] = ["role": string(focused, kAXRoleAttribute) ?? "", "secure": secure]
+    answer["focused"] = ["role": string(focused, kAXRoleAttribute) ?? "", "secure": secure] as [String: Any]
     if secure { return answer }
     if var selected = selection(of: focused, request) {
         nextHandle += 1
@@ -185,26 +189,28 @@ func focusedText(_ element: AXUIElement, _ limit: Int) -> [String: Any]? {
     }
     if text == nil, let value = string(element, kAXValueAttribute) { text = String(value.prefix(limit)) }
     guard let value = text, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-    return ["value": value, "truncated": (count ?? 0) > limit]
+    let answer: [String: Any] = ["value": value, "truncated": (count ?? 0) > limit]
+    return answer
 }
 
 func locate(_ request: [String: Any]) throws -> [String: Any] {
     var focused = (request["handle"] as? String).flatMap { anchors[$0] }
     if focused == nil {
         let app = try appElement(request)
-        focused = focusedElement(app, in: try focusedWindow(app))
+        let window = try focusedWindow(app)
+        focused = focusedElement(app, in: window)
     }
     guard let element = focused, !isSecure(element), let now = selection(of: element, request) else { return ["state": "gone"] }
     let ranges = request["ranges"] as? [[Int]] ?? []
     guard (now["ranges"] as? [[Int]]) == ranges, (now["text"] as? String) == (request["text"] as? String) else { return ["state": "gone"] }
-    return ["state": "visible", "rects": now["rects"] ?? []]
+    return ["state": "visible", "rects": now["rects"] ?? [[String: Double]]()]
 }
 
 func reply(_ object: [String: Any]) {
     // Every request gets its line: one that cannot be encoded (a NaN) still says so.
     let id = object["id"] ?? NSNull()
     var data = (try? JSONSerialization.data(withJSONObject: object, options: []))
-        ?? (try? JSONSerialization.data(withJSONObject: ["id": id, "ok": false, "code": "failed", "detail": "unencodable answer"], options: []))
+        ?? (try? JSONSerialization.data(withJSONObject: ["id": id, "ok": false, "code": "failed", "detail": "unencodable answer"] as [String: Any], options: []))
         ?? Data()
     data.append(0x0A)
     FileHandle.standardOutput.write(data)
