@@ -3,6 +3,7 @@
  * table printed at the end of a run.
  */
 import { writeFile } from 'node:fs/promises';
+import type { AccessibilityResults } from './accessibility.js';
 import type { ScanRow } from './secret-scan.js';
 import type { Summary } from './stats.js';
 
@@ -52,6 +53,8 @@ export interface BenchResults {
   read: Summary & { elements: number };
   /** The secret scan of an answer before anything is sent, per size, against rendering it for the model. */
   scan: ScanRow[];
+  /** Reads through the accessibility reader, or why there are none on this machine. */
+  accessibility: AccessibilityResults;
   heap_growth_bytes: number;
   /** The same growth without V8's code spaces (functions compiled as they get hot): what is retained. */
   heap_data_growth_bytes: number;
@@ -90,6 +93,8 @@ export function formatTable(r: BenchResults): string {
     const first = s.first_ms === undefined ? '' : `  first scan of the process ${ms(s.first_ms)}`;
     lines.push(`secret scan  ${String(s.elements).padStart(5)} elements  ${spread(s).padEnd(22)} render ${ms(s.render_median_ms).padEnd(7)} ratio ${s.ratio.toFixed(2)}${first}`);
   }
+  if ('skipped' in r.accessibility) lines.push(`accessibility  not measured: ${r.accessibility.skipped}`);
+  else for (const a of r.accessibility.rows) lines.push(`accessibility  ${a.app.padEnd(8)}  ${a.state.padEnd(5)}  ${spread(a)}`);
   lines.push(`heap         after ${r.heap.invocations[0]}: ${r.heap.after_10_bytes} B, after ${r.heap.invocations[1]}: ${r.heap.after_100_bytes} B, growth ${r.heap_growth_bytes} B (without code space ${r.heap_data_growth_bytes} B)`, '');
   for (const t of r.targets) lines.push(`target       ${t.name.padEnd(44)} ${ms(t.value_ms)} vs ${ms(t.target_ms)}  ${t.met ? 'met' : 'MISSED'}`);
   return `${lines.join('\n')}\n`;

@@ -7,6 +7,7 @@
  */
 import { cpus } from 'node:os';
 import { createOs } from '../app/os/index.js';
+import { benchAccessibility, type AccessibilityConfig } from './accessibility.js';
 import { benchCollect } from './collect.js';
 import { benchDiscovery, benchHeap, benchListeners, benchRead } from './parts.js';
 import { benchSecretScan } from './secret-scan.js';
@@ -25,6 +26,8 @@ export interface BenchConfig {
   scan: { sizes: number[]; reps: number };
   /** Heap after `first` and `second` invocations against a provider of `elements`. */
   heap: { first: number; second: number; elements: number };
+  /** Reads through the accessibility reader (issue 23): a GTK app and Chromium, cold and warm. */
+  accessibility: AccessibilityConfig;
   /** Progress lines go here (the test passes a no-op). */
   log: (line: string) => void;
 }
@@ -41,6 +44,7 @@ export const FULL: BenchConfig = {
   read: { elements: 20000, reps: 30 },
   scan: { sizes: [2000, 20000], reps: 30 },
   heap: { first: 10, second: 100, elements: 2000 },
+  accessibility: { warm: 100, cold: 10, warmup: 5 },
   log: (line) => process.stdout.write(`${line}\n`),
 };
 
@@ -52,6 +56,7 @@ export const TINY: BenchConfig = {
   read: { elements: 500, reps: 2 },
   scan: { sizes: [500], reps: 2 },
   heap: { first: 2, second: 4, elements: 50 },
+  accessibility: { warm: 2, cold: 1, warmup: 1 },
   log: () => undefined,
 };
 
@@ -87,9 +92,11 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
     const scan = await benchSecretScan(config.scan.sizes, config.scan.reps);
     config.log('heap');
     const heap = await benchHeap(get(config.heap.elements), config.heap.first, config.heap.second);
+    config.log('accessibility');
+    const accessibility = await benchAccessibility(config.accessibility);
     const growth = heap.after_second - heap.after_first;
     const results: BenchResults = {
-      collect, discovery, listener, read, scan,
+      collect, discovery, listener, read, scan, accessibility,
       heap_growth_bytes: growth,
       heap_data_growth_bytes: heap.data_growth,
       heap: { after_10_bytes: heap.after_first, after_100_bytes: heap.after_second, invocations: [config.heap.first, config.heap.second], elements: config.heap.elements },

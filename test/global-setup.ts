@@ -12,4 +12,8 @@ export default function setup(): void {
   if (!existsSync('dist/app/cli/main.js') || rebuild) {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   }
+  // The accessibility helpers beside the compiled reader (the Linux script; on a Mac, the Swift build).
+  if (!existsSync('dist/app/os/accessibility/atspi-reader.py') || rebuild) {
+    execFileSync(process.execPath, ['scripts/build-accessibility-helpers.js'], { stdio: 'inherit' });
+  }
 }

@@ -62,6 +62,8 @@ describe.skipIf(!availability.ok)('issue 15 on a Mac', () => {
       expect(existsSync(join(resources, 'app.asar'))).toBe(true);
       // electron-builder.yml unpacks the helper: a binary inside app.asar cannot be executed.
       expect(existsSync(join(resources, 'app.asar.unpacked', 'node_modules', 'get-windows', 'main'))).toBe(true);
+      // And the accessibility reader's helper, where app/os/accessibility/darwin.ts runs it from.
+      expect(existsSync(join(resources, 'app.asar.unpacked', 'dist', 'app', 'os', 'accessibility', 'ax-reader'))).toBe(true);
 
       const calculator = await openCalculator();
       cleanups.push(calculator.quit);

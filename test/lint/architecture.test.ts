@@ -100,5 +100,6 @@ describe('lint enforces the architecture', () => {
     const crossings = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}:${m.line} ${m.message}`));
     expect(crossings).toEqual([]);
     expect(results.length).toBeGreaterThan(150);
-  });
+    // Linting the whole tree: on a loaded 2-core machine it took 21-24 s once app/os/accessibility joined it.
+  }, 90_000);
 });

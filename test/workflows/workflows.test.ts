@@ -64,7 +64,7 @@ describe('the workflows', () => {
     }
   });
 
-  it('mac: an arm64 macOS runner, Node 22, the binary installed, then tests, package, Electron tests, dmg, artifact', async () => {
+  it('mac: an arm64 macOS runner, Node 22, the binary installed, the accessibility helper built, then tests, package, Electron tests, dmg, artifact', async () => {
     const text = await readFile(join(folder, 'mac.yml'), 'utf8');
     expect(text).toMatch(/runs-on: macos-(1[4-9]|[2-9]\d)\b/);
     expect(text).toMatch(/node-version: 22\b/);
@@ -78,6 +78,7 @@ describe('the workflows', () => {
     expect(commands(text)).toEqual([
       'npm ci --no-audit --no-fund',
       `node -p "require('electron')"`,
+      'lipo -archs dist/app/os/accessibility/ax-reader',
       'npm test',
       'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.adhoc.yml',
       'npm run test:electron',

@@ -1,0 +1,165 @@
+/**
+ * The platform helper as one long-lived child process, kept warm between reads: started on
+ * the first request (never ahead of time, never on a timer), sent one JSON line per request,
+ * and killed when a request runs past its time limit or is cancelled, so that nothing keeps
+ * running after an answer Glance no longer waits for; the next request starts a fresh one.
+ * Glance's own limit is enforced here, in Node: a stalled helper (or a stalled app it waits on)
+ * costs the time limit, never more. Every outcome is a value; nothing throws.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { HelperLineSchema, MAX_LINE_BYTES, type LocateRequest, type ReadRequest } from './wire.js';
+
+/** How to start the helper. */
+export interface HelperCommand {
+  command: string;
+  args: readonly string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** How one request ended. `failed.why` is Glance's own wording, never the helper's output. */
+export type Exchange =
+  | { kind: 'answer'; answer: unknown; generation: number }
+  | { kind: 'refused'; code: string; detail?: string }
+  | { kind: 'fatal'; code: string }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; why: 'missing' | 'exited' | 'garbled' | 'restarted' | 'closed' };
+
+/** A request without what this file fills in. */
+export type RequestBody = Omit<ReadRequest, 'id' | 'timeoutMs'> | Omit<LocateRequest, 'id' | 'timeoutMs'>;
+
+interface Pending {
+  settle: (exchange: Exchange) => void;
+}
+
+/** Part of the time limit the helper gets for its own calls, so it answers "timed out" before it is killed. */
+const HELPER_SHARE = 0.8;
+
+/** One helper process at a time, restarted after a stall. */
+export class HelperProcess {
+  private child: ChildProcessWithoutNullStreams | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private buffer = '';
+  /** Counts the processes started: a handle minted by one process means nothing to the next. */
+  private generation = 0;
+
+  constructor(private readonly command: HelperCommand) {}
+
+  /** The running process's number (see `generation`), or undefined when none runs and the next request starts one. */
+  get running(): number | undefined {
+    return this.child === undefined ? undefined : this.generation;
+  }
+
+  /** Sends one request and resolves with its outcome by `timeoutMs` at the latest. */
+  request(body: RequestBody, options: { timeoutMs: number; signal?: AbortSignal }): Promise<Exchange> {
+    if (options.signal?.aborted === true) return Promise.resolve({ kind: 'aborted' });
+    const child = this.child ?? this.start();
+    const id = this.nextId;
+    this.nextId += 1;
+    return new Promise<Exchange>((resolve) => {
+      const onAbort = (): void => settle({ kind: 'aborted' }, true);
+      const timer = setTimeout(() => settle({ kind: 'timeout' }, true), options.timeoutMs);
+      const settle = (exchange: Exchange, stale = false): void => {
+        if (!this.pending.delete(id)) return;
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        resolve(exchange);
+        // The helper is still busy with what nobody waits for: stop it rather than queue behind it.
+        if (stale) this.stop('restarted');
+      };
+      this.pending.set(id, { settle });
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const line = JSON.stringify({ ...body, id, timeoutMs: Math.max(50, Math.floor(options.timeoutMs * HELPER_SHARE)) });
+      child.stdin.write(`${line}\n`);
+    });
+  }
+
+  /** Stops the helper; the next request starts a new one. */
+  async close(): Promise<void> {
+    const child = this.child;
+    this.stop('closed');
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    }
+  }
+
+  private start(): ChildProcessWithoutNullStreams {
+    const child = spawn(this.command.command, [...this.command.args], { env: this.command.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    this.child = child;
+    this.generation += 1;
+    this.buffer = '';
+    // A warm helper must not keep a one-shot `glance` command alive: only a pending request's
+    // timer does. The helper exits when our end of its stdin closes.
+    child.unref();
+    for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => this.onData(child, chunk));
+    // Its stderr (Python's warnings) is read and dropped: it is never shown or logged.
+    child.stderr.resume();
+    child.stdin.on('error', () => undefined);
+    child.once('error', (error: NodeJS.ErrnoException) => this.lost(child, error.code === 'ENOENT' ? 'missing' : 'exited'));
+    child.once('exit', () => this.lost(child, 'exited'));
+    return child;
+  }
+
+  private onData(child: ChildProcessWithoutNullStreams, chunk: string): void {
+    if (child !== this.child) return;
+    this.buffer += chunk;
+    let newline = this.buffer.indexOf('\n');
+    while (newline >= 0) {
+      const line = this.buffer.slice(0, newline);
+      this.buffer = this.buffer.slice(newline + 1);
+      if (!this.onLine(line)) return;
+      newline = this.buffer.indexOf('\n');
+    }
+    if (this.buffer.length > MAX_LINE_BYTES) this.stop('garbled');
+  }
+
+  /** Handles one line; false when the helper was stopped because of it. */
+  private onLine(line: string): boolean {
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      json = undefined;
+    }
+    const parsed = HelperLineSchema.safeParse(json);
+    if (!parsed.success) {
+      this.stop('garbled');
+      return false;
+    }
+    const reply = parsed.data;
+    if ('fatal' in reply) {
+      this.failAll({ kind: 'fatal', code: reply.fatal });
+      this.kill();
+      return false;
+    }
+    const pending = reply.id === null ? undefined : this.pending.get(reply.id);
+    if (reply.ok) pending?.settle({ kind: 'answer', answer: reply.answer, generation: this.generation });
+    else pending?.settle(reply.detail === undefined ? { kind: 'refused', code: reply.code } : { kind: 'refused', code: reply.code, detail: reply.detail });
+    return true;
+  }
+
+  private lost(child: ChildProcessWithoutNullStreams, why: 'missing' | 'exited'): void {
+    if (child !== this.child) return;
+    this.child = undefined;
+    this.failAll({ kind: 'failed', why });
+  }
+
+  private stop(why: 'garbled' | 'restarted' | 'closed'): void {
+    this.failAll({ kind: 'failed', why });
+    this.kill();
+  }
+
+  private kill(): void {
+    const child = this.child;
+    this.child = undefined;
+    // SIGKILL: a helper stalled in a call (or SIGSTOPped) would never act on SIGTERM.
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+
+  private failAll(exchange: Exchange): void {
+    for (const pending of [...this.pending.values()]) pending.settle(exchange);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The reader on Linux: AT-SPI, through atspi-reader.py run by the system's Python, which has
+ * libatspi's GObject bindings (python3-gi, gir1.2-atspi-2.0). Never the first `python3` on
+ * PATH: a pyenv or venv one has no `gi`, and a PATH entry is not the user's to hijack Glance
+ * with. `-I` keeps PYTHONPATH, PYTHONHOME and the user's site-packages out of it.
+ *
+ * Without DBUS_SESSION_BUS_ADDRESS libatspi aborts the whole process (no exception to catch),
+ * so that is checked here, before a helper is started, and answered with a reason.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { unpackedPath } from '../get-windows-helper.js';
+import type { AccessibilityReaderOptions } from './options.js';
+import { createHelperReader } from './reader.js';
+import { failure, type Words } from './reasons.js';
+import type { AccessibilityReader } from './types.js';
+
+/** The system's Python, with Debian's gi. */
+const SYSTEM_PYTHON = '/usr/bin/python3';
+
+const INSTALL = 'install python3-gi and gir1.2-atspi-2.0';
+
+const LINUX_WORDS: Words = {
+  notOnBus: (app) => `${app} is not on the accessibility bus (it exposes no accessibility, or it was started before accessibility was on).`,
+  noWindow: (app) => `${app} has no active window.`,
+  noBus: 'The accessibility bus (AT-SPI) is not running or cannot be reached.',
+  fatal: () => `${SYSTEM_PYTHON} cannot load AT-SPI: ${INSTALL}.`,
+  missing: `Reading through accessibility needs ${SYSTEM_PYTHON}: ${INSTALL}.`,
+};
+
+/** The helper script as shipped beside this module (dist/app/os/accessibility; app.asar.unpacked when packaged). */
+function defaultScript(): string {
+  return fileURLToPath(new URL('./atspi-reader.py', import.meta.url));
+}
+
+/** Creates the AT-SPI reader. */
+export function createLinuxAccessibilityReader(options: AccessibilityReaderOptions = {}): AccessibilityReader {
+  const python = options.python ?? SYSTEM_PYTHON;
+  const script = unpackedPath(options.helperPath ?? defaultScript());
+  return createHelperReader({
+    words: LINUX_WORDS,
+    prepare: () => {
+      const env = options.env ?? process.env;
+      if ((env['DBUS_SESSION_BUS_ADDRESS'] ?? '') === '') {
+        return failure('no-bus', 'There is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so the accessibility bus cannot be reached.');
+      }
+      if (!existsSync(python)) return failure('no-helper', LINUX_WORDS.missing);
+      if (!existsSync(script)) return failure('no-helper', 'The accessibility helper (atspi-reader.py) is missing from this installation.');
+      return { command: python, args: ['-I', script], env };
+    },
+  });
+}

@@ -1,0 +1,12 @@
+/** What the accessibility readers accept; every field has a production default. */
+export interface AccessibilityReaderOptions {
+  /**
+   * The helper: atspi-reader.py (Linux) or the compiled ax-reader (macOS), beside the reader's
+   * module by default; a path inside app.asar is run from app.asar.unpacked.
+   */
+  helperPath?: string;
+  /** Linux: the Python that runs the helper; /usr/bin/python3. */
+  python?: string;
+  /** The helper's environment (DISPLAY, DBUS_SESSION_BUS_ADDRESS); `process.env`, read at each call, by default. */
+  env?: NodeJS.ProcessEnv;
+}
