@@ -9,6 +9,7 @@ import { listIds } from '../../contract/review.js';
 import type { Collection } from '../invocation/types.js';
 import { receiptRecorder } from '../history/recorder.js';
 import { planOutgoing, type Outgoing } from '../privacy/outgoing.js';
+import { modelReason } from '../rules/gate.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
 import { coreDeps } from './cli-deps.js';
 import { commandHistory, commandPrivacy, pruneHistory } from './data.js';
@@ -142,7 +143,9 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
   };
   const fetch = services.fetch ? { fetch: services.fetch } : {};
   const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection) }, run.key.apiKey, run.key.keyHint);
-  const conversation = new Conversation({ backend, context: { appName: provider?.name, root: report.sent, reason: report.reason }, locate });
+  // Under the user's rule the model is told why in Glance's words alone: nothing of the app, not even its bundle id.
+  const toModel = collection?.kind === 'ruled-out' ? modelReason(collection.rule) : report.reason;
+  const conversation = new Conversation({ backend, context: { appName: provider?.name, root: report.sent, ...(toModel !== undefined ? { reason: toModel } : {}) }, locate });
   let failed = false;
   for await (const event of conversation.ask(options.prompt, signal)) {
     // The user's Ctrl-C, said as such (the conversation's own words are "the request was cancelled").
