@@ -27,6 +27,17 @@ export interface ControllerDeps {
    */
   hub: Pick<StateHub, 'update'>;
   logger: Logger;
+  /**
+   * Blanks every secret Glance holds (the SecretRegistry: each token read from a descriptor,
+   * each stored API key) in what the panel shows and the model is told of the app: its name,
+   * the sentences and the details. The tree's secrets are withheld by the scan instead.
+   */
+  redact?(text: string): string;
+}
+
+/** The invocation with a secret Glance holds blanked wherever its words could carry one. */
+function redactWords(invocation: Invocation, redact: (text: string) => string): Invocation {
+  return { ...invocation, appName: redact(invocation.appName), message: redact(invocation.message), details: invocation.details.map(redact) };
 }
 
 /** What was collected and may be sent: kept in main, so the renderer sends only removals. */
@@ -196,7 +207,8 @@ export function createController(deps: ControllerDeps): Controller {
       emit({ type: 'failed', invocation: id, message });
       return;
     }
-    const invocation = describeCollection(collection, { id });
+    const described = describeCollection(collection, { id });
+    const invocation = deps.redact ? redactWords(described, deps.redact) : described;
     if (collection.kind === 'collected') {
       const { pid, bundleId, instance } = collection.provider;
       collected = { invocation: id, appName: invocation.appName, root: collection.answer.root, issuer: { pid, bundleId, instance }, ...(collection.screening ? { screening: collection.screening } : {}) };
