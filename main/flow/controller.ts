@@ -3,7 +3,7 @@ import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { Screening } from '../../app/privacy/types.js';
-import { WITHOUT_CONTEXT_REASON, appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
+import { WITHOUT_CONTEXT_REASON, appDisplayName, redactWords, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
 import type { Failure, Invocation } from '../../contract/ipc.js';
 import type { StateHub } from './state-hub.js';
 
@@ -33,11 +33,6 @@ export interface ControllerDeps {
    * the sentences and the details. The tree's secrets are withheld by the scan instead.
    */
   redact?(text: string): string;
-}
-
-/** The invocation with a secret Glance holds blanked wherever its words could carry one. */
-function redactWords(invocation: Invocation, redact: (text: string) => string): Invocation {
-  return { ...invocation, appName: redact(invocation.appName), message: redact(invocation.message), details: invocation.details.map(redact) };
 }
 
 /** What was collected and may be sent: kept in main, so the renderer sends only removals. */

@@ -84,6 +84,11 @@ export function screeningView(screening: Screening): ScreeningView {
   };
 }
 
+/** The invocation with a secret Glance holds blanked wherever its words could carry one: the app's name, the sentences. */
+export function redactWords(invocation: Invocation, redact: (text: string) => string): Invocation {
+  return { ...invocation, appName: redact(invocation.appName), message: redact(invocation.message), details: invocation.details.map(redact) };
+}
+
 /** The invocation after the user removed the app's context, or closed the panel, while it was being collected. */
 export function cancelledInvocation(id: number, appName: string, by: 'removed' | 'closed' = 'removed'): Invocation {
   const what = by === 'removed' ? `You removed ${appName}'s context.` : `You closed the panel while Glance was collecting from ${appName}.`;
