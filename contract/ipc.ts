@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ElementSchema } from '../app/protocol/element.js';
+import { ElementSchema, type Element } from '../app/protocol/element.js';
 import { IdSchema } from '../app/protocol/ids.js';
 import { MAX_ELEMENTS, MAX_RECTS } from '../app/protocol/limits.js';
 import { RectSchema } from '../app/protocol/location.js';
@@ -34,6 +34,21 @@ const RULED_OUT_BY = ['never', 'local', 'damaged'] as const;
 const RuledOutBySchema = z.enum(RULED_OUT_BY);
 
 /**
+ * An element as main names it to the panel: its id, or `withheld@N` (N its position in the
+ * answer) for an element whose id itself holds a secret, so that no secret reaches the page
+ * (app/withhold/shown.ts). An id has no `@`, so the two never meet.
+ */
+const ShownIdSchema = z.union([IdSchema, z.string().regex(/^withheld@\d{1,9}$/)]);
+
+/** The answer's tree as the panel gets it: each withheld element without its secret's parts, named as shown. */
+const PanelElementSchema: z.ZodType<Element> = ElementSchema.extend({
+  id: ShownIdSchema,
+  get children() {
+    return z.array(PanelElementSchema).optional();
+  },
+});
+
+/**
  * What the user's rules and the secret scan leave out of one collected answer (app/privacy):
  * every element a standing exclusion matches and every element holding a secret, with the
  * words that say why (never the secret). The panel shows each as left out, restorable for
@@ -41,8 +56,8 @@ const RuledOutBySchema = z.enum(RULED_OUT_BY);
  */
 const ScreeningSchema = z.object({
   rule: RuleNameSchema,
-  excludedByRule: z.array(z.object({ id: IdSchema, rule: z.string() })).max(MAX_ELEMENTS),
-  withheld: z.array(z.object({ id: IdSchema, kind: z.string() })).max(MAX_ELEMENTS),
+  excludedByRule: z.array(z.object({ id: ShownIdSchema, rule: z.string() })).max(MAX_ELEMENTS),
+  withheld: z.array(z.object({ id: ShownIdSchema, kind: z.string() })).max(MAX_ELEMENTS),
 });
 export type ScreeningView = z.infer<typeof ScreeningSchema>;
 
@@ -57,7 +72,7 @@ const InvocationSchema = z.object({
   /** More sentences: why descriptors were ignored, what the tolerant reader cut. */
   details: z.array(z.string()),
   /** The answer's root once collected; null while collecting and after a failure. */
-  root: ElementSchema.nullable(),
+  root: PanelElementSchema.nullable(),
   /** For a failed invocation: which kind of failure, for the panel's error card. */
   failure: z.enum(FAILURES).optional(),
   /** For failure `ruled-out`: which rule kept the app out. */
@@ -91,9 +106,9 @@ const SendRequestSchema = z
   .object({
     invocation: z.number().int().nonnegative(),
     prompt: z.string().trim().min(1).max(20_000),
-    removedIds: z.array(IdSchema).max(MAX_ELEMENTS),
+    removedIds: z.array(ShownIdSchema).max(MAX_ELEMENTS),
     /** Withheld or rule-excluded ids the user restored for this message only. */
-    allowedIds: z.array(IdSchema).max(MAX_ELEMENTS).optional(),
+    allowedIds: z.array(ShownIdSchema).max(MAX_ELEMENTS).optional(),
   })
   .strict();
 export type SendRequest = z.infer<typeof SendRequestSchema>;

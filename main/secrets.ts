@@ -5,6 +5,7 @@ import type { SafeStorage } from 'electron';
 import { KEYED_BACKENDS, type KeyedBackendId } from '../contract/backends.js';
 import type { Logger, SecretRegistry } from '../app/log/logger.js';
 import type { KeyStatus } from '../contract/ipc.js';
+import { MODEL_API_KEY } from '../app/withhold/kinds.js';
 
 /**
  * API keys, kept with Electron's safeStorage (the Keychain on macOS): one encrypted blob in the
@@ -80,7 +81,7 @@ export function createSecretStore(deps: SecretStoreDeps): SecretStore {
       for (const backend of KEYED_BACKENDS) {
         const key = parsed[backend];
         if (typeof key === 'string' && key !== '') {
-          deps.redact.add(key);
+          deps.redact.add(key, MODEL_API_KEY);
           keys[backend] = key;
         }
       }
@@ -132,7 +133,7 @@ export function createSecretStore(deps: SecretStoreDeps): SecretStore {
       if (reason) return { status: statusOf(reason, {}), problem: reason };
       const keys = await read();
       if (keys === undefined) return { status: statusOf(UNREADABLE_KEYS, {}), problem: UNREADABLE_KEYS };
-      deps.redact.add(key);
+      deps.redact.add(key, MODEL_API_KEY);
       await write({ ...keys, [backend]: key });
       deps.logger.info(`secrets: an API key for ${backend} was stored`);
       return { status: await status() };

@@ -75,6 +75,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     showPanel: panel.show,
     hub,
     logger,
+    redact: (text) => secrets.redact(text),
   });
   // Something to try before any app of the user's speaks the protocol: the bundled sample.
   const sampleNotes = createSampleNotes({ launch: ports.utilityProcess.launchSample, logger, ...(ports.env ? { env: ports.env } : {}) });

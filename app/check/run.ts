@@ -1,6 +1,7 @@
 import { connectionGuard } from '../discovery/check-connection.js';
 import { isPlainObject } from '../protocol/json.js';
 import type { SecretSink } from '../log/logger.js';
+import { PROVIDER_TOKEN } from '../withhold/kinds.js';
 import type { OsServices } from '../os/types.js';
 import { parseEndpoint } from '../protocol/descriptor.js';
 import { checkCurrent } from './current-checks.js';
@@ -73,7 +74,7 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
     return { kind: 'checked', file: found.file, checks };
   }
   const token = typeof d['token'] === 'string' ? d['token'] : undefined;
-  if (token !== undefined) deps.secrets?.add(token);
+  if (token !== undefined) deps.secrets?.add(token, PROVIDER_TOKEN);
   checks.push(
     checkFieldsPresent(d), checkProtocol(d), await checkBundleId(d, pid, deps.os), await checkPid(d, pid, deps.os),
     checkInstance(d), checkEndpoint(d), checkToken(d),

@@ -5,7 +5,6 @@ import { jsonLine } from './args.js';
 import { describeLocation } from './commands/location.js';
 import { oneLine } from '../protocol/cap-text.js';
 import type { RuleMatch } from '../rules/match.js';
-import type { Withheld } from '../withhold/scan.js';
 import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';
 
@@ -19,10 +18,11 @@ export interface ContextReport {
   /** Why nothing was collected or nothing is sent. Never provider text. */
   reason?: string;
   /**
-   * Elements held back for a secret (docs/cli.md, "glance ask": always present, empty when none).
+   * Elements held back for a secret (docs/cli.md, "glance ask": always present, empty when none),
+   * each by its shown id (`withheld@N` when the id itself holds the secret) and its kind.
    */
-  withheld: Withheld[];
-  /** Elements a standing exclusion left out, each with the text naming it. */
+  withheld: { id: string; kind: string }[];
+  /** Elements a standing exclusion left out, each with the text naming it, by shown id too. */
   excludedByRule: RuleMatch[];
 }
 

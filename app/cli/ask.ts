@@ -8,9 +8,12 @@ import type { CoreDeps } from '../invocation/verified-call.js';
 import { listIds } from '../../contract/review.js';
 import type { Collection } from '../invocation/types.js';
 import { receiptRecorder } from '../history/recorder.js';
-import { planOutgoing, type Outgoing } from '../privacy/outgoing.js';
+import { planOutgoing, receiptIds, type Outgoing } from '../privacy/outgoing.js';
+import { modelReason } from '../rules/gate.js';
+import { MODEL_API_KEY } from '../withhold/kinds.js';
+import { shownIds } from '../withhold/shown.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
-import { coreDeps } from './cli-deps.js';
+import { completeCliDeps, coreDeps } from './cli-deps.js';
 import { commandHistory, commandPrivacy, pruneHistory } from './data.js';
 import { jsonReporter, textReporter, type AskReporter, type ContextReport } from './ask-output.js';
 import { resolveApp } from './front-app.js';
@@ -62,36 +65,47 @@ const NOTHING_HELD = { withheld: [], excludedByRule: [] };
  * What goes to the model: the answer without the user's exclusions, the standing exclusions of
  * the app's rule and the elements holding a secret, each with its subtree (app/privacy), less
  * what --allow sends for this message. An --exclude or --allow id that changes nothing is a
- * warning on stderr (it may be a typo, and the user should know).
+ * warning on stderr (it may be a typo, and the user should know). An element whose id holds a
+ * secret is shown, and may be named in --allow and --exclude, as `withheld@N` (withhold/shown.ts).
  */
-function reviewed(collection: Collection, options: AskOptions, io: CliIo): Reviewed {
+function reviewed(collection: Collection, options: AskOptions, io: CliIo, redact: (text: string) => string): Reviewed {
   if (collection.kind !== 'collected') {
     if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
     return { report: { provider: null, sent: null, reason: noContextReason(collection), ...NOTHING_HELD } };
   }
   for (const note of collection.ignored) io.stderr(`glance: note: ${note}\n`);
   for (const warning of collection.warnings) io.stderr(`glance: warning: ${warning}\n`);
+  const names = shownIds(collection.screening?.withheld ?? []);
+  const exclude = options.exclude.map(names.resolve);
   const present = new Set(listIds(collection.answer.root));
-  for (const id of options.exclude) {
-    if (!present.has(id)) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
-  }
-  const { protocol: _protocol, ...provider } = collection.provider;
-  const outgoing = planOutgoing(collection.answer.root, collection.screening, { removed: new Set(options.exclude), allowed: new Set(options.allow) });
+  options.exclude.forEach((id, i) => {
+    if (!present.has(exclude[i] as string)) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
+  });
+  const { protocol: _protocol, ...descriptor } = collection.provider;
+  // The app's name goes to the model and into each receipt: a token Glance holds is blanked in it.
+  const provider = { ...descriptor, name: redact(descriptor.name), version: redact(descriptor.version) };
+  const outgoing = planOutgoing(collection.answer.root, collection.screening, { removed: new Set(exclude), allowed: new Set(options.allow.map(names.resolve)) });
   for (const id of outgoing.unusedAllows) {
     io.stderr(`glance: warning: --allow ${id.slice(0, 128)}: no element with that id was withheld or left out by a rule; nothing changed for it\n`);
   }
-  const { root: sent, withheld, excludedByRule, reason } = outgoing;
+  const { root: sent, reason } = outgoing;
+  const withheld = outgoing.withheld.map((w) => ({ id: names.show(w.id), kind: w.kind }));
+  const excludedByRule = outgoing.excludedByRule.map((m) => ({ id: names.show(m.id), rule: m.rule }));
   return { report: { provider, sent, ...(reason !== undefined ? { reason } : {}), withheld, excludedByRule }, outgoing };
 }
 
 /** Builds `ask` over the given invocation functions. */
 export function createAsk(services: AskServices): CommandRun {
-  return async (argv, io, deps: CliDeps) => {
+  return async (argv, io, given: CliDeps) => {
+    // Completed once: the key below and the tokens discovery reads go into one registry.
+    const deps = completeCliDeps(io, given);
     const options = parseAskArgs(argv);
     const reporter = options.json ? jsonReporter(io) : textReporter(io);
     // Every run, not only one that records a receipt: old receipts go even when no context does.
     await pruneHistory(io);
     const { apiKey, keyHint, required } = keyFor(options.backend, io.env);
+    // The key is a secret Glance holds: an element showing it is withheld, and no output prints it.
+    if (apiKey !== undefined) deps.secrets.add(apiKey, MODEL_API_KEY);
     if (required && apiKey === undefined) {
       // Fail before asking the app for anything: without a key nothing would be sent anyway.
       reporter.event({ type: 'error', kind: 'no-key', reason: `no API key for ${options.backend.backend}; set ${keyHint}` });
@@ -130,7 +144,7 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
     reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' });
     return EXIT_INTERRUPTED;
   }
-  const { report, outgoing } = collection ? reviewed(collection, options, io) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, outgoing: undefined };
+  const { report, outgoing } = collection ? reviewed(collection, options, io, (text) => run.deps.secrets?.redact(text) ?? text) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, outgoing: undefined };
   reporter.context(report);
 
   const provider = report.provider;
@@ -142,7 +156,9 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
   };
   const fetch = services.fetch ? { fetch: services.fetch } : {};
   const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection) }, run.key.apiKey, run.key.keyHint);
-  const conversation = new Conversation({ backend, context: { appName: provider?.name, root: report.sent, reason: report.reason }, locate });
+  // Under the user's rule the model is told why in Glance's words alone: nothing of the app, not even its bundle id.
+  const toModel = collection?.kind === 'ruled-out' ? modelReason(collection.rule) : report.reason;
+  const conversation = new Conversation({ backend, context: { appName: provider?.name, root: report.sent, ...(toModel !== undefined ? { reason: toModel } : {}) }, locate });
   let failed = false;
   for await (const event of conversation.ask(options.prompt, signal)) {
     // The user's Ctrl-C, said as such (the conversation's own words are "the request was cancelled").
@@ -160,9 +176,8 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
 function receipts(io: CliIo, report: ContextReport, outgoing: Outgoing | undefined, collection: Collection | undefined): { onRequest?: RequestObserver } {
   if (!report.provider || !outgoing || collection?.kind !== 'collected') return {};
   const { bundleId, name, pid } = report.provider;
-  const { sentIds, excludedIds, withheld } = outgoing;
   const rule = collection.screening?.rule;
-  return { onRequest: receiptRecorder({ history: commandHistory(io), facts: { app: { bundleId, name, pid }, sentIds, excludedIds, withheld, ...(rule ? { rule } : {}) } }) };
+  return { onRequest: receiptRecorder({ history: commandHistory(io), facts: { app: { bundleId, name, pid }, ...receiptIds(outgoing, collection.screening), ...(rule ? { rule } : {}) } }) };
 }
 
 /**

@@ -37,3 +37,13 @@ export function coreDeps(io: CliIo, deps: CliDeps): CoreDeps {
   const full = completeCliDeps(io, deps);
   return { os: full.os, env: io.env, logger: full.logger, secrets: full.secrets };
 }
+
+/**
+ * The io a command writes through: every line on stdout and stderr passes the redaction first,
+ * so a token Glance has read (any provider's, from any descriptor) or a key it holds is never
+ * printed, in `--json` output or for a person, whichever provider string carried it. The
+ * registry fills as the command runs; each write reads it as it is then.
+ */
+export function redactingIo(io: CliIo, secrets: SecretRegistry): CliIo {
+  return { ...io, stdout: (text) => io.stdout(secrets.redact(text)), stderr: (text) => io.stderr(secrets.redact(text)) };
+}

@@ -48,7 +48,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     options: [
       PID,
       ['--exclude ID', 'leave this element and its subtree out (repeatable)'],
-      ['--allow ID', 'send an element your rule leaves out, or one withheld for holding a secret, with this message only (repeatable)'],
+      ['--allow ID', 'send an element your rule leaves out, or one withheld for holding a secret, with this message only (repeatable; an id that is itself a secret is shown, and given, as withheld@N)'],
       ['--backend B', 'offline (default, no model or key), anthropic or openai'],
       ['--model M', 'the model; each backend has a default'],
       ['--base-url URL', 'an OpenAI-compatible server (Ollama, LM Studio), with --backend openai'],

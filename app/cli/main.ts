@@ -1,4 +1,4 @@
-import { completeCliDeps, createCliDeps, type FullCliDeps } from './cli-deps.js';
+import { completeCliDeps, createCliDeps, redactingIo, type FullCliDeps } from './cli-deps.js';
 import { runCurrent } from './commands/current.js';
 import { runLocation } from './commands/location.js';
 import { runProviders } from './commands/providers.js';
@@ -98,7 +98,7 @@ export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps
     const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!run) throw unknownCommand(command);
     full = deps ? completeCliDeps(io, deps) : createCliDeps(io);
-    return await run(rest, io, full);
+    return await run(rest, redactingIo(io, full.secrets), full);
   } catch (error) {
     if (error instanceof HelpRequested) {
       io.stdout(helpFor(error.command));

@@ -1,4 +1,5 @@
 import type { SecretSink } from '../log/logger.js';
+import { PROVIDER_TOKEN } from '../withhold/kinds.js';
 import type { FrontApp, OsServices } from '../os/types.js';
 import { checkFolder, listDescriptorFiles } from './check-folder.js';
 import { connectionGuard } from './check-connection.js';
@@ -42,7 +43,7 @@ async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
     ? await deps.descriptors.read(folder.path, names, uid)
     : await Promise.all(names.map(async (file) => ({ file, read: await readDescriptorFile(folder.path, file, uid) })));
   // Every parsed descriptor's token, used or not: each is a secret from now on.
-  if (deps.secrets) for (const { read } of files) if (read.ok) deps.secrets.add(read.descriptor.token);
+  if (deps.secrets) for (const { read } of files) if (read.ok) deps.secrets.add(read.descriptor.token, PROVIDER_TOKEN);
   return { folder, files };
 }
 

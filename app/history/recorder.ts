@@ -3,7 +3,6 @@ import type { RequestObserver } from '../agent/types.js';
 import { capText } from '../protocol/cap-text.js';
 import { isLoopbackUrl } from '../../contract/destination.js';
 import type { RuleName } from '../rules/schema.js';
-import type { Withheld } from '../withhold/scan.js';
 import type { Receipt } from './schema.js';
 import type { HistoryStore } from './store.js';
 
@@ -11,9 +10,10 @@ import type { HistoryStore } from './store.js';
 export interface ReceiptFacts {
   /** The app the context came from, as its verified descriptor names it. */
   app: { bundleId: string; name: string; pid: number };
+  /** As receiptIds (app/privacy/outgoing.ts) names them: an element holding a secret only as `withheld@N`. */
   sentIds: string[];
   excludedIds: string[];
-  withheld: Withheld[];
+  withheld: { id: string; kind: string }[];
   /** The app's rule when collected: under `local` a request to another machine is refused here too. */
   rule?: RuleName;
 }

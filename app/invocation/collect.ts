@@ -4,6 +4,7 @@ import type { DescriptorVerdict } from '../discovery/types.js';
 import type { FrontApp } from '../os/types.js';
 import { oneLine } from '../protocol/cap-text.js';
 import { publicDescriptor } from '../protocol/descriptor.js';
+import { shownIds } from '../withhold/shown.js';
 import type { Collection } from './types.js';
 import { verifiedCall, type CoreDeps } from './verified-call.js';
 
@@ -37,11 +38,15 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
   const provider = publicDescriptor(descriptor);
   const outcome = result.outcome;
   if (outcome.ok) {
-    for (const warning of outcome.warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
-    // What the standing exclusions and the secret scan leave out (app/privacy).
-    const screening = result.rule && deps.privacy?.screen ? await deps.privacy.screen(outcome.answer.root, result.rule) : undefined;
+    // What the standing exclusions and the secret scan leave out (app/privacy): every token
+    // discovery read, this provider's or another's, is a secret in the answer too.
+    const screening = result.rule && deps.privacy?.screen ? await deps.privacy.screen(outcome.answer.root, result.rule, deps.secrets?.known()) : undefined;
+    // The reader's warnings name ids: one that holds a secret is named as withheld@N instead (app/withhold/shown.ts).
+    const hidden = shownIds(screening?.withheld ?? []);
+    const warnings = outcome.warnings.map(hidden.hide);
+    for (const warning of warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
     return {
-      kind: 'collected', app, provider, answer: outcome.answer, warnings: outcome.warnings,
+      kind: 'collected', app, provider, answer: outcome.answer, warnings,
       ignored: result.ignored.map((v) => describeIgnored(appName, v)),
       ...(screening ? { screening } : {}),
     };

@@ -19,23 +19,46 @@ export const silentLogger: Logger = { debug: () => undefined, info: () => undefi
 
 /**
  * Where a secret is registered for redaction: what the core is handed (by injection, never a
- * global), so it can register each token as it reads a descriptor.
+ * global), so it can register each token as it reads a descriptor, and the secret scan can
+ * withhold every element that shows one of them (app/withhold/scan.ts).
  */
 export interface SecretSink {
-  add(secret: string): void;
+  /** `kind` says what it is in the scan's words ("app-context provider token"), never the secret. */
+  add(secret: string, kind?: string): void;
+  /** Every secret registered so far, with its kind when one was given. */
+  known(): Iterable<KnownSecret>;
 }
 
-/** Secrets a redacting logger blanks. Tokens are registered as descriptors are read. */
+/** A registered secret and what it is. */
+export interface KnownSecret {
+  secret: string;
+  kind: string | undefined;
+}
+
+/**
+ * Secrets a redacting logger blanks, and every output of the command with it (app/cli/main.ts).
+ * Tokens are registered as descriptors are read.
+ */
 export class SecretRegistry implements SecretSink {
-  private readonly secrets = new Set<string>();
-  /** Remembers a secret for redaction. */
-  add(secret: string): void {
-    if (secret.length >= 8) this.secrets.add(secret);
+  private readonly secrets = new Map<string, string | undefined>();
+  /** Remembers a secret for redaction (the first kind given for it stays). */
+  add(secret: string, kind?: string): void {
+    if (secret.length >= 8 && !this.secrets.has(secret)) this.secrets.set(secret, kind);
   }
-  /** The text with every known secret replaced. */
+  known(): KnownSecret[] {
+    return [...this.secrets].map(([secret, kind]) => ({ secret, kind }));
+  }
+  /**
+   * The text with every known secret replaced, also where JSON wrote it escaped: a token may
+   * hold a quote or a backslash, which `--json` output writes with a backslash before it.
+   */
   redact(text: string): string {
     let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join('[redacted]');
+    for (const secret of this.secrets.keys()) {
+      out = out.split(secret).join('[redacted]');
+      const escaped = JSON.stringify(secret).slice(1, -1);
+      if (escaped !== secret) out = out.split(escaped).join('[redacted]');
+    }
     return out;
   }
 }

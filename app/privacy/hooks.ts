@@ -23,10 +23,10 @@ export function createPrivacyHooks(options: PrivacyHookOptions): PrivacyHooks {
     gate: async (provider) => judgeApp(await options.rules(), provider.bundleId, options.destination()),
     ...(options.screen
       ? {
-        screen: async (root, verdict) => ({
+        screen: async (root, verdict, known) => ({
           rule: verdict.rule,
           excludedByRule: matchExclusions(root, verdict.exclusions),
-          withheld: await findSecrets(root),
+          withheld: await findSecrets(root, known ? { known } : {}),
         }),
       }
       : {}),

@@ -2,6 +2,8 @@ import type { Element } from '../protocol/element.js';
 import type { RuleMatch } from '../rules/match.js';
 import { applyRemovals } from '../../contract/review.js';
 import type { Withheld } from '../withhold/scan.js';
+import { positionRef } from '../withhold/shown.js';
+import type { ReceiptFacts } from '../history/recorder.js';
 import type { Screening } from './types.js';
 
 /** The user's choices for one message: what they removed, and what they restored for it. */
@@ -40,19 +42,19 @@ export function planOutgoing(root: Element, screening: Screening | undefined, ch
   const removed = choice.removed ?? new Set<string>();
   const allowed = choice.allowed ?? new Set<string>();
   const byRule = new Map((screening?.excludedByRule ?? []).filter((m) => !allowed.has(m.id)).map((m) => [m.id, m.rule]));
-  const secret = new Map((screening?.withheld ?? []).filter((w) => !allowed.has(w.id)).map((w) => [w.id, w.kind]));
+  const secret = new Map((screening?.withheld ?? []).filter((w) => !allowed.has(w.id)).map((w) => [w.id, w]));
   const known = new Set([...(screening?.excludedByRule ?? []).map((m) => m.id), ...(screening?.withheld ?? []).map((w) => w.id)]);
   const out: Outgoing = { root: null, sentIds: [], excludedIds: [], withheld: [], excludedByRule: [], unusedAllows: [...allowed].filter((id) => !known.has(id)) };
   const stack: Element[] = [root];
   while (stack.length > 0) {
     const element = stack.pop() as Element;
     const rule = byRule.get(element.id);
-    const kind = secret.get(element.id);
+    const found = secret.get(element.id);
     if (removed.has(element.id)) out.excludedIds.push(element.id);
     else if (rule !== undefined) {
       out.excludedIds.push(element.id);
       out.excludedByRule.push({ id: element.id, rule });
-    } else if (kind !== undefined) out.withheld.push({ id: element.id, kind });
+    } else if (found !== undefined) out.withheld.push(found);
     else {
       out.sentIds.push(element.id);
       const children = element.children ?? [];
@@ -64,9 +66,24 @@ export function planOutgoing(root: Element, screening: Screening | undefined, ch
   return out;
 }
 
-function rootReason(id: string, removed: ReadonlySet<string>, byRule: Map<string, string>, secret: Map<string, string>): string {
+function rootReason(id: string, removed: ReadonlySet<string>, byRule: Map<string, string>, secret: Map<string, Withheld>): string {
   if (removed.has(id)) return 'the root element was excluded, so no context is sent';
   const rule = byRule.get(id);
   if (rule !== undefined) return `your rule leaves out ${rule}, the root element included, so no context is sent`;
-  return `the root element holds a secret (${secret.get(id) ?? 'unknown kind'}) and was withheld, so no context is sent`;
+  return `the root element holds a secret (${secret.get(id)?.kind ?? 'unknown kind'}) and was withheld, so no context is sent`;
+}
+
+/**
+ * The ids a receipt lists for this plan (docs/privacy.md, "What is kept on this machine"): every
+ * element the scan found a secret in is named by its position (`withheld@N`, shown.ts), whether
+ * it was withheld, left out by the user or a rule, or sent anyway; the others by their ids.
+ */
+export function receiptIds(outgoing: Outgoing, screening: Screening | undefined): Pick<ReceiptFacts, 'sentIds' | 'excludedIds' | 'withheld'> {
+  const held = new Map((screening?.withheld ?? []).map((w) => [w.id, positionRef(w.position)]));
+  const name = (id: string): string => held.get(id) ?? id;
+  return {
+    sentIds: outgoing.sentIds.map(name),
+    excludedIds: outgoing.excludedIds.map(name),
+    withheld: outgoing.withheld.map((w) => ({ id: positionRef(w.position), kind: w.kind })),
+  };
 }

@@ -1,3 +1,4 @@
+import type { KnownSecret } from '../log/logger.js';
 import type { Element } from '../protocol/element.js';
 import type { RuleVerdict } from '../rules/gate.js';
 import type { RuleMatch } from '../rules/match.js';
@@ -26,6 +27,10 @@ export interface Screening {
 export interface PrivacyHooks {
   /** The user's rule for the provider's verified bundle id; not ok: ask it nothing. */
   gate(provider: { bundleId: string }): Promise<RuleVerdict>;
-  /** What the standing exclusions and the secret scan leave out; absent when nothing is sent (`current`). */
-  screen?(root: Element, verdict: Extract<RuleVerdict, { ok: true }>): Promise<Screening>;
+  /**
+   * What the standing exclusions and the secret scan leave out; absent when nothing is sent
+   * (`current`). `known` are the secrets Glance holds (every token read from a descriptor):
+   * an element showing one is withheld like any other secret.
+   */
+  screen?(root: Element, verdict: Extract<RuleVerdict, { ok: true }>, known?: Iterable<KnownSecret>): Promise<Screening>;
 }

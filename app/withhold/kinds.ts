@@ -6,6 +6,23 @@
 /** Kinds found by Glance's own checks. */
 export const CARD_NUMBER = 'payment card number';
 export const PASSWORD = 'password';
+/** A value a key named like an API key or token holds (names.ts). */
+export const CREDENTIAL = 'API key or token';
+/** A token Glance read from a provider's descriptor, this provider's or another's. */
+export const PROVIDER_TOKEN = 'app-context provider token';
+/** An API key for a model that Glance holds (the app's stored keys, `glance ask`'s from the environment). */
+export const MODEL_API_KEY = 'model API key';
+/** A secret Glance holds that was registered without a kind. */
+export const HELD_SECRET = 'secret Glance holds';
+
+/** The kinds of generic.ts's findings. */
+export const GENERIC_KINDS = {
+  jwt: 'JSON Web Token',
+  bearer: 'bearer token',
+  basic: 'password in an Authorization header',
+  'assigned-key': CREDENTIAL,
+  'assigned-password': PASSWORD,
+} as const;
 
 const SERVICE_KINDS: Record<string, string> = {
   '1password': '1Password service account token',

@@ -8,7 +8,8 @@ import type { PromptPart } from '../../contract/agent.js';
 import type { Logger } from '../../app/log/logger.js';
 import type { Rect } from '../../app/protocol/location.js';
 import type { LocateResult } from '../../app/invocation/locate.js';
-import { planOutgoing, type Outgoing } from '../../app/privacy/outgoing.js';
+import { planOutgoing, receiptIds, type Outgoing } from '../../app/privacy/outgoing.js';
+import { shownIds } from '../../app/withhold/shown.js';
 import type { PrivacyService } from '../../app/privacy/service.js';
 import { describeDestination, isLocalDestination } from '../../contract/destination.js';
 import type { ElementRef } from '../../app/invocation/types.js';
@@ -111,8 +112,11 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
       const reason = `your rule for this app is "local", and ${describeDestination(destination)} is not on this machine`;
       return { context: { appName: collected.appName, root: null, reason }, issuer: collected.issuer };
     }
-    const outgoing = planOutgoing(collected.root, collected.screening, { removed: new Set(removedIds), allowed: new Set(allowedIds) });
-    const reason = removedIds.includes(collected.root.id) ? 'the user removed the app context' : outgoing.reason;
+    // The panel names an element whose id holds a secret as its withheld@N (describe.ts, screeningView).
+    const names = shownIds(collected.screening?.withheld ?? []);
+    const removed = new Set(removedIds.map(names.resolve));
+    const outgoing = planOutgoing(collected.root, collected.screening, { removed, allowed: new Set(allowedIds.map(names.resolve)) });
+    const reason = removed.has(collected.root.id) ? 'the user removed the app context' : outgoing.reason;
     const context = outgoing.root ? { appName: collected.appName, root: outgoing.root } : { appName: collected.appName, root: null, reason };
     return { context, issuer: collected.issuer, outgoing };
   };
@@ -148,7 +152,7 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
     const onRequest = deps.privacy && collected && outgoing && context.root
       ? deps.privacy.recorder({
         app: { bundleId: collected.issuer.bundleId, name: collected.appName, pid: collected.issuer.pid },
-        sentIds: outgoing.sentIds, excludedIds: outgoing.excludedIds, withheld: outgoing.withheld,
+        ...receiptIds(outgoing, collected.screening),
         ...(collected.screening ? { rule: collected.screening.rule } : {}),
       })
       : undefined;

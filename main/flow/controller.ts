@@ -3,7 +3,7 @@ import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { Screening } from '../../app/privacy/types.js';
-import { WITHOUT_CONTEXT_REASON, appDisplayName, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
+import { WITHOUT_CONTEXT_REASON, appDisplayName, redactWords, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
 import type { Failure, Invocation } from '../../contract/ipc.js';
 import type { StateHub } from './state-hub.js';
 
@@ -27,6 +27,12 @@ export interface ControllerDeps {
    */
   hub: Pick<StateHub, 'update'>;
   logger: Logger;
+  /**
+   * Blanks every secret Glance holds (the SecretRegistry: each token read from a descriptor,
+   * each stored API key) in what the panel shows and the model is told of the app: its name,
+   * the sentences and the details. The tree's secrets are withheld by the scan instead.
+   */
+  redact?(text: string): string;
 }
 
 /** What was collected and may be sent: kept in main, so the renderer sends only removals. */
@@ -196,7 +202,8 @@ export function createController(deps: ControllerDeps): Controller {
       emit({ type: 'failed', invocation: id, message });
       return;
     }
-    const invocation = describeCollection(collection, { id });
+    const described = describeCollection(collection, { id });
+    const invocation = deps.redact ? redactWords(described, deps.redact) : described;
     if (collection.kind === 'collected') {
       const { pid, bundleId, instance } = collection.provider;
       collected = { invocation: id, appName: invocation.appName, root: collection.answer.root, issuer: { pid, bundleId, instance }, ...(collection.screening ? { screening: collection.screening } : {}) };

@@ -2,6 +2,7 @@ import type { FrontApp } from '../../app/os/types.js';
 import { oneLine } from '../../app/protocol/cap-text.js';
 import type { Collection } from '../../app/invocation/types.js';
 import type { Screening } from '../../app/privacy/types.js';
+import { panelTree, shownIds } from '../../app/withhold/shown.js';
 import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
 
 /**
@@ -47,7 +48,9 @@ export function describeCollection(collection: Collection, context: DescribeCont
       // Never silently partial: what the tolerant reader cut and what else was ignored, by name.
       const details = [...collection.warnings.map((w) => sentence(`${appName}'s answer was adjusted: ${w}`)), ...collection.ignored.map(sentence)];
       const { screening } = collection;
-      return { ...base, phase: 'collected', message: `Context from ${appName}`, details, root: collection.answer.root, ...(screening ? { screening: screeningView(screening) } : {}) };
+      // A withheld element reaches the panel without the parts holding its secret (app/withhold/shown.ts): the row never shows it.
+      const root = screening ? panelTree(collection.answer.root, screening.withheld) : collection.answer.root;
+      return { ...base, phase: 'collected', message: `Context from ${appName}`, details, root, ...(screening ? { screening: screeningView(screening) } : {}) };
     }
     case 'no-provider':
       // Most apps do not speak the protocol yet: say what would make this work, and what to try now.
@@ -68,13 +71,22 @@ export function describeCollection(collection: Collection, context: DescribeCont
   }
 }
 
-/** The screening as the panel shows it: ids and the words for why, nothing else. */
+/**
+ * The screening as the panel shows it: ids and the words for why, nothing else; an id that
+ * holds a secret as its `withheld@N`, as the panel's tree names it (panelTree).
+ */
 export function screeningView(screening: Screening): ScreeningView {
+  const names = shownIds(screening.withheld);
   return {
     rule: screening.rule,
-    excludedByRule: screening.excludedByRule.map(({ id, rule }) => ({ id, rule })),
-    withheld: screening.withheld.map(({ id, kind }) => ({ id, kind })),
+    excludedByRule: screening.excludedByRule.map(({ id, rule }) => ({ id: names.show(id), rule })),
+    withheld: screening.withheld.map(({ id, kind }) => ({ id: names.show(id), kind })),
   };
+}
+
+/** The invocation with a secret Glance holds blanked wherever its words could carry one: the app's name, the sentences. */
+export function redactWords(invocation: Invocation, redact: (text: string) => string): Invocation {
+  return { ...invocation, appName: redact(invocation.appName), message: redact(invocation.message), details: invocation.details.map(redact) };
 }
 
 /** The invocation after the user removed the app's context, or closed the panel, while it was being collected. */

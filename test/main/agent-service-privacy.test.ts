@@ -101,7 +101,7 @@ describe('the panel\'s sends, with the privacy service', () => {
   it('withholds a secret and a rule\'s matches, in the preview and in what is sent, with a receipt per request', async () => {
     await privacy.rules.exclude('node', { subrole: 'comment' });
     const context = await collect();
-    expect(context.screening).toEqual({ rule: 'allow', excludedByRule: [{ id: 'c1', rule: 'every element with subrole "comment"' }], withheld: [{ id: 'key', kind: 'GitHub token' }] });
+    expect(context.screening).toEqual({ rule: 'allow', excludedByRule: [{ id: 'c1', rule: 'every element with subrole "comment"' }], withheld: [{ id: 'key', position: 3, kind: 'GitHub token', where: [expect.any(Number)] }] });
     const { agent, settled } = service(context);
     const preview = JSON.stringify(agent.preview({ invocation: 1, prompt: 'What?', removedIds: [] }));
     expect(preview).toContain('The heron');
@@ -116,7 +116,7 @@ describe('the panel\'s sends, with the privacy service', () => {
     const { receipts } = await privacy.history.list();
     expect(receipts).toEqual([expect.objectContaining({
       app: { bundleId: 'node', name: 'Field Notes', pid: provider.pid }, backend: 'openai', endpoint: model.url,
-      sentIds: ['app', 'doc', 'sel'], excludedIds: ['c1'], withheld: [{ id: 'key', kind: 'GitHub token' }], bytes: raw.length, sha256: sha(raw),
+      sentIds: ['app', 'doc', 'sel'], excludedIds: ['c1'], withheld: [{ id: 'withheld@3', kind: 'GitHub token' }], bytes: raw.length, sha256: sha(raw),
     })]);
     // "Keep what was sent" is off by default: no payload.
     expect(await privacy.history.keptPayloads()).toEqual(new Set());

@@ -120,6 +120,22 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
     expect((await privacy.history.list()).receipts).toEqual([]);
   }, 30_000);
 
+  it('under `never`, a question the panel sends anyway carries nothing of the app: not its name, not its bundle id (issue 21, finding 5)', async () => {
+    await privacy.rules.set(APP, 'never');
+    const { hub, controller, agent, settled } = panel();
+    const before = (await providerLog()).length;
+    await controller.onHotkey();
+    expect(hub.get().invocation).toMatchObject({ id: 1, failure: 'ruled-out', ruledOutBy: 'never' });
+    // The user's own view says whose rule it is; the model is told nothing of the app.
+    expect(hub.get().invocation?.message).toContain(APP);
+    expect(await agent.send({ invocation: 1, prompt: 'What do herons eat?', removedIds: [] })).toMatchObject({ ok: true });
+    expect((await settled()).turns.at(-1)?.status).toBe('done');
+    const body = (model.received[0]?.raw as Buffer).toString();
+    expect(body).toContain('What do herons eat?');
+    for (const word of [SECRET, 'Raw Provider', APP, 'Kept', '"id"']) expect(body, word).not.toContain(word);
+    expect(await providerLog()).toHaveLength(before);
+  }, 30_000);
+
   it('is offered only on a `local` card, for the invocation on screen, and ends with the next press', async () => {
     await privacy.rules.set(APP, 'never');
     const { hub, controller } = panel();

@@ -15,6 +15,7 @@ import { createRulesStore } from '../../app/rules/store.js';
 import { createOs } from '../../app/os/index.js';
 import type { Element } from '../../app/protocol/element.js';
 import { collectContext } from '../../app/invocation/collect.js';
+import { listIds } from '../../contract/review.js';
 import { locateRef } from '../../app/invocation/locate.js';
 import { anthropicStream, openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { runGlance } from '../helpers/cli.js';
@@ -48,6 +49,8 @@ const WITHHELD = [...Object.entries(FAKE).map(([name, { kind }]) => ({ id: `s-${
 function order(id: string): number {
   return ['login', ...secretElements.map((e) => e.id)].indexOf(id);
 }
+/** How a receipt names each withheld element: by its position in the answer (app/withhold/shown.ts), never its id. */
+const RECORDED = WITHHELD.map((w) => ({ id: `withheld@${listIds(TREE).indexOf(w.id)}`, kind: w.kind }));
 
 let base: string;
 let dir: Awaited<ReturnType<typeof makeProvidersDir>>;
@@ -106,7 +109,8 @@ describe('secrets held back', () => {
       for (const seen of [bodies[0], io.out(), io.err(), await readFile(join(dir.home, 'history.jsonl'), 'utf8')]) expect(seen).not.toContain(secret);
     }
     const [only] = (await createHistoryStore({ home: dir.home }).list()).receipts;
-    expect(only?.withheld).toEqual(WITHHELD);
+    expect(only?.withheld).toEqual(RECORDED);
+    expect(JSON.stringify(only)).not.toMatch(/"s-|"login"/);
   });
 
   it('--allow sends one withheld element for this message only', async () => {
@@ -189,7 +193,7 @@ describe('glance history', () => {
     expect(JSON.parse(shown.stdout)).toEqual(receipts[1]);
     const human = await runGlance(['history', 'show', id], env);
     expect(human.stdout).toContain(`Receipt ${id}`);
-    expect(human.stdout).toContain('withheld  login (password)');
+    expect(human.stdout).toContain(`withheld  ${RECORDED.find((w) => w.kind === 'password')?.id} (password)`);
     expect((await runGlance(['history'], env)).stdout).toContain(`Test Provider (node, pid ${provider.pid}) to openai, model llama3.2, at ${model?.url}`);
 
     expect(await runGlance(['history', 'show', 'ffffffffffffffff'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('no receipt has the id "ffffffffffffffff"') });

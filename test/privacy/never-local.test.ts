@@ -46,6 +46,10 @@ function captureIo(): CliIo & { out: () => string; err: () => string } {
   let err = '';
   return { stdout: (t) => void (out += t), stderr: (t) => void (err += t), env, out: () => out, err: () => err };
 }
+/** Nothing of the app in what a model server received: not its bundle id, its name, its version or its instance. */
+function expectNothingOfTheApp(body: string): void {
+  for (const word of [APP, 'Logged', 'Raw Provider', logged.instance]) expect(body, word).not.toContain(word);
+}
 const firstLine = (text: string): Record<string, unknown> => JSON.parse(text.split('\n')[0] as string) as Record<string, unknown>;
 const ask = createAsk({ collect: collectContext, locate: locateRef, fetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) });
 const modelPort = (): string => new URL(model.url).port;
@@ -112,6 +116,9 @@ describe('the rule "never"', () => {
     expect(model.received[0]?.path).toBe(backend === 'openai' ? '/v1/chat/completions' : '/v1/messages');
     expect(model.received[0]?.raw.toString()).toContain('what is this?');
     expect(model.received[0]?.raw.toString()).not.toContain(SECRET);
+    // Nothing of the app either (issue 21, finding 5): the model is told why in Glance's words alone.
+    expectNothingOfTheApp(model.received[0]?.raw.toString() ?? '');
+    expect(model.received[0]?.raw.toString()).toContain('the user\'s rule for the app in front is \\"never\\", so Glance asked it for nothing');
     expect((await createHistoryStore({ home: dir.home }).list()).receipts).toEqual([]);
     expect(await settledLog()).toEqual(before);
   });
@@ -134,6 +141,7 @@ describe('the rule "local"', () => {
     expect(model.received).toHaveLength(1);
     expect(model.received[0]?.headers.host).toBe(`model.example.test:${modelPort()}`);
     expect(model.received[0]?.raw.toString()).not.toContain(SECRET);
+    expectNothingOfTheApp(model.received[0]?.raw.toString() ?? '');
     expect(await settledLog()).toEqual(before);
     expect((await createHistoryStore({ home: dir.home }).list()).receipts).toEqual([]);
   });

@@ -2,7 +2,7 @@
 // held back are combined, and what --allow (the panel's restore) gives back for it.
 import { describe, expect, it } from 'vitest';
 import type { Element } from '../../app/protocol/element.js';
-import { planOutgoing } from '../../app/privacy/outgoing.js';
+import { planOutgoing, receiptIds } from '../../app/privacy/outgoing.js';
 import type { Screening } from '../../app/privacy/types.js';
 
 const root: Element = {
@@ -18,8 +18,10 @@ const root: Element = {
 const screening: Screening = {
   rule: 'allow',
   excludedByRule: [{ id: 'c1', rule: 'every Row with subrole "comment"' }, { id: 'c2', rule: 'every Row with subrole "comment"' }],
-  withheld: [{ id: 'c1-key', kind: 'GitHub token' }, { id: 'row-7', kind: 'payment card number' }],
+  // Positions in document order: app 0, doc 1, note 2, c1 3, c1-key 4, row-7 5.
+  withheld: [{ id: 'c1-key', position: 4, kind: 'GitHub token', where: [1] }, { id: 'row-7', position: 5, kind: 'payment card number', where: [0] }],
 };
+const kinds = (list: { id: string; kind: string }[]) => list.map(({ id, kind }) => ({ id, kind }));
 
 describe('planOutgoing', () => {
   it('leaves out the user\'s removals, the rule\'s matches and the secrets, reporting the top of each', () => {
@@ -27,7 +29,7 @@ describe('planOutgoing', () => {
     expect(out.sentIds).toEqual(['app', 'doc', 'note']);
     expect(out.excludedIds).toEqual(['c1', 'list']);
     expect(out.excludedByRule).toEqual([{ id: 'c1', rule: 'every Row with subrole "comment"' }]);
-    expect(out.withheld).toEqual([{ id: 'row-7', kind: 'payment card number' }]);
+    expect(kinds(out.withheld)).toEqual([{ id: 'row-7', kind: 'payment card number' }]);
     expect(out.unusedAllows).toEqual([]);
     // Left-out ids are gone from `related` too.
     expect(out.root?.children?.[0]?.attributes).toEqual({ related: ['note'] });
@@ -37,7 +39,7 @@ describe('planOutgoing', () => {
   it('sends an allowed element for this message; a secret inside it stays withheld', () => {
     const out = planOutgoing(root, screening, { allowed: new Set(['c1', 'row-7', 'nope']) });
     expect(out.sentIds).toEqual(['app', 'doc', 'note', 'c1', 'row-7', 'row-7-child', 'list']);
-    expect(out.withheld).toEqual([{ id: 'c1-key', kind: 'GitHub token' }]);
+    expect(kinds(out.withheld)).toEqual([{ id: 'c1-key', kind: 'GitHub token' }]);
     expect(out.excludedByRule).toEqual([{ id: 'c2', rule: 'every Row with subrole "comment"' }]);
     expect(out.unusedAllows).toEqual(['nope']);
   });
@@ -51,7 +53,26 @@ describe('planOutgoing', () => {
 
   it('says why nothing is sent when the root itself is left out', () => {
     expect(planOutgoing(root, screening, { removed: new Set(['app']) })).toMatchObject({ root: null, sentIds: [], reason: 'the root element was excluded, so no context is sent' });
-    const secretRoot = planOutgoing(root, { ...screening, withheld: [{ id: 'app', kind: 'private key' }] });
+    const secretRoot = planOutgoing(root, { ...screening, withheld: [{ id: 'app', position: 0, kind: 'private key', where: [2] }] });
     expect(secretRoot).toMatchObject({ root: null, withheld: [{ id: 'app', kind: 'private key' }], reason: expect.stringContaining('holds a secret (private key)') });
+  });
+});
+
+describe('receiptIds', () => {
+  it('names every element the scan found a secret in by its position, withheld, sent anyway or left out', () => {
+    expect(receiptIds(planOutgoing(root, screening, { removed: new Set(['list']) }), screening)).toEqual({
+      sentIds: ['app', 'doc', 'note'],
+      excludedIds: ['c1', 'list'],
+      withheld: [{ id: 'withheld@5', kind: 'payment card number' }],
+    });
+    // Sent anyway (row-7), and left out by the user (c1-key inside the allowed c1 is withheld still).
+    const allowed = planOutgoing(root, screening, { allowed: new Set(['c1', 'row-7']) });
+    expect(receiptIds(allowed, screening)).toEqual({
+      sentIds: ['app', 'doc', 'note', 'c1', 'withheld@5', 'row-7-child', 'list'],
+      excludedIds: ['c2'],
+      withheld: [{ id: 'withheld@4', kind: 'GitHub token' }],
+    });
+    const removed = planOutgoing(root, screening, { removed: new Set(['row-7']) });
+    expect(receiptIds(removed, screening).excludedIds).toEqual(['c1', 'withheld@5', 'c2']);
   });
 });

@@ -5,12 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Element } from '../../app/protocol/element.js';
 import { findCardNumbers, luhnValid } from '../../app/withhold/cards.js';
-import { findSecrets } from '../../app/withhold/scan.js';
-import { isPasswordName } from '../../app/withhold/segments.js';
+import { findSecrets as scan, type ScanOptions } from '../../app/withhold/scan.js';
+import { isPasswordName } from '../../app/withhold/names.js';
 import { FAKE, NOT_CARDS } from './fake-secrets.js';
 
 const text = (id: string, body: string): Element => ({ id, role: 'Text', content: [{ type: 'text', text: body }] });
 const tree = (...children: Element[]): Element => ({ id: 'app', role: 'Application', title: 'Notes', children });
+/** What the scan found, by id and kind (positions and strings are checked where they matter). */
+const findSecrets = async (root: Element, options?: ScanOptions) => (await scan(root, options)).map(({ id, kind }) => ({ id, kind }));
 
 describe('findSecrets', () => {
   it.each(Object.entries(FAKE))('withholds %s, named by its kind only', async (name, { text: secret, kind }) => {

@@ -1,5 +1,5 @@
 import { collectContext } from '../../invocation/collect.js';
-import { coreDeps } from '../cli-deps.js';
+import { completeCliDeps, coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
@@ -12,7 +12,8 @@ import type { CommandRun } from '../io.js';
  * `glance current [--pid N] [--timeout MS] [--json]`: the front app's context (docs/cli.md,
  * "glance current").
  */
-export const runCurrent: CommandRun = async (argv, io, deps) => {
+export const runCurrent: CommandRun = async (argv, io, given) => {
+  const deps = completeCliDeps(io, given);
   const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'current');
   if (positionals.length > 0) throw new UsageError('current: takes no arguments besides --pid, --timeout and --json');
   const timeoutMs = parseTimeout(values.timeout, 'current');
@@ -24,12 +25,15 @@ export const runCurrent: CommandRun = async (argv, io, deps) => {
   switch (collection.kind) {
     case 'collected': {
       const { protocol: _protocol, ...provider } = collection.provider;
+      // Every token Glance has read, this provider's or another's, is blanked before the tree is
+      // printed (the outline shortens long texts, which would leave part of one standing).
+      const answer = JSON.parse(deps.secrets.redact(JSON.stringify(collection.answer))) as typeof collection.answer;
       for (const line of collection.ignored) io.stderr(`glance: note: ${line}\n`);
       if (values.json === true) {
-        io.stdout(jsonLine({ provider, answer: collection.answer, warnings: collection.warnings }));
+        io.stdout(jsonLine({ provider, answer, warnings: collection.warnings }));
       } else {
         io.stdout(`${oneLine(provider.name)} ${oneLine(provider.version)} (${oneLine(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance})\n`);
-        io.stdout(`${formatTree(collection.answer.root)}\n`);
+        io.stdout(`${formatTree(answer.root)}\n`);
         for (const warning of collection.warnings) io.stdout(`warning: ${warning}\n`);
       }
       return EXIT.ok;
