@@ -16,7 +16,10 @@ type ShownProvider = Omit<PublicDescriptor, 'protocol'>;
 export interface ContextReport {
   provider: ShownProvider | null;
   sent: Element | null;
-  /** Why nothing was collected or nothing is sent. Never provider text. */
+  /**
+   * Why nothing was collected or nothing is sent, for the user (it may name the app, on one
+   * line). The model is told a kind instead (app/agent/no-context.ts).
+   */
   reason?: string;
   /**
    * Elements held back for a secret (docs/cli.md, "glance ask": always present, empty when none).
