@@ -54,19 +54,14 @@ beforeAll(async () => {
   const tree = join(files, 'tree.json');
   await writeFile(tree, JSON.stringify(TREE));
   const named = { TP_NAME: NAME, TP_VERSION: VERSION };
-  const started = await Promise.all([
-    startTestProvider(dir.dir, { ...named, TP_TREE_FILE: tree }),
-    startTestProvider(dir.dir, { ...named, TP_STALL: '1' }),
-    startTestProvider(dir.dir, { ...named, TP_ANSWER_PROTOCOL: '0.3.0' }),
-    startTestProvider(dir.dir, { ...named, TP_REDIRECT: '1' }),
-    startTestProvider(dir.dir, { ...named, TP_DESCRIPTOR_BUNDLE_ID: 'com.example.other' }),
-    startTestProvider(dir.dir, { ...named, TP_SCOPE: 'location', TP_STALL: '1' }),
-    startRaw(dir.dir, { RAW_FAULT: 'gzip', RAW_NAME: NAME }),
-  ]);
-  const names = ['ok', 'stall', 'protocol', 'redirect', 'lying', 'locate-stall'];
-  names.forEach((name, i) => (providers[name] = started[i] as TestProvider));
-  raw = started[6] as RawProvider;
-}, 60_000);
+  // One after another: seven node processes starting at once on a loaded machine outlast the wait for each.
+  const knobs: [string, Record<string, string>][] = [
+    ['ok', { TP_TREE_FILE: tree }], ['stall', { TP_STALL: '1' }], ['protocol', { TP_ANSWER_PROTOCOL: '0.3.0' }], ['redirect', { TP_REDIRECT: '1' }],
+    ['lying', { TP_DESCRIPTOR_BUNDLE_ID: 'com.example.other' }], ['locate-stall', { TP_SCOPE: 'location', TP_STALL: '1' }],
+  ];
+  for (const [name, more] of knobs) providers[name] = await startTestProvider(dir.dir, { ...named, ...more });
+  raw = await startRaw(dir.dir, { RAW_FAULT: 'gzip', RAW_NAME: NAME });
+}, 120_000);
 afterAll(async () => {
   await Promise.all([...Object.values(providers).map((p) => p.process.stop()), raw?.process.stop()]);
   await dir?.cleanup();
@@ -97,15 +92,19 @@ function userTurn(body: Record<string, unknown>): string {
   return (user.content as Record<string, unknown>[]).map((part) => String(part['text'])).join('\n');
 }
 
-/** `glance ask` against a recording model server; the raw bodies it received. */
-async function ask(args: string[], options: { env?: NodeJS.ProcessEnv; backend?: 'openai' | 'anthropic'; elsewhere?: boolean } = {}): Promise<{ bodies: Buffer[]; err: string }> {
+/**
+ * `glance ask` against a recording model server; the raw bodies it received. The time limit is
+ * generous for a provider that answers (a loaded machine must not turn it into "timed out");
+ * a stalling one waits it out.
+ */
+async function ask(args: string[], options: { env?: NodeJS.ProcessEnv; backend?: 'openai' | 'anthropic'; elsewhere?: boolean; timeoutMs?: number } = {}): Promise<{ bodies: Buffer[]; err: string }> {
   const backend = options.backend ?? 'openai';
   const server = await startFakeServer([{ sse: backend === 'openai' ? openaiStream(['ok']) : anthropicStream(['ok']) }]);
   const port = new URL(server.url).port;
   const host = options.elsewhere ? `http://model.example.test:${port}` : server.url;
   const io = captureIo({ ...(options.env ?? dir.env), ANTHROPIC_API_KEY: 'sk-ant-local-test-only' });
   const fetch = options.elsewhere ? { fetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) } : {};
-  const code = await createAsk({ collect: collectContext, locate: locateRef, ...fetch })([QUESTION, ...args, '--backend', backend, '--base-url', backend === 'openai' ? `${host}/v1` : host, '--timeout', '600', '--json'], io, { os });
+  const code = await createAsk({ collect: collectContext, locate: locateRef, ...fetch })([QUESTION, ...args, '--backend', backend, '--base-url', backend === 'openai' ? `${host}/v1` : host, '--timeout', String(options.timeoutMs ?? 5000), '--json'], io, { os });
   await server.close();
   expect(code, io.err()).toBe(0);
   return { bodies: server.received.map((r) => r.raw), err: io.err() };
@@ -119,8 +118,8 @@ function expectNothingOfTheApp(body: Buffer): void {
 const pid = (name: string): string => String(must(providers[name], name).pid);
 
 describe('glance ask, when no context goes: the model reads only Glance\'s sentence for what happened', () => {
-  const cases: { name: string; args: () => string[]; rules?: string[][]; elsewhere?: boolean; why: string }[] = [
-    { name: 'the provider stalls past the time limit', args: () => ['--pid', pid('stall')], why: "the app's provider did not answer within the time limit" },
+  const cases: { name: string; args: () => string[]; rules?: string[][]; elsewhere?: boolean; timeoutMs?: number; why: string }[] = [
+    { name: 'the provider stalls past the time limit', args: () => ['--pid', pid('stall')], timeoutMs: 600, why: "the app's provider did not answer within the time limit" },
     { name: 'the provider answers compressed', args: () => ['--pid', String(raw.pid)], why: "the app's provider answered, and Glance refused the answer" },
     { name: 'the provider answers in another protocol', args: () => ['--pid', pid('protocol')], why: "the app's provider answered, and Glance refused the answer" },
     { name: 'the provider answers with a redirect', args: () => ['--pid', pid('redirect')], why: "the app's provider gave no usable answer" },
@@ -132,16 +131,16 @@ describe('glance ask, when no context goes: the model reads only Glance\'s sente
     { name: 'the user\'s standing exclusion leaves out the root', args: () => ['--pid', pid('ok')], rules: [['exclude', 'node', '--role', 'Application']], why: "the user's rules leave out the whole context" },
     { name: 'the root holds a secret', args: () => ['--pid', pid('ok')], why: 'the whole context holds a secret, so it was withheld' },
   ];
-  it.each(cases)('$name', async ({ args, rules, elsewhere, why }) => {
+  it.each(cases)('$name', async ({ args, rules, elsewhere, timeoutMs, why }) => {
     const env = await homeWith(rules ?? []);
-    const { bodies } = await ask(args(), { env, ...(elsewhere ? { elsewhere } : {}) });
+    const { bodies } = await ask(args(), { env, ...(elsewhere ? { elsewhere } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
     const body = must(bodies[0], 'the request');
     expect(userTurn(JSON.parse(body.toString('utf8')) as Record<string, unknown>)).toBe(alone(why));
     expectNothingOfTheApp(body);
   }, 30_000);
 
   it('the same in the Anthropic format', async () => {
-    const { bodies } = await ask(['--pid', pid('stall')], { backend: 'anthropic' });
+    const { bodies } = await ask(['--pid', pid('stall')], { backend: 'anthropic', timeoutMs: 600 });
     const body = must(bodies[0], 'the request');
     expect(userTurn(JSON.parse(body.toString('utf8')) as Record<string, unknown>)).toBe(alone("the app's provider did not answer within the time limit"));
     expectNothingOfTheApp(body);
@@ -153,7 +152,7 @@ describe('the tool result of a highlight whose locate fails', () => {
     const call = openaiStream([], [{ id: 'call_1', name: 'highlight', argPieces: [JSON.stringify({ ids: ['sel-1'] })] }]);
     const server = await startFakeServer([{ sse: call }, { sse: openaiStream(['ok']) }]);
     const io = captureIo(dir.env);
-    const code = await createAsk({ collect: collectContext, locate: locateRef })([QUESTION, '--pid', pid('locate-stall'), '--backend', 'openai', '--base-url', `${server.url}/v1`, '--timeout', '600', '--json'], io, { os });
+    const code = await createAsk({ collect: collectContext, locate: locateRef })([QUESTION, '--pid', pid('locate-stall'), '--backend', 'openai', '--base-url', `${server.url}/v1`, '--timeout', '3000', '--json'], io, { os });
     await server.close();
     expect(code, io.err()).toBe(0);
     const second = JSON.parse(must(server.received[1], 'the turn after the call').raw.toString('utf8')) as { messages: { role: string; content: unknown }[] };
@@ -176,7 +175,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     const controller = createController({
       os: { frontApp: async () => ({ ok: true, app: { pid: front, name: 'Front' } }) },
       collect: (app, options) => collectContext(app, core, options),
-      timeoutMs: () => 600, ownPid: process.pid, showPanel: () => undefined, hub, logger: silentLogger,
+      timeoutMs: () => 3000, ownPid: process.pid, showPanel: () => undefined, hub, logger: silentLogger,
     });
     const published: (AnswerState | null)[] = [];
     const agent = createAgentService({

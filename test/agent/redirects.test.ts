@@ -50,7 +50,7 @@ describe('glance ask, with the rule local and a loopback model server that redir
     const { model, elsewhere, close } = await redirecting(status);
     const env = { ...dir.env, GLANCE_HOME: join(dir.home, `redirect-${status}`) };
     expect((await runGlance(['rules', 'set', 'node', 'local'], env)).code).toBe(0);
-    const run = await runGlance(['ask', 'what is selected?', '--pid', String(provider.pid), '--backend', 'openai', '--base-url', `${model.url}/v1`], env);
+    const run = await runGlance(['ask', 'what is selected?', '--pid', String(provider.pid), '--backend', 'openai', '--base-url', `${model.url}/v1`, '--timeout', '5000'], env);
     const history = await runGlance(['history', '--json'], env);
     await close();
 
