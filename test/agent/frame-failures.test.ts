@@ -115,6 +115,12 @@ function expectNothingOfTheApp(body: Buffer): void {
   for (const mark of MARKS) expect(text, mark).not.toContain(mark);
 }
 
+/** The request as the server received it: the question alone, with Glance's sentence for `why`, and nothing of the app. */
+function expectAlone(body: Buffer, why: string): void {
+  expect(userTurn(JSON.parse(body.toString('utf8')) as Record<string, unknown>)).toBe(alone(why));
+  expectNothingOfTheApp(body);
+}
+
 const pid = (name: string): string => String(must(providers[name], name).pid);
 
 describe('glance ask, when no context goes: the model reads only Glance\'s sentence for what happened', () => {
@@ -135,15 +141,13 @@ describe('glance ask, when no context goes: the model reads only Glance\'s sente
     const env = await homeWith(rules ?? []);
     const { bodies } = await ask(args(), { env, ...(elsewhere ? { elsewhere } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
     const body = must(bodies[0], 'the request');
-    expect(userTurn(JSON.parse(body.toString('utf8')) as Record<string, unknown>)).toBe(alone(why));
-    expectNothingOfTheApp(body);
+    expectAlone(body, why);
   }, 30_000);
 
   it('the same in the Anthropic format', async () => {
     const { bodies } = await ask(['--pid', pid('stall')], { backend: 'anthropic', timeoutMs: 600 });
     const body = must(bodies[0], 'the request');
-    expect(userTurn(JSON.parse(body.toString('utf8')) as Record<string, unknown>)).toBe(alone("the app's provider did not answer within the time limit"));
-    expectNothingOfTheApp(body);
+    expectAlone(body, "the app's provider did not answer within the time limit");
   }, 30_000);
 });
 
@@ -202,9 +206,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     expect(hub.get().invocation).toMatchObject({ phase: 'failed' });
     await sendAlone();
     await server.close();
-    const body = must(server.received[0], 'the request').raw;
-    expect(userTurn(JSON.parse(body.toString('utf8')) as Record<string, unknown>)).toBe(alone('no context was collected from the app in front'));
-    expectNothingOfTheApp(body);
+    expectAlone(must(server.received[0], 'the request').raw, 'no context was collected from the app in front');
   }, 30_000);
 
   it('the user removed the root', async () => {
@@ -214,9 +216,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     expect(controller.collected(1)?.appName).toBe(NAME);
     await sendAlone(['app']);
     await server.close();
-    const body = must(server.received[0], 'the request').raw;
-    expect(userTurn(JSON.parse(body.toString('utf8')) as Record<string, unknown>)).toBe(alone('the user removed the app context'));
-    expectNothingOfTheApp(body);
+    expectAlone(must(server.received[0], 'the request').raw, 'the user removed the app context');
   }, 30_000);
 
   it('a local rule, with the model moved elsewhere since collecting', async () => {
@@ -228,8 +228,6 @@ describe('the panel\'s agent service, when no context goes', () => {
     settings = { ...settings, baseURL: `http://model.example.test:${new URL(server.url).port}/v1` };
     await sendAlone();
     await server.close();
-    const body = must(server.received[0], 'the request').raw;
-    expect(userTurn(JSON.parse(body.toString('utf8')) as Record<string, unknown>)).toBe(alone("the user's rule keeps this app's context on this machine, and the model answering is not on it"));
-    expectNothingOfTheApp(body);
+    expectAlone(must(server.received[0], 'the request').raw, "the user's rule keeps this app's context on this machine, and the model answering is not on it");
   }, 30_000);
 });
