@@ -20,6 +20,8 @@ export const AgentFailureKindSchema = z.enum([
   'bad-response',
   /** The request's receipt could not be written to the history, so it was not sent. */
   'not-recorded',
+  /** The model server answered with a redirect, which Glance never follows. */
+  'redirected',
 ]);
 export type AgentFailureKind = z.infer<typeof AgentFailureKindSchema>;
 

@@ -3,6 +3,7 @@ import type { ContentBlockParam, MessageParam, MessageCreateParamsStreaming } fr
 import { DEFAULT_MODELS } from '../../contract/backends.js';
 import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
+import { withoutRedirects } from './no-redirects.js';
 import { observedFetch } from './observe.js';
 import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
@@ -78,7 +79,8 @@ export function createAnthropicBackend(settings: AnthropicSettings): AgentBacken
   // makes (a retry too) is observed with its exact body before it is sent (observe.ts).
   const clientFor = (request: AgentRequest): Anthropic | undefined => {
     if (!settings.apiKey) return undefined;
-    const base = settings.fetch ?? fetch;
+    // No redirect is followed, whichever fetch sends (no-redirects.ts).
+    const base = withoutRedirects(settings.fetch ?? fetch);
     const send = settings.onRequest ? observedFetch(settings.onRequest, { backend: 'anthropic', model }, request.context, base) : base;
     return new Anthropic({ apiKey: settings.apiKey, baseURL: settings.baseURL ?? null, timeout: ctx.timeoutMs, maxRetries: settings.maxRetries ?? 1, logLevel: 'off', openTelemetry: false, fetch: send });
   };

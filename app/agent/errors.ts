@@ -1,3 +1,4 @@
+import { RedirectRefusedError } from './no-redirects.js';
 import { RequestNotRecordedError } from './observe.js';
 import type { AgentFailureKind } from './types.js';
 
@@ -50,11 +51,11 @@ function systemCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The error in a `cause` chain that says a receipt could not be written, if there is one. */
-function notRecordedIn(error: unknown): RequestNotRecordedError | undefined {
+/** The error of `type` in a `cause` chain (the SDK wraps what its fetch threw), if there is one. */
+function foundIn<T>(error: unknown, type: new (...args: never[]) => T): T | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
-    if (current instanceof RequestNotRecordedError) return current;
+    if (current instanceof type) return current;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
@@ -72,9 +73,15 @@ export function notRecordedFailure(error: unknown): BackendFailure {
  */
 export function describeFailure(error: unknown, ctx: FailureContext): BackendFailure {
   const where = ctx.baseURL ? ` at ${safeAddress(ctx.baseURL)}` : '';
-  const unrecorded = notRecordedIn(error);
+  const unrecorded = foundIn(error, RequestNotRecordedError);
   if (unrecorded) return notRecordedFailure(unrecorded);
   const status = statusOf(error);
+  const redirect = foundIn(error, RedirectRefusedError);
+  if (redirect || (status !== undefined && status >= 300 && status < 400)) {
+    // Where the body went is said as it is: the address asked only, unless a fetch followed anyway.
+    const went = redirect?.followed === true ? 'the fetch Glance was given followed it anyway, so the request may have gone to another address' : 'Glance never follows one, so the request went to that address only';
+    return { kind: 'redirected', reason: `${ctx.service}${where} answered with a redirect${status !== undefined ? ` (HTTP ${status})` : ''}; ${went}. Check the server address` };
+  }
   const name = nameOf(error);
   if (name === 'APIUserAbortError') return { kind: 'cancelled', reason: 'the request was cancelled' };
   if (name === 'APIConnectionTimeoutError') return timeoutFailure(ctx);

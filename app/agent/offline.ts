@@ -1,4 +1,4 @@
-import { oneLine } from '../protocol/cap-text.js';
+import { capText, oneLine } from '../protocol/cap-text.js';
 import type { Element } from '../protocol/element.js';
 import { idsWithState } from './context-tree.js';
 import { HIGHLIGHT_TOOL_NAME } from './highlight-tool.js';
@@ -13,8 +13,13 @@ function textOf(element: Element): string {
   return (element.content ?? []).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
 }
 
+/**
+ * A quotation on one line of the answer: its line breaks, of every kind, become spaces, as they
+ * read in a quote, so no quoted text can start a line of its own in `glance ask` (where the
+ * answer keeps its own lines); the writer marks what else is invisible (terminal-safe.ts).
+ */
 function shorten(text: string): string {
-  return text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT - 1)}…` : text;
+  return capText(text.replace(/\s+/g, ' '), QUOTE_LIMIT);
 }
 
 /** The path from the root to the element, or undefined when it is not in the tree. */

@@ -2,17 +2,21 @@ import { capText } from '../protocol/cap-text.js';
 import type { Element } from '../protocol/element.js';
 import { idsWithState, imageParts, renderTree } from './context-tree.js';
 import { HIGHLIGHT_TOOL } from './highlight-tool.js';
+import { NO_CONTEXT_WORDS, type NoContextKind } from './no-context.js';
 import type { AgentRequest } from './types.js';
 import type { PromptPart } from '../../contract/agent.js';
 
 /** What the user reviewed and lets go to the agent. */
 export interface SentContext {
-  /** The app's name from its descriptor, when a provider answered. */
+  /** The app's name from its descriptor, when a provider answered; sent only inside the frame, with a root. */
   appName?: string;
   /** The reviewed root exactly as sent (after removals), or null when nothing is sent. */
   root: Element | null;
-  /** Why nothing is sent, when root is null ("the app has no provider"). Never provider text. */
-  reason?: string;
+  /**
+   * Why nothing is sent, when root is null, as a kind (default `not-collected`). There is no
+   * field for a reason's text: the model reads only Glance's words for the kind.
+   */
+  missing?: NoContextKind;
 }
 
 const OPEN = '<app_context>';
@@ -48,8 +52,8 @@ function whereLine(root: Element): string {
 /** The context part of the first user turn: the framed tree, its images, or why there is none. */
 export function contextParts(context: SentContext): PromptPart[] {
   if (context.root === null) {
-    const why = context.reason ? ` (${context.reason})` : '';
-    return [{ type: 'text', text: `No app context was sent${why}. Answer from the question alone; there is nothing to highlight.` }];
+    // Glance's own words for the kind, never a reason that names the app or quotes its provider.
+    return [{ type: 'text', text: `No app context was sent (${NO_CONTEXT_WORDS[context.missing ?? 'not-collected']}). Answer from the question alone; there is nothing to highlight.` }];
   }
   const { json, images } = renderTree(context.root);
   // Everything the provider chose, its name and its ids included, goes inside the frame
@@ -72,7 +76,7 @@ export function buildAgentPayload(context: SentContext, question: string, parts:
     system: SYSTEM,
     messages: [{ role: 'user', parts: [...parts, { type: 'text', text: `Question: ${question}` }] }],
     tools: [HIGHLIGHT_TOOL],
-    context: { appName: context.appName, root: context.root },
+    context: context.root === null ? { root: null } : { appName: context.appName, root: context.root },
   };
 }
 

@@ -3,7 +3,7 @@ import type { PublicDescriptor } from '../protocol/descriptor.js';
 import type { Element } from '../protocol/element.js';
 import { jsonLine } from './args.js';
 import { describeLocation } from './commands/location.js';
-import { oneLine } from '../protocol/cap-text.js';
+import { capText } from '../protocol/cap-text.js';
 import type { RuleMatch } from '../rules/match.js';
 import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';
@@ -15,7 +15,10 @@ type ShownProvider = Omit<PublicDescriptor, 'protocol'>;
 export interface ContextReport {
   provider: ShownProvider | null;
   sent: Element | null;
-  /** Why nothing was collected or nothing is sent. Never provider text. */
+  /**
+   * Why nothing was collected or nothing is sent, for the user (it may name the app, on one
+   * line). The model is told a kind instead (app/agent/no-context.ts).
+   */
   reason?: string;
   /**
    * Elements held back for a secret (docs/cli.md, "glance ask": always present, empty when none),
@@ -68,17 +71,24 @@ export function jsonReporter(io: CliIo): AskReporter {
  */
 export function textReporter(io: CliIo): AskReporter {
   let atLineStart = true;
+  const answer = io.stdoutText ?? io.stdout;
+  /** The model's answer as it streams: its own line breaks are meant. */
   const write = (text: string): void => {
     if (text === '') return;
-    io.stdout(text);
+    answer(text);
     atLineStart = text.endsWith('\n');
   };
-  const line = (text: string): void => write(`${atLineStart ? '' : '\n'}${text}\n`);
+  /** One line of Glance's, on a line of its own: each is one write, so nothing in it can break it. */
+  const line = (text: string): void => {
+    if (!atLineStart) io.stdout('\n');
+    io.stdout(`${text}\n`);
+    atLineStart = true;
+  };
   return {
     context: ({ provider, sent, reason, withheld, excludedByRule }) => {
       // The descriptor's strings, capped: the tree follows as an outline, under its own limits.
-      if (provider) line(`Context from ${oneLine(provider.name)} ${oneLine(provider.version)} (${oneLine(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance}):`);
-      if (sent) line(formatTree(sent));
+      if (provider) line(`Context from ${capText(provider.name)} ${capText(provider.version)} (${capText(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance}):`);
+      if (sent) for (const row of formatTree(sent)) line(row);
       else line(`No context is sent${reason ? `: ${reason}` : ''}.`);
       // What was held back, by id and kind only: never the secret.
       if (withheld.length > 0) line(`Withheld, each holding a secret: ${withheld.map((w) => `[${w.id}] (${w.kind})`).join(', ')}. Send one anyway with --allow ID.`);
@@ -94,10 +104,10 @@ export function textReporter(io: CliIo): AskReporter {
           line(`[highlight ${event.id}: ${event.location ? describeLocation(event.location) : `not located (${event.reason ?? 'no reason given'})`}]`);
           return;
         case 'done':
-          if (!atLineStart) write('\n');
+          if (!atLineStart) io.stdout('\n');
           return;
         case 'error':
-          if (!atLineStart) write('\n');
+          if (!atLineStart) io.stdout('\n');
           io.stderr(`glance: ${event.reason}\n`);
       }
     },

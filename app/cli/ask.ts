@@ -1,6 +1,8 @@
 import { createBackend } from '../agent/backends.js';
 import { Conversation } from '../agent/conversation.js';
 import type { LocateFn } from '../agent/highlight-tool.js';
+import type { NoContextKind } from '../agent/no-context.js';
+import type { SentContext } from '../agent/prompt.js';
 import { collectContext } from '../invocation/collect.js';
 import { locateRef } from '../invocation/locate.js';
 import { createHostCache } from '../invocation/host-cache.js';
@@ -9,7 +11,6 @@ import { listIds } from '../../contract/review.js';
 import type { Collection } from '../invocation/types.js';
 import { receiptRecorder } from '../history/recorder.js';
 import { planOutgoing, receiptIds, type Outgoing } from '../privacy/outgoing.js';
-import { modelReason } from '../rules/gate.js';
 import { MODEL_API_KEY } from '../withhold/kinds.js';
 import { shownIds } from '../withhold/shown.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
@@ -40,16 +41,23 @@ function onSigint(cancel: () => void): () => void {
   return () => process.removeListener('SIGINT', cancel);
 }
 
-/** Why nothing was collected, in one line the user can act on (never provider text). */
-function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>): string {
+/**
+ * Why nothing was collected: one line the user can act on (it may name the app: it is the
+ * user's own output), and the kind the model is told instead (app/agent/no-context.ts).
+ */
+function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>): { reason: string; missing: NoContextKind } {
   switch (collection.kind) {
     case 'ignored':
-      return `every provider for this app was ignored (${collection.reasons.length}); see \`glance providers\``;
+      return { reason: `every provider for this app was ignored (${collection.reasons.length}); see \`glance providers\``, missing: 'ignored' };
     case 'cancelled':
-      return 'collecting was cancelled';
+      return { reason: 'collecting was cancelled', missing: 'cancelled' };
+    case 'no-answer':
+      return { reason: collection.reason, missing: collection.timedOut ? 'timed-out' : 'no-answer' };
+    case 'ruled-out':
+      // Its reason says it is the user's rule (app/rules/gate.ts).
+      return { reason: collection.reason, missing: collection.rule === 'damaged' ? 'damaged-rules' : collection.rule };
     default:
-      // 'ruled-out' included: its reason says it is the user's rule (app/rules/gate.ts).
-      return collection.reason;
+      return { reason: collection.reason, missing: collection.kind };
   }
 }
 
@@ -57,6 +65,8 @@ function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>)
 interface Reviewed {
   report: ContextReport;
   outgoing?: Outgoing;
+  /** Why no context goes, as the model is told it; absent when a root goes. */
+  missing?: NoContextKind;
 }
 
 const NOTHING_HELD = { withheld: [], excludedByRule: [] };
@@ -71,7 +81,8 @@ const NOTHING_HELD = { withheld: [], excludedByRule: [] };
 function reviewed(collection: Collection, options: AskOptions, io: CliIo, redact: (text: string) => string): Reviewed {
   if (collection.kind !== 'collected') {
     if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
-    return { report: { provider: null, sent: null, reason: noContextReason(collection), ...NOTHING_HELD } };
+    const { reason, missing } = noContextReason(collection);
+    return { report: { provider: null, sent: null, reason, ...NOTHING_HELD }, missing };
   }
   for (const note of collection.ignored) io.stderr(`glance: note: ${note}\n`);
   for (const warning of collection.warnings) io.stderr(`glance: warning: ${warning}\n`);
@@ -88,10 +99,10 @@ function reviewed(collection: Collection, options: AskOptions, io: CliIo, redact
   for (const id of outgoing.unusedAllows) {
     io.stderr(`glance: warning: --allow ${id.slice(0, 128)}: no element with that id was withheld or left out by a rule; nothing changed for it\n`);
   }
-  const { root: sent, reason } = outgoing;
+  const { root: sent, reason, missing } = outgoing;
   const withheld = outgoing.withheld.map((w) => ({ id: names.show(w.id), kind: w.kind }));
   const excludedByRule = outgoing.excludedByRule.map((m) => ({ id: names.show(m.id), rule: m.rule }));
-  return { report: { provider, sent, ...(reason !== undefined ? { reason } : {}), withheld, excludedByRule }, outgoing };
+  return { report: { provider, sent, ...(reason !== undefined ? { reason } : {}), withheld, excludedByRule }, outgoing, ...(missing !== undefined ? { missing } : {}) };
 }
 
 /** Builds `ask` over the given invocation functions. */
@@ -144,7 +155,7 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
     reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' });
     return EXIT_INTERRUPTED;
   }
-  const { report, outgoing } = collection ? reviewed(collection, options, io, (text) => run.deps.secrets?.redact(text) ?? text) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, outgoing: undefined };
+  const { report, outgoing, missing }: Reviewed = collection ? reviewed(collection, options, io, (text) => run.deps.secrets?.redact(text) ?? text) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, missing: 'no-front-app' };
   reporter.context(report);
 
   const provider = report.provider;
@@ -156,9 +167,10 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
   };
   const fetch = services.fetch ? { fetch: services.fetch } : {};
   const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection) }, run.key.apiKey, run.key.keyHint);
-  // Under the user's rule the model is told why in Glance's words alone: nothing of the app, not even its bundle id.
-  const toModel = collection?.kind === 'ruled-out' ? modelReason(collection.rule) : report.reason;
-  const conversation = new Conversation({ backend, context: { appName: provider?.name, root: report.sent, ...(toModel !== undefined ? { reason: toModel } : {}) }, locate });
+  // Under the user's rule, or with no context at all, the model is told why in Glance's words alone
+  // (a kind from a closed set, app/agent/no-context.ts): nothing of the app, not even its bundle id.
+  const context: SentContext = { appName: provider?.name, root: report.sent, ...(missing !== undefined ? { missing } : {}) };
+  const conversation = new Conversation({ backend, context, locate });
   let failed = false;
   for await (const event of conversation.ask(options.prompt, signal)) {
     // The user's Ctrl-C, said as such (the conversation's own words are "the request was cancelled").

@@ -1,12 +1,15 @@
+import { capText } from '../protocol/cap-text.js';
 import type { ContentBlock, Element } from '../protocol/element.js';
 
 const MAX_TEXT = 80;
 
 /**
- * The tree as an indented outline for a person: role, subrole and title, the id in brackets,
- * states as words, content shortened. Iterative, like every walk of a provider's tree.
+ * The tree as an indented outline for a person, one line per element (each written on its
+ * own: the writer marks any line break inside one, terminal-safe.ts): role, subrole and title,
+ * the id in brackets, states as words, content shortened. Iterative, like every walk of a
+ * provider's tree.
  */
-export function formatTree(root: Element): string {
+export function formatTree(root: Element): string[] {
   const lines: string[] = [];
   const stack: [Element, number][] = [[root, 0]];
   while (stack.length > 0) {
@@ -15,7 +18,7 @@ export function formatTree(root: Element): string {
     const children = element.children ?? [];
     for (let i = children.length - 1; i >= 0; i -= 1) stack.push([children[i] as Element, depth + 1]);
   }
-  return lines.join('\n');
+  return lines;
 }
 
 function describe(element: Element): string {
@@ -51,8 +54,7 @@ function describeBlock(block: ContentBlock): string {
   }
 }
 
-/** One line, at most MAX_TEXT characters. */
+/** At most MAX_TEXT characters; its line breaks and controls are left for the writer to show as marks. */
 function shorten(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_TEXT ? `${flat.slice(0, MAX_TEXT - 1)}…` : flat;
+  return capText(text, MAX_TEXT);
 }

@@ -3,10 +3,19 @@ import type { OsServices } from '../os/types.js';
 
 /** Where a command writes and what it reads from its surroundings; tests pass their own. */
 export interface CliIo {
-  /** Writes to standard output as given (add your own newline). */
+  /**
+   * Writes one line to standard output (add your own newline), or the start of one. Commands
+   * get the io through `terminalIo` (main.ts): a line break or control character anywhere but
+   * at the end is shown as a mark, so write each line of Glance's own on its own.
+   */
   stdout(text: string): void;
-  /** Writes to standard error as given (add your own newline). */
+  /** Writes one line to standard error, the same way. */
   stderr(text: string): void;
+  /**
+   * Writes text to standard output whose own line breaks are meant: the model's answer as it
+   * streams, Glance's help. Never provider text. Absent: `stdout` is used.
+   */
+  stdoutText?(text: string): void;
   env: NodeJS.ProcessEnv;
   /**
    * Asks the person at the terminal a yes/no question (the answer is no unless they type y).

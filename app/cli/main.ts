@@ -8,7 +8,7 @@ import { COMMAND_HELP, formatHelp } from './help.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
 import { lazyCommands } from './lazy-commands.js';
 import { closest } from './suggest.js';
-import { terminalSafe } from './terminal-safe.js';
+import { terminalLine, terminalText } from './terminal-safe.js';
 import { versionLine } from './version.js';
 
 const USAGE = `glance: the app-context host without a window
@@ -38,20 +38,37 @@ export const COMMANDS: Readonly<Record<string, CommandRun>> = {
   ...lazyCommands,
 };
 
-/** The process's own terminal and environment; nothing unsafe for a terminal gets through. */
+/** The process's own terminal and environment; `main` writes to it through `terminalIo`. */
 export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(terminalSafe(text)),
-  stderr: (text) => process.stderr.write(terminalSafe(text)),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
   env: process.env,
   ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm: askOnTerminal } : {}),
 };
+
+/**
+ * The one writer every command's human output goes through: each write is one line, with
+ * every line break and control character in it shown as a mark (terminal-safe.ts), whatever
+ * field of a provider's it came from; JSON lines have none left to mark.
+ */
+function terminalIo(io: CliIo): CliIo & Required<Pick<CliIo, 'stdoutText'>> {
+  const text = io.stdoutText ?? io.stdout;
+  const ask = io.confirm;
+  return {
+    ...io,
+    stdout: (line) => io.stdout(terminalLine(line)),
+    stderr: (line) => io.stderr(terminalLine(line)),
+    stdoutText: (written) => text(terminalText(written)),
+    ...(ask ? { confirm: (question: string) => ask(terminalLine(question)) } : {}),
+  };
+}
 
 /** Asks a yes/no question on the terminal (stderr), reading one line from stdin; only "y" or "yes" is yes. */
 async function askOnTerminal(question: string): Promise<boolean> {
   const { createInterface } = await import('node:readline/promises');
   const terminal = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return /^\s*y(es)?\s*$/i.test(await terminal.question(terminalSafe(question)));
+    return /^\s*y(es)?\s*$/i.test(await terminal.question(question));
   } finally {
     terminal.close();
   }
@@ -79,7 +96,8 @@ function helpFor(command: string): string {
  * Runs one `glance` command and returns its exit status (docs/cli.md, "Exit status"). Never throws:
  * a wrong command line is exit 2, anything unexpected exit 1, each with one line on stderr.
  */
-export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps): Promise<number> {
+export async function main(argv: string[], given: CliIo = processIo, deps?: CliDeps): Promise<number> {
+  const io = terminalIo(given);
   const [command, ...rest] = argv;
   let full: FullCliDeps | undefined;
   try {
@@ -88,11 +106,11 @@ export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps
       return EXIT.ok;
     }
     if (command === 'help' && rest[0] !== undefined) {
-      io.stdout(helpFor(rest[0]));
+      io.stdoutText(helpFor(rest[0]));
       return EXIT.ok;
     }
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-      io.stdout(USAGE);
+      io.stdoutText(USAGE);
       return command === undefined ? EXIT.usage : EXIT.ok;
     }
     const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
@@ -101,7 +119,7 @@ export async function main(argv: string[], io: CliIo = processIo, deps?: CliDeps
     return await run(rest, redactingIo(io, full.secrets), full);
   } catch (error) {
     if (error instanceof HelpRequested) {
-      io.stdout(helpFor(error.command));
+      io.stdoutText(helpFor(error.command));
       return EXIT.ok;
     }
     if (error instanceof UsageError) {

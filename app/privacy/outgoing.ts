@@ -28,9 +28,14 @@ export interface Outgoing {
   excludedByRule: RuleMatch[];
   /** Allowed ids that were neither withheld nor excluded by a rule (a typo, or a stale id). */
   unusedAllows: string[];
-  /** Why nothing is sent, when root is null. Never provider text. */
+  /** Why nothing is sent, when root is null, for the user's own output. Never provider text. */
   reason?: string;
+  /** The same as a kind, for the model (app/agent/no-context.ts): only Glance's words reach it. */
+  missing?: RootLeftOut;
 }
+
+/** How the root itself came to be left out. */
+type RootLeftOut = 'root-removed' | 'root-excluded' | 'root-withheld';
 
 /**
  * Combines the screening with the user's choices: the user's removals, then the standing
@@ -62,15 +67,15 @@ export function planOutgoing(root: Element, screening: Screening | undefined, ch
     }
   }
   out.root = applyRemovals(root, new Set([...out.excludedIds, ...out.withheld.map((w) => w.id)]));
-  if (out.root === null) out.reason = rootReason(root.id, removed, byRule, secret);
+  if (out.root === null) Object.assign(out, rootReason(root.id, removed, byRule, secret));
   return out;
 }
 
-function rootReason(id: string, removed: ReadonlySet<string>, byRule: Map<string, string>, secret: Map<string, Withheld>): string {
-  if (removed.has(id)) return 'the root element was excluded, so no context is sent';
+function rootReason(id: string, removed: ReadonlySet<string>, byRule: Map<string, string>, secret: Map<string, Withheld>): { reason: string; missing: RootLeftOut } {
+  if (removed.has(id)) return { reason: 'the root element was excluded, so no context is sent', missing: 'root-removed' };
   const rule = byRule.get(id);
-  if (rule !== undefined) return `your rule leaves out ${rule}, the root element included, so no context is sent`;
-  return `the root element holds a secret (${secret.get(id)?.kind ?? 'unknown kind'}) and was withheld, so no context is sent`;
+  if (rule !== undefined) return { reason: `your rule leaves out ${rule}, the root element included, so no context is sent`, missing: 'root-excluded' };
+  return { reason: `the root element holds a secret (${secret.get(id)?.kind ?? 'unknown kind'}) and was withheld, so no context is sent`, missing: 'root-withheld' };
 }
 
 /**

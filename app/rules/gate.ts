@@ -33,19 +33,3 @@ export function judgeApp(state: RulesState, bundleId: string, destination: Desti
   }
   return { ok: true, rule, exclusions: found?.exclusions ?? [] };
 }
-
-/**
- * What the model is told when the user's rule kept the app's context back (`glance ask` carries
- * on without it): Glance's words alone. The user's own output names the app and the rule
- * (`reason` above); the model gets nothing of the app, not its name, not its bundle id.
- */
-export function modelReason(rule: Extract<RuleVerdict, { ok: false }>['rule']): string {
-  switch (rule) {
-    case 'never':
-      return 'the user\'s rule for the app in front is "never", so Glance asked it for nothing';
-    case 'local':
-      return 'the user\'s rule keeps the context of the app in front on this machine, and the chosen model is not on it, so Glance did not ask the app';
-    case 'damaged':
-      return 'the user\'s rules file could not be read, so Glance asked no app for context';
-  }
-}

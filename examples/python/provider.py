@@ -15,8 +15,10 @@ import plistlib
 import secrets
 import signal
 import stat
+import socket
 import subprocess
 import sys
+import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 PROTOCOL = "0.2.0"
@@ -24,6 +26,7 @@ EXTENSION = "io.appcontext/context"
 APP_NAME, APP_VERSION = "Field Notes", "1.0.0"
 PATH = "/context/mcp"  # the endpoint's path is ours to choose; hosts use it as given
 MAX_REQUEST_BYTES = 1024 * 1024  # initialize and a tool call are tiny
+HEAD_SECONDS, REQUEST_SECONDS = 5, 10  # a whole request head, a whole request (and between requests)
 MCP_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 
 # Fresh for every run: the instance tells hosts that ids from an earlier run mean nothing now,
@@ -142,22 +145,53 @@ def handle_rpc(message):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: a host may reuse its checked connection
-    timeout = 60  # an idle connection is closed after a minute
+    timeout = REQUEST_SECONDS  # the longest wait for any one read
+
+    # A socket timeout restarts with every byte, so a client sending its head a byte at a time
+    # would hold its thread for ever. A deadline per request closes it: the head within
+    # HEAD_SECONDS of the wait for it starting (an idle kept connection too), the body within
+    # REQUEST_SECONDS. A late connection is shut down, which ends the read that waits on it.
+    def deadline(self, seconds):
+        self.cancel_deadline()
+        self.timer = threading.Timer(seconds, self.shut_down)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def cancel_deadline(self):
+        if getattr(self, "timer", None) is not None:
+            self.timer.cancel()
+
+    def shut_down(self):
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already closed
+
+    def handle_one_request(self):
+        self.deadline(HEAD_SECONDS)
+        try:
+            super().handle_one_request()
+        finally:
+            self.cancel_deadline()
 
     def handle_any(self):
+        self.deadline(REQUEST_SECONDS)  # the head is in: the rest of the request has this long
         # The refusals, in the order the protocol fixes. Origin first: browsers add it to
         # requests from web pages, and no web page may even learn whether a token is right.
         if "Origin" in self.headers:
             return self.refuse(403, "requests with an Origin header are refused")
         if self.headers.get("Host") != f"127.0.0.1:{self.server.server_port}":
             return self.refuse(421, "wrong Host header")  # against DNS rebinding
+        # The request target exactly as sent, before the token is read: `/context/./mcp`, an
+        # absolute-form `http://127.0.0.1:<port>/context/mcp` and the like are other resources.
+        # From the request line: self.path has a leading `//` folded to `/` (Python 3.11+).
+        if self.requestline.split()[1:2] != [PATH]:
+            return self.refuse(404, "not found")
         sent = self.headers.get("Authorization", "").encode("utf-8", "surrogateescape")
         if not hmac.compare_digest(sent, f"Bearer {TOKEN}".encode()):
             return self.refuse(401, "missing or wrong bearer token")
         if self.command in ("GET", "DELETE"):
             return self.refuse(405, "stateless server: no event stream, no session")
-        if self.path != PATH:
-            return self.refuse(404, "not found")
         if self.command != "POST":
             return self.refuse(405, "POST only")
         self.serve_mcp()
@@ -169,7 +203,14 @@ class Handler(BaseHTTPRequestHandler):
         if not length.isdigit():
             return self.refuse(411, "a request body with Content-Length")
         if int(length) > MAX_REQUEST_BYTES:
-            return self.refuse(413, "request too large")
+            # Answered at once, then the body is read and dropped (never kept) within the
+            # deadline: closing with it unread makes the kernel reset the connection under the
+            # client's writes, and the client may lose the answer.
+            self.send_json(413, {"jsonrpc": "2.0", "id": None, "error": {"code": -32000, "message": "request too large"}})
+            left = int(length)
+            while left > 0 and (chunk := self.rfile.read(min(left, 65536))):
+                left -= len(chunk)
+            return None
         try:
             message = json.loads(self.rfile.read(int(length)))
         except ValueError:

@@ -11,7 +11,7 @@ import type { LocateResult } from '../../app/invocation/locate.js';
 import { planOutgoing, receiptIds, type Outgoing } from '../../app/privacy/outgoing.js';
 import { shownIds } from '../../app/withhold/shown.js';
 import type { PrivacyService } from '../../app/privacy/service.js';
-import { describeDestination, isLocalDestination } from '../../contract/destination.js';
+import { isLocalDestination } from '../../contract/destination.js';
 import type { ElementRef } from '../../app/invocation/types.js';
 import type { Settings } from '../../contract/settings.js';
 import type { AnswerState, Chip, Preview } from '../../contract/ipc.js';
@@ -46,8 +46,8 @@ export interface AgentPort {
 /** What the service needs; main passes Electron-backed pieces, the tests real local ones. */
 export interface AgentServiceDeps {
   collected(invocation: number): CollectedContext | undefined;
-  /** Why an invocation's questions go without context, when the user chose so (the controller's). */
-  withoutContext?(invocation: number): string | undefined;
+  /** Whether the user chose to ask this invocation's questions without its context (the controller's). */
+  withoutContext?(invocation: number): boolean;
   settings(): Settings;
   /** The stored key for a backend (main/secrets.ts); it never goes to the renderer. */
   apiKey(backend: KeyedBackendId): Promise<string | undefined>;
@@ -106,18 +106,16 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
   const contextFor = (invocation: number, removedIds: string[], allowedIds: string[] = []): { context: SentContext; issuer?: CollectedContext['issuer']; outgoing?: Outgoing } => {
     const collected = deps.collected(invocation);
     // Nothing was collected: no receipt either, since no request carries an app's context (docs/privacy.md).
-    if (!collected) return { context: { root: null, reason: deps.withoutContext?.(invocation) ?? 'no context was collected from the app in front' } };
+    // Why no context goes is told as a kind (app/agent/no-context.ts): Glance's own words, never the app's name.
+    if (!collected) return { context: { root: null, missing: deps.withoutContext?.(invocation) === true ? 'without-context' : 'not-collected' } };
     const destination = deps.privacy?.destination();
     if (collected.screening?.rule === 'local' && destination && !isLocalDestination(destination)) {
-      const reason = `your rule for this app is "local", and ${describeDestination(destination)} is not on this machine`;
-      return { context: { appName: collected.appName, root: null, reason }, issuer: collected.issuer };
+      return { context: { root: null, missing: 'local' }, issuer: collected.issuer };
     }
     // The panel names an element whose id holds a secret as its withheld@N (describe.ts, screeningView).
     const names = shownIds(collected.screening?.withheld ?? []);
-    const removed = new Set(removedIds.map(names.resolve));
-    const outgoing = planOutgoing(collected.root, collected.screening, { removed, allowed: new Set(allowedIds.map(names.resolve)) });
-    const reason = removed.has(collected.root.id) ? 'the user removed the app context' : outgoing.reason;
-    const context = outgoing.root ? { appName: collected.appName, root: outgoing.root } : { appName: collected.appName, root: null, reason };
+    const outgoing = planOutgoing(collected.root, collected.screening, { removed: new Set(removedIds.map(names.resolve)), allowed: new Set(allowedIds.map(names.resolve)) });
+    const context: SentContext = outgoing.root ? { appName: collected.appName, root: outgoing.root } : { root: null, ...(outgoing.missing ? { missing: outgoing.missing } : {}) };
     return { context, issuer: collected.issuer, outgoing };
   };
 

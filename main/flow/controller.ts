@@ -3,7 +3,7 @@ import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element } from '../../app/protocol/element.js';
 import type { Screening } from '../../app/privacy/types.js';
-import { WITHOUT_CONTEXT_REASON, appDisplayName, redactWords, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
+import { appDisplayName, redactWords, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
 import type { Failure, Invocation } from '../../contract/ipc.js';
 import type { StateHub } from './state-hub.js';
 
@@ -96,8 +96,8 @@ export interface Controller {
    * was never asked). False unless it is the invocation on screen and a `local` rule kept it out.
    */
   askWithoutContext(invocation: number): boolean;
-  /** Why this invocation's questions go without context, when the user chose so; else undefined. */
-  withoutContext(invocation: number): string | undefined;
+  /** Whether the user chose to ask this invocation's questions without its context. */
+  withoutContext(invocation: number): boolean;
   /** The user chose "Never from this app": nothing collected from it may be sent, and the panel says so. */
   ruleOut(invocation: number, message: string): boolean;
   /**
@@ -279,7 +279,7 @@ export function createController(deps: ControllerDeps): Controller {
       show({ ...shown, withoutContext: true });
       return true;
     },
-    withoutContext: (invocation) => (contextless === invocation && current?.id === invocation ? WITHOUT_CONTEXT_REASON : undefined),
+    withoutContext: (invocation) => contextless === invocation && current?.id === invocation,
     ruleOut(invocation, message) {
       if (!collected || collected.invocation !== invocation || current?.id !== invocation) return false;
       const { appName } = collected;

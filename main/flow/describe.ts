@@ -14,12 +14,6 @@ import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
 /** What a user can do about an app without a provider: nothing in Glance, but there is something to try. */
 export const NO_PROVIDER_HINT = "An app shares context once its developer adds a provider to it. To see what Glance does meanwhile, choose Try with Sample Notes in Glance's menu.";
 
-/**
- * What the model is told when the user asked without the app's context (the card of a `local`
- * rule): true whichever model is chosen later, and naming nothing of the app's.
- */
-export const WITHOUT_CONTEXT_REASON = "the user's rule keeps this app's context on this Mac, so Glance did not ask the app, and the user chose to ask without it";
-
 /** The name to use for an app in a sentence: its name, else its bundle id, else its pid. */
 export function appDisplayName(app: FrontApp): string {
   return app.name?.trim() || app.bundleId || `the app with process id ${app.pid}`;

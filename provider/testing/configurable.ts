@@ -36,7 +36,7 @@
  *   TP_DESCRIPTOR_PROTOCOL, TP_DESCRIPTOR_BUNDLE_ID, TP_DESCRIPTOR_PID, TP_DESCRIPTOR_ENDPOINT,
  *   TP_DESCRIPTOR_INSTANCE     publish these instead of the true values
  *
- * The HTTP checks (Origin 403, Host 421, token 401, 405, 404) always hold: they come from the kit.
+ * The HTTP checks (Origin 403, Host 421, the request target 404, token 401, 405) always hold: they come from the kit.
  */
 import type { Descriptor } from '@app-context/provider-kit/protocol';
 import { PROTOCOL_VERSION } from '@app-context/provider-kit';

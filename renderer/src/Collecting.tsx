@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { ProviderText } from './text/ProviderText.js';
-import { visibleControls } from './text/visible-controls.js';
+import { visibleControls } from '../../contract/visible-controls.js';
 
 /** While the app answers: its name, a spinner, and a way to stop (the request is aborted). */
 export function Collecting(props: { appName: string; onStop(): void }): JSX.Element {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted reply. */
 export type Reply =
-  | { status: number; json: unknown }
+  | { status: number; json: unknown; headers?: Record<string, string> }
   /** SSE frames written one by one with a pause, then the stream ends (unless `hang`). */
   | { sse: string[]; pauseMs?: number; hang?: boolean };
 
@@ -60,7 +60,7 @@ export async function startFakeServer(script: Reply[]): Promise<FakeServer> {
 
 async function answer(reply: Reply, res: ServerResponse, open: Set<ServerResponse>, markClosed: () => void): Promise<void> {
   if ('status' in reply) {
-    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     res.end(JSON.stringify(reply.json));
     return;
   }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsk } from '../../app/cli/ask.js';
 import type { CliIo } from '../../app/cli/io.js';
+import { main } from '../../app/cli/main.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { locateRef } from '../../app/invocation/locate.js';
@@ -196,7 +197,8 @@ describe.each(['openai', 'anthropic'] as const)('the turn after a highlight call
 describe('the CLI\'s ask output for a person, with the offline backend', () => {
   it('names the provider and the app in lines capped at 200 characters per string', async () => {
     const io = captureIo(dir.env);
-    expect(await createAsk({ collect: collectContext, locate: locateRef })(['what is selected?', '--pid', String(provider.pid)], io, { os })).toBe(0);
+    // Through main, as the command runs: its writer puts every write on one line.
+    expect(await main(['ask', 'what is selected?', '--pid', String(provider.pid)], io, { os })).toBe(0);
     const lines = io.out().split('\n');
     // The name's newlines cannot start lines of their own (a forged "Context from" or "App:").
     const named = lines.filter((l) => l.includes('NAME-MARK'));

@@ -141,7 +141,7 @@ describe('text from a provider on the terminal', () => {
       // eslint-disable-next-line no-control-regex -- the control characters are what is tested
       expect(out).not.toMatch(/[\u001b\u0007\u202e\u0085]/);
     }
-    expect(human.stdout).toContain('Evil?]0;owned??[2J?Notes?');
+    expect(human.stdout).toContain('Evil␛]0;owned␇␛[2J⟨U+202E⟩Notes⟨U+0085⟩');
     const json = await glance('current', '--pid', String(p.pid), '--json');
     // eslint-disable-next-line no-control-regex -- the control characters are what is tested
     expect(json.stdout).not.toMatch(/[\u001b\u0007\u202e\u0085]/);

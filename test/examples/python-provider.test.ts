@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../app/check/types.js';
 import { runGlance } from '../helpers/cli.js';
 import { spawnProcess, type Spawned } from '../helpers/spawn.js';
+import { socketExchange, trickle } from '../provider/helpers.js';
 
 const SCRIPT = 'examples/python/provider.py';
 /** Generous for a loaded 2-core machine: speed is measured in `npm run bench`, not here. */
@@ -122,6 +123,34 @@ describe.skipIf(process.platform === 'darwin')('the Python provider (on macOS a 
     expect(await p.exited).toEqual({ code: 128 + 15, signal: null });
     expect(await readdir(dir)).toEqual([]);
     expectNoToken(d.token, p.output(), ...printed);
+  }, 60_000);
+
+  it('closes a slow client within twice its limit and reads only its own path, before the token (raw sockets)', async () => {
+    const { d } = await start('python3', [SCRIPT]);
+    const port = Number(new URL(d.endpoint).port);
+    const body = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    const post = (target: string, auth: boolean, content = body): string =>
+      `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n${auth ? `Authorization: Bearer ${d.token}\r\n` : ''}Content-Length: ${Buffer.byteLength(content)}\r\n\r\n${content}`;
+    // The head a byte at a time, and a connection that sends nothing: 5 s for the head.
+    const [slowHead, silent] = await Promise.all([
+      trickle(port, { first: '', slowly: `POST /context/mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Pad: ${'a'.repeat(64)}` }, 100, 40_000),
+      trickle(port, { first: '', slowly: '' }, 1_000, 40_000),
+    ]);
+    for (const outcome of [slowHead, silent]) {
+      expect(outcome.closedAfterMs).toBeDefined();
+      expect(outcome.closedAfterMs as number).toBeGreaterThanOrEqual(4_900);
+      expect(outcome.closedAfterMs as number).toBeLessThanOrEqual(10_000);
+    }
+    for (const target of ['/context/./mcp', '//context/mcp', '/context/mcp/', '/context/%6Dcp', '/context/mcp?x=1', `http://127.0.0.1:${port}/context/mcp`]) {
+      expect((await socketExchange(port, post(target, false))).status, target).toBe(404);
+      expect((await socketExchange(port, post(target, true))).status, target).toBe(404);
+    }
+    expect((await socketExchange(port, post('/context/mcp', false))).status).toBe(401);
+    expect((await socketExchange(port, post('/context/mcp', true))).status).toBe(200);
+    // Over the limit: answered before the body is read, then drained rather than reset under the client's writes.
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(2 * 1024 * 1024) } });
+    expect((await socketExchange(port, post('/context/mcp', true, big))).status).toBe(413);
+    expectNoToken(d.token, ...printed);
   }, 60_000);
 
   it('removes its descriptor on SIGINT too, leaving no temporary file', async () => {

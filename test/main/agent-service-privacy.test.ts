@@ -144,7 +144,8 @@ describe('the panel\'s sends, with the privacy service', () => {
     expect(context.screening?.rule).toBe('local');
     settings = { ...settings, baseURL: 'http://model.example.test:11434/v1' };
     const preview = JSON.stringify(service(context).agent.preview({ invocation: 1, prompt: 'What?', removedIds: [] }));
-    expect(preview).toContain('No app context was sent (your rule for this app is \\"local\\", and the openai backend at http://model.example.test:11434 is not on this machine)');
+    expect(preview).toContain("No app context was sent (the user's rule keeps this app's context on this machine, and the model answering is not on it)");
+    expect(preview).not.toContain('Field Notes');
     expect(preview).not.toContain('The heron');
   });
 

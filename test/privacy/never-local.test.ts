@@ -118,7 +118,7 @@ describe('the rule "never"', () => {
     expect(model.received[0]?.raw.toString()).not.toContain(SECRET);
     // Nothing of the app either (issue 21, finding 5): the model is told why in Glance's words alone.
     expectNothingOfTheApp(model.received[0]?.raw.toString() ?? '');
-    expect(model.received[0]?.raw.toString()).toContain('the user\'s rule for the app in front is \\"never\\", so Glance asked it for nothing');
+    expect(model.received[0]?.raw.toString()).toContain('the user\'s rule for this app is to send nothing of it');
     expect((await createHistoryStore({ home: dir.home }).list()).receipts).toEqual([]);
     expect(await settledLog()).toEqual(before);
   });

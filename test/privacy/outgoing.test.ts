@@ -52,9 +52,9 @@ describe('planOutgoing', () => {
   });
 
   it('says why nothing is sent when the root itself is left out', () => {
-    expect(planOutgoing(root, screening, { removed: new Set(['app']) })).toMatchObject({ root: null, sentIds: [], reason: 'the root element was excluded, so no context is sent' });
+    expect(planOutgoing(root, screening, { removed: new Set(['app']) })).toMatchObject({ root: null, sentIds: [], reason: 'the root element was excluded, so no context is sent', missing: 'root-removed' });
     const secretRoot = planOutgoing(root, { ...screening, withheld: [{ id: 'app', position: 0, kind: 'private key', where: [2] }] });
-    expect(secretRoot).toMatchObject({ root: null, withheld: [{ id: 'app', kind: 'private key' }], reason: expect.stringContaining('holds a secret (private key)') });
+    expect(secretRoot).toMatchObject({ root: null, withheld: [{ id: 'app', kind: 'private key' }], reason: expect.stringContaining('holds a secret (private key)'), missing: 'root-withheld' });
   });
 });
 

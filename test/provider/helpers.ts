@@ -2,6 +2,7 @@
 // descriptor as a host would, talk to them over MCP and raw HTTP, and check for token leaks.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect as connectSocket } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -58,10 +59,15 @@ export async function connect(endpoint: string, token: string): Promise<Client> 
   return client;
 }
 
-/** One raw HTTP exchange, with full control of Host, Origin and Authorization. */
+/**
+ * One raw HTTP exchange, with full control of Host, Origin and Authorization. A response that
+ * came stands even when the server then closes under the request's writes (EPIPE, ECONNRESET).
+ */
 export function rawRequest(endpoint: string, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
   const url = new URL(endpoint);
   return new Promise((resolve, reject) => {
+    let status: number | undefined;
+    let body = '';
     const req = request({
       host: '127.0.0.1',
       port: Number(url.port),
@@ -69,12 +75,101 @@ export function rawRequest(endpoint: string, options: { method?: string; path?: 
       path: options.path ?? url.pathname,
       headers: { Host: url.host, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers },
     }, (res) => {
-      let body = '';
+      status = res.statusCode ?? 0;
       res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: status ?? 0, body }));
+      res.on('error', () => resolve({ status: status ?? 0, body }));
     });
-    req.on('error', reject);
+    req.on('error', (error) => (status === undefined ? reject(error) : resolve({ status, body })));
     req.end(options.body);
+  });
+}
+
+/** A response as a raw client read it. */
+export interface RawResponse {
+  status: number;
+  /** Everything the server sent: the head and as much body as arrived. */
+  text: string;
+}
+
+/** The status and, when the head is whole, the body's declared length, of what arrived so far. */
+function parseHead(text: string): { status: number; headEnd: number; length: number | undefined } | undefined {
+  const headEnd = text.indexOf('\r\n\r\n');
+  const status = /^HTTP\/1\.[01] (\d{3})/.exec(text);
+  if (headEnd < 0 || !status) return undefined;
+  const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, headEnd));
+  return { status: Number(status[1]), headEnd: headEnd + 4, length: length ? Number(length[1]) : undefined };
+}
+
+/**
+ * One request over a raw socket (node:net), written byte for byte as given (any request target,
+ * any head), answered when a whole response has arrived (or the server closed after a head).
+ * A server may answer before it has read the whole request (413) and close: write errors after
+ * a response (EPIPE, ECONNRESET) are then expected, and the response stands; without one, the
+ * error fails the exchange.
+ */
+export function socketExchange(port: number, request: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connectSocket(port, '127.0.0.1');
+    let text = '';
+    let done = false;
+    const finish = (error?: Error): void => {
+      if (done) return;
+      const head = parseHead(text);
+      if (head === undefined && error) {
+        done = true;
+        socket.destroy();
+        reject(error);
+        return;
+      }
+      if (head === undefined) return;
+      const whole = head.length === undefined || Buffer.byteLength(text.slice(head.headEnd)) >= head.length;
+      if (!whole && !error && !socket.readableEnded) return;
+      done = true;
+      socket.destroy();
+      resolve({ status: head.status, text });
+    };
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      finish();
+    });
+    socket.on('end', () => finish(new Error(`the server closed without a response: ${JSON.stringify(text.slice(0, 80))}`)));
+    socket.on('error', (error) => finish(error));
+    socket.write(request);
+  });
+}
+
+/**
+ * Writes `first` at once, then one byte of `slowly` (over and over) every `everyMs`, until the
+ * server closes the connection: what it answered, and how long after the connection opened it
+ * closed. The server's time limits are what this measures; `capMs` only ends a test that would
+ * otherwise hang (closedAfterMs is then undefined).
+ */
+export function trickle(port: number, bytes: { first: string; slowly: string }, everyMs: number, capMs: number): Promise<{ text: string; closedAfterMs: number | undefined }> {
+  return new Promise((resolve) => {
+    const socket = connectSocket(port, '127.0.0.1');
+    const started = performance.now();
+    let text = '';
+    let sent = 0;
+    let ended = false;
+    const end = (closedAfterMs: number | undefined): void => {
+      if (ended) return;
+      ended = true;
+      clearInterval(timer);
+      clearTimeout(cap);
+      socket.destroy();
+      resolve({ text, closedAfterMs });
+    };
+    if (bytes.first !== '') socket.write(bytes.first);
+    const timer = setInterval(() => {
+      if (socket.writable) socket.write(bytes.slowly.charAt(sent % bytes.slowly.length));
+      sent += 1;
+    }, everyMs);
+    const cap = setTimeout(() => end(undefined), capMs);
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    // The server's close shows as an end, or as a reset when a byte was in flight: either ends it.
+    socket.on('close', () => end(Math.round(performance.now() - started)));
+    socket.on('error', () => undefined);
   });
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { declaredProtocol, isValidId, parseEndpoint, readAnswer, TOKEN_PATTERN } from '../../app/protocol/index.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
-import { connect, expectNoToken, INITIALIZE, rawRequest, requireBuild, SAMPLE, startChild, waitGone, type ChildProvider } from './helpers.js';
+import { connect, expectNoToken, INITIALIZE, rawRequest, requireBuild, SAMPLE, socketExchange, startChild, waitGone, type ChildProvider } from './helpers.js';
 
 let dir: Awaited<ReturnType<typeof makeProvidersDir>>;
 let sample: ChildProvider | undefined;
@@ -90,16 +90,28 @@ describe('HTTP checks, in the order of docs/protocol.md, "The server\'s checks, 
     expect((await rawRequest(endpoint(), { headers: { Authorization: `Bearer ${token}x` }, body: INITIALIZE })).status).toBe(401);
     expect((await rawRequest(endpoint(), { headers: { Authorization: token }, body: INITIALIZE })).status).toBe(401);
   });
-  it('answers GET and DELETE with 405, another path with 404, and a good request with 200', async () => {
+  it('answers another path with 404 before the token, GET and DELETE with 405, and a good request with 200', async () => {
+    expect((await rawRequest(endpoint(), { path: '/mcp', body: INITIALIZE })).status).toBe(404);
+    expect((await rawRequest(endpoint(), { path: '/mcp', headers: auth(), body: INITIALIZE })).status).toBe(404);
     expect((await rawRequest(endpoint(), { method: 'GET', headers: auth() })).status).toBe(405);
     expect((await rawRequest(endpoint(), { method: 'DELETE', headers: auth() })).status).toBe(405);
-    expect((await rawRequest(endpoint(), { path: '/mcp', headers: auth(), body: INITIALIZE })).status).toBe(404);
     const ok = await rawRequest(endpoint(), { headers: auth(), body: INITIALIZE });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ result: { capabilities: { extensions: { 'io.appcontext/context': { protocol: '0.2.0' } } } } });
   });
-  it('refuses a body over the limit with 413', async () => {
+  it('refuses a body over the limit with 413, answered before the body is read, and drains the rest', async () => {
+    // A raw client (node:net) that reads the answer while it writes: the 413 comes before the
+    // 2 MiB are sent. The server drains the rest rather than closing under the client's writes
+    // (closing made this test fail on EPIPE), and the client would stand by a response it got
+    // even so.
+    const { port, pathname } = new URL(endpoint());
     const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(2 * 1024 * 1024) } });
+    const headers = `Host: 127.0.0.1:${port}\r\nAuthorization: ${auth()['Authorization'] as string}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n`;
+    const declared = await socketExchange(Number(port), `POST ${pathname} HTTP/1.1\r\n${headers}Content-Length: ${big.length}\r\n\r\n${big}`);
+    expect(declared.status).toBe(413);
+    const chunk = (text: string): string => `${text.length.toString(16)}\r\n${text}\r\n`;
+    const chunked = await socketExchange(Number(port), `POST ${pathname} HTTP/1.1\r\n${headers}Transfer-Encoding: chunked\r\n\r\n${chunk(big.slice(0, 1_500_000))}${chunk(big.slice(1_500_000))}0\r\n\r\n`);
+    expect(chunked.status).toBe(413);
     expect((await rawRequest(endpoint(), { headers: auth(), body: big })).status).toBe(413);
   });
 });

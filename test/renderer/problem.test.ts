@@ -60,5 +60,6 @@ describe('problem cards', () => {
     expect(answerProblem(turn('refused'), 'Claude').actions).toEqual(['settings']);
     expect(answerProblem(turn('unreachable'), 'Claude').actions).toEqual(['ask-again', 'settings']);
     expect(answerProblem(turn('rate-limited'), 'Claude')).toMatchObject({ actions: ['ask-again'], details: ['Because.'] });
+    expect(answerProblem(turn('redirected'), 'Claude')).toMatchObject({ headline: 'Claude redirected the question', why: expect.stringContaining('Glance does not follow one'), actions: ['settings'] });
   });
 });

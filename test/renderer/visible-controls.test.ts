@@ -1,7 +1,7 @@
 // Which characters the panel draws as marks (docs/protocol.md, "Hardening", "Text on screen"), and
 // how. The component that uses this runs in Chromium in test/e2e/provider-text.test.ts.
 import { describe, expect, it } from 'vitest';
-import { hasInvisible, markFor, splitInvisible, visibleControls } from '../../renderer/src/text/visible-controls.js';
+import { hasInvisible, markFor, splitInvisible, visibleControls } from '../../contract/visible-controls.js';
 
 describe('visibleControls', () => {
   it('leaves ordinary text alone, right-to-left letters and emoji included', () => {

@@ -3,7 +3,7 @@ import { completeCliDeps, coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { oneLine } from '../../protocol/cap-text.js';
+import { capText } from '../../protocol/cap-text.js';
 import { formatTree } from '../format-tree.js';
 import { resolveApp } from '../front-app.js';
 import type { CommandRun } from '../io.js';
@@ -32,8 +32,8 @@ export const runCurrent: CommandRun = async (argv, io, given) => {
       if (values.json === true) {
         io.stdout(jsonLine({ provider, answer, warnings: collection.warnings }));
       } else {
-        io.stdout(`${oneLine(provider.name)} ${oneLine(provider.version)} (${oneLine(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance})\n`);
-        io.stdout(`${formatTree(answer.root)}\n`);
+        io.stdout(`${capText(provider.name)} ${capText(provider.version)} (${capText(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance})\n`);
+        for (const row of formatTree(answer.root)) io.stdout(`${row}\n`);
         for (const warning of collection.warnings) io.stdout(`warning: ${warning}\n`);
       }
       return EXIT.ok;

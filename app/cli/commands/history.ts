@@ -1,7 +1,7 @@
 import { readHistoryDays } from '../../history/days.js';
 import type { Receipt } from '../../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../../history/store.js';
-import { oneLine } from '../../protocol/cap-text.js';
+import { capText } from '../../protocol/cap-text.js';
 import { jsonLine, parseCommandLine } from '../args.js';
 import { commandHome, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
@@ -21,26 +21,26 @@ function plural(n: number, word: string): string {
 }
 
 function destination(r: Receipt): string {
-  return r.endpoint === 'offline' ? 'the offline backend (no model)' : `${r.backend}${r.model !== null ? `, model ${oneLine(r.model)}` : ''}, at ${r.endpoint}`;
+  return r.endpoint === 'offline' ? 'the offline backend (no model)' : `${r.backend}${r.model !== null ? `, model ${capText(r.model)}` : ''}, at ${r.endpoint}`;
 }
 
 function summary(r: Receipt): string {
   const counts = [`${plural(r.sentIds.length, 'element')} sent`, `${r.excludedIds.length} left out`, `${r.withheld.length} withheld`, plural(r.bytes, 'byte')].join(', ');
-  return `${r.at}  ${oneLine(r.app.name)} (${oneLine(r.app.bundleId)}, pid ${r.app.pid}) to ${destination(r)}: ${counts}  [${r.id}]`;
+  return `${r.at}  ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid}) to ${destination(r)}: ${counts}  [${r.id}]`;
 }
 
-function details(r: Receipt): string {
+function details(r: Receipt): string[] {
   const ids = (list: string[]): string => (list.length === 0 ? 'none' : list.join(', '));
   return [
     `Receipt ${r.id}`,
     `  at        ${r.at}`,
-    `  app       ${oneLine(r.app.name)} (${oneLine(r.app.bundleId)}, pid ${r.app.pid})`,
+    `  app       ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid})`,
     `  sent to   ${destination(r)}`,
     `  sent      ${plural(r.sentIds.length, 'element')}: ${ids(r.sentIds)}`,
     `  left out  ${ids(r.excludedIds)}`,
     `  withheld  ${r.withheld.length === 0 ? 'none' : r.withheld.map((w) => `${w.id} (${w.kind})`).join(', ')}`,
     `  body      ${plural(r.bytes, 'byte')}, SHA-256 ${r.sha256}`,
-  ].join('\n');
+  ];
 }
 
 function parseLimit(value: string | undefined): number | undefined {
@@ -69,7 +69,8 @@ async function show(argv: string[], io: CliIo): Promise<number> {
   const home = await commandHome(io, false);
   const receipt = home.missing ? undefined : await (await readable(io, home.path)).store.get(id);
   if (!receipt) throw new UsageError(`history show: no receipt has the id "${id.slice(0, 40)}"; \`glance history\` lists them`);
-  io.stdout(values.json === true ? jsonLine(receipt) : `${details(receipt)}\n`);
+  if (values.json === true) io.stdout(jsonLine(receipt));
+  else for (const line of details(receipt)) io.stdout(`${line}\n`);
   return EXIT.ok;
 }
 

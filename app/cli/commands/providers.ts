@@ -4,7 +4,7 @@ import { loadRules } from '../data.js';
 import type { RulesState } from '../../rules/store.js';
 import { parseCommandLine, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { oneLine } from '../../protocol/cap-text.js';
+import { capText } from '../../protocol/cap-text.js';
 import type { CommandRun } from '../io.js';
 import { runPrune } from './prune-command.js';
 
@@ -37,7 +37,7 @@ export const runProviders: CommandRun = async (argv, io, deps) => {
   io.stdout(`Providers folder: ${folder.path}${folder.usable ? '' : ` (not read: ${folder.reason ?? 'unknown reason'})`}\n`);
   if (folder.usable && rows.length === 0) io.stdout('No descriptors: no provider is running as this user.\n');
   for (const row of rows) {
-    const who = row.name !== undefined ? `${oneLine(row.name)} (${oneLine(row.bundleId ?? '')}, pid ${row.pid})` : '';
+    const who = row.name !== undefined ? `${capText(row.name)} (${capText(row.bundleId ?? '')}, pid ${row.pid})` : '';
     io.stdout(row.verdict === 'usable' ? `  usable   ${row.file}  ${who}  ${row.endpoint}  rule: ${row.rule}\n` : `  ignored  ${row.file}  ${who ? `${who}: ` : ''}${row.reason}\n`);
   }
   return EXIT.ok;

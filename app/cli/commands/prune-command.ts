@@ -1,5 +1,5 @@
 import { providersFolder } from '../../discovery/folder.js';
-import { oneLine } from '../../protocol/cap-text.js';
+import { capText } from '../../protocol/cap-text.js';
 import { jsonLine } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliDeps, CliIo } from '../io.js';
@@ -30,7 +30,7 @@ export async function runPrune(options: { json: boolean; yes: boolean }, io: Cli
   }
   if (!options.json) {
     io.stdout(`Stale descriptors (their process is gone):\n`);
-    for (const s of stale) io.stdout(`  ${s.file}  ${s.name !== undefined ? `${oneLine(s.name)} ` : ''}(${s.bundleId !== undefined ? `${oneLine(s.bundleId)}, ` : ''}pid ${s.pid})\n`);
+    for (const s of stale) io.stdout(`  ${s.file}  ${s.name !== undefined ? `${capText(s.name)} ` : ''}(${s.bundleId !== undefined ? `${capText(s.bundleId)}, ` : ''}pid ${s.pid})\n`);
   }
   const count = `${stale.length} stale descriptor${stale.length === 1 ? '' : 's'}`;
   let confirmed = options.yes;

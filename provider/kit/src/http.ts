@@ -1,11 +1,32 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ProviderLogger } from './logger.js';
 
 /** A provider's requests are tiny (initialize, a tool call with an id): 1 MiB is plenty. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** A request's whole head (request line and headers) must arrive within this. */
+const HEADERS_LIMIT_MS = 5_000;
+/** The whole request, its body included. */
+const REQUEST_LIMIT_MS = 10_000;
+/**
+ * How often Node looks for requests past those limits. Node 20 checks `headersTimeout` and
+ * `requestTimeout` only on this interval, 30 s by default: a client sending one header byte at
+ * a time kept a connection open about 27 s although `headersTimeout` was 5 s (measured here:
+ * with 30 s the 408 came after 30 s, with 1 s after the limit plus at most a second). So a
+ * connection that has not sent its whole head within the limit is closed within 6 s.
+ */
+const LIMITS_CHECKED_EVERY_MS = 1_000;
+
+/** The provider's HTTP server: plain node:http, with its time limits enforced (above). */
+export function createProviderServer(): Server {
+  const server = createServer({ connectionsCheckingInterval: LIMITS_CHECKED_EVERY_MS });
+  server.headersTimeout = HEADERS_LIMIT_MS;
+  server.requestTimeout = REQUEST_LIMIT_MS;
+  return server;
+}
 
 /**
  * A hook that sees each authorised POST with its parsed body before MCP does, and returns
@@ -29,9 +50,11 @@ const digest = (value: string): Buffer => createHash('sha256').update(value, 'ut
 
 /**
  * The HTTP handler of docs/protocol.md#the-servers-checks-in-order. Checks run in the order the wire fixes: Origin (403,
- * before the token is looked at, because browsers send it for web pages), Host (421, against
- * DNS rebinding), the bearer token (401), GET and DELETE (405: stateless, no stream, no
- * session), the path (404). Then a fresh stateless MCP server and transport per request.
+ * before anything else, because browsers send it for web pages), Host (421, against DNS
+ * rebinding), the request target (404: exactly the endpoint's path in origin form, compared as
+ * a string, before the token is read), the bearer token (401), GET and DELETE (405: stateless,
+ * no stream, no session), any other method (405). Then a fresh stateless MCP server and
+ * transport per request.
  */
 export function createRequestHandler(options: HandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const expectedHost = `127.0.0.1:${options.port}`;
@@ -41,13 +64,16 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
   return (req, res) => {
     if (req.headers.origin !== undefined) return refuse(res, 403, 'requests with an Origin header are refused');
     if (req.headers.host !== expectedHost) return refuse(res, 421, 'wrong Host header');
+    // The target as it came, not a URL made of it: `/context/./mcp`, `//context/mcp`, a
+    // percent-encoded letter or an absolute-form `http://127.0.0.1:<port>/context/mcp` would
+    // all name the endpoint once normalised, and each is another resource to this server.
+    if (req.url !== options.path) return refuse(res, 404, 'not found');
     if (!timingSafeEqual(digest(req.headers.authorization ?? ''), expectedAuth)) {
       options.logger.debug('refused a request without the right bearer token (401)');
       res.setHeader('WWW-Authenticate', 'Bearer');
       return refuse(res, 401, 'missing or wrong bearer token');
     }
     if (req.method === 'GET' || req.method === 'DELETE') return refuse(res, 405, 'this server is stateless: POST only', { Allow: 'POST' });
-    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== options.path) return refuse(res, 404, 'not found');
     if (req.method !== 'POST') return refuse(res, 405, 'POST only', { Allow: 'POST' });
     void serveMcp(req, res, options);
   };
@@ -55,7 +81,10 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
 
 async function serveMcp(req: IncomingMessage, res: ServerResponse, options: HandlerOptions): Promise<void> {
   const body = await readBody(req, MAX_REQUEST_BYTES);
-  if (body === 'too-large') return refuse(res, 413, `request bodies are limited to ${MAX_REQUEST_BYTES} bytes`, { Connection: 'close' });
+  // Answered at once; the rest of the body is then read and dropped, never kept, within the
+  // request's time limit. Closing instead, with the body unread, makes the kernel reset the
+  // connection while the client is still writing, and the client may lose the 413 to EPIPE.
+  if (body === 'too-large') return refuse(res, 413, `request bodies are limited to ${MAX_REQUEST_BYTES} bytes`);
   if (body === 'aborted') return;
   let parsed: unknown;
   try {
@@ -81,7 +110,11 @@ async function serveMcp(req: IncomingMessage, res: ServerResponse, options: Hand
   }
 }
 
-/** The body, up to `limit` bytes; larger bodies are refused without reading them whole. */
+/**
+ * The body, up to `limit` bytes; a larger one is refused without being kept: a declared
+ * Content-Length over the limit before a byte is read (node:http then drains the body once
+ * the response is sent), a chunked one at the first byte past it (the rest is drained here).
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'aborted'> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.resolve('too-large');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { providersFolder } from './platform/folder.js';
 import { stderrLogger } from './logger.js';
@@ -10,7 +10,7 @@ import { buildAnswer, IssuedIds, locate } from './answer.js';
 import { bundleIdMismatch, bundleIdOrDefault, type ProviderOptions, type RunningProvider } from './options.js';
 import { descriptorFileName, prepareFolder, removeQuietly, writeDescriptorFile } from './descriptor-file.js';
 import { installExitCleanup } from './exit-cleanup.js';
-import { createRequestHandler, type Intercept } from './http.js';
+import { createProviderServer, createRequestHandler, type Intercept } from './http.js';
 import { createMcpServer, type McpServerParts } from './mcp-server.js';
 import { createProblemReporter, ProviderAnswerError, ProviderSetupError } from './problems.js';
 
@@ -79,9 +79,7 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
     ...(location ? { location: async (id: string) => locate(id, location, report, hooks.unchecked === true ? undefined : issued) } : {}),
   };
 
-  const server = createServer();
-  server.headersTimeout = 5_000;
-  server.requestTimeout = 10_000;
+  const server = createProviderServer();
   const port = await listen(server, hooks.port ?? 0);
   const endpoint = `http://127.0.0.1:${port}${path}`;
   server.on('request', createRequestHandler({ port, path, token, logger, newServer: () => createMcpServer(parts), ...(hooks.intercept ? { intercept: hooks.intercept } : {}) }));

@@ -4,7 +4,7 @@ import type { GlanceApi } from '../bridge.js';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { roleWord, titleOf } from '../review/element-words.js';
 import { ProviderText } from '../text/ProviderText.js';
-import { visibleControls } from '../text/visible-controls.js';
+import { visibleControls } from '../../../contract/visible-controls.js';
 
 type ChipState = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['chips'][number];
 

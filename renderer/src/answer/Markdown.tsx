@@ -2,7 +2,7 @@ import { memo, type JSX, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { ProviderText } from '../text/ProviderText.js';
-import { visibleControls } from '../text/visible-controls.js';
+import { visibleControls } from '../../../contract/visible-controls.js';
 
 /**
  * The model's answer as Markdown (react-markdown with GitHub's tables, lists and code; no raw

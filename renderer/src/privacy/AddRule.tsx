@@ -1,5 +1,5 @@
 import { useState, type JSX } from 'react';
-import { visibleControls } from '../text/visible-controls.js';
+import { visibleControls } from '../../../contract/visible-controls.js';
 import type { KnownApp } from '../../../contract/ipc.js';
 import { RULE_LABELS, type Rule } from './rule-labels.js';
 

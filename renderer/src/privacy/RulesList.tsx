@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type JSX } from 'react';
 import { X } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
-import { visibleControls } from '../text/visible-controls.js';
+import { visibleControls } from '../../../contract/visible-controls.js';
 import { AddRule } from './AddRule.js';
 import { RULE_LABELS, type Rule } from './rule-labels.js';
 
@@ -21,7 +21,7 @@ function exclusionWords(exclusion: Exclusion): string {
  * each removable; and a rule for an app seen but without one. The same file `glance rules` shows;
  * a change made there shows here the next time Settings opens. A bundle id and a subrole can come
  * from a provider: drawn as provider text, and put into labels with their invisible characters
- * marked (text/visible-controls.ts).
+ * marked (contract/visible-controls.ts).
  */
 export function RulesList(props: { api: GlanceApi }): JSX.Element {
   const { api } = props;

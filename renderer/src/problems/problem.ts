@@ -111,6 +111,8 @@ export function answerProblem(turn: Turn, backend: string): Problem {
       return { tone: 'error', headline: `${backend} had a problem`, why: 'The server failed while answering; asking again often works.', actions: ['ask-again'], details };
     case 'bad-request':
       return { tone: 'error', headline: `${backend} didn't take the question`, why: 'The model name or the request may not be supported; check Settings.', actions: ['settings', 'ask-again'], details };
+    case 'redirected':
+      return { tone: 'error', headline: `${backend} redirected the question`, why: 'It answered with a redirect to another address; Glance does not follow one. Check the server address in Settings.', actions: ['settings'], details };
     case 'timeout':
       return { tone: 'error', headline: `${backend} took too long`, why: "The answer didn't finish within the model's time limit.", actions: ['ask-again'], details };
     default:

@@ -2,7 +2,7 @@ import { memo, type JSX, type KeyboardEvent } from 'react';
 import { ExternalLink, ShieldAlert } from 'lucide-react';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
-import { visibleControls } from '../text/visible-controls.js';
+import { visibleControls } from '../../../contract/visible-controls.js';
 import { accessibleName, ALWAYS_SHORT, alwaysLabel, INCLUDED_ONCE, insideWords, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
 import type { Screened } from './screening.js';
 import type { Row } from './tree-model.js';

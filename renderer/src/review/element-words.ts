@@ -1,5 +1,5 @@
 import type { ContentBlock, Element } from '../../../contract/review.js';
-import { visibleControls } from '../text/visible-controls.js';
+import { visibleControls } from '../../../contract/visible-controls.js';
 import { alwaysWords } from './screening.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { splitInvisible, type TextPiece } from './visible-controls.js';
+import { splitInvisible, type TextPiece } from '../../../contract/visible-controls.js';
 
 /**
  * Above this many marks in one text the marks are drawn as plain characters, not one element

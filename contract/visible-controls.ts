@@ -5,7 +5,7 @@
  * characters that can spell hidden text), and the line and paragraph separators. In a
  * provider's text each one is drawn as a visible mark instead (docs/protocol.md, "Hardening",
  * "Text on screen"), so a title cannot reorder itself, hide part of itself or break onto lines of
- * its own in the panel.
+ * its own, in the panel and on the terminal (app/cli/terminal-safe.ts): one definition for both.
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const INVISIBLE_ALL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
