@@ -1,7 +1,9 @@
-// electron-builder.yml (releases) and electron-builder.adhoc.yml (contributors and CI) checked
-// with electron-builder's own loading and validation, offline: the schema it ships
-// (scheme.json) and the deprecation checks in validateConfiguration. The entitlements each kind
-// signs with are parsed as property lists (issue 15, point 8).
+// electron-builder.yml (releases), electron-builder.adhoc.yml (contributors and CI) and
+// electron-builder.release-unsigned.yml (a release's fuses read on CI) checked with
+// electron-builder's own loading (getConfig, which merges `extends`) and validation, offline:
+// the schema it ships (scheme.json) and the deprecation checks in validateConfiguration. The
+// entitlements each kind signs with are parsed as property lists (issue 15, point 8); each kind's
+// fuses are checked as electron-builder will write them (issue 24, point 1).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import plist from 'plist';
@@ -20,8 +22,22 @@ const { PlatformPackager } = require('app-builder-lib') as {
   PlatformPackager: { prototype: { generateFuseConfig(this: unknown, fuses: unknown): Promise<Record<string, unknown>> } };
 };
 
-/** The two build kinds: a release (Developer ID, notarized) and a contributor's (ad hoc). */
-const KINDS = { release: 'electron-builder.yml', adhoc: 'electron-builder.adhoc.yml' } as const;
+/**
+ * The build kinds: a release (Developer ID, notarized), a contributor's (ad hoc, what CI tests),
+ * and the release packaged unsigned (only for reading a release's fuses on CI).
+ */
+const KINDS = { release: 'electron-builder.yml', adhoc: 'electron-builder.adhoc.yml', releaseUnsigned: 'electron-builder.release-unsigned.yml' } as const;
+
+/** A kind's configuration as electron-builder loads it (`extends` merged). */
+function load(file: string): Promise<Config> {
+  return getConfig(process.cwd(), file, null);
+}
+
+/** A kind's fuses as electron-builder will flip them: wire position (@electron/fuses' numbering) to on/off. */
+async function wire(file: string): Promise<Record<string, unknown>> {
+  const { version: _version, resetAdHocDarwinSignature: _reset, ...fuses } = await PlatformPackager.prototype.generateFuseConfig.call({}, (await load(file))['electronFuses']);
+  return fuses;
+}
 
 /** An entitlements file as the dictionary codesign reads. */
 async function entitlements(path: unknown): Promise<Record<string, unknown>> {
@@ -73,11 +89,27 @@ describe('signing, per build kind', () => {
       'com.apple.security.cs.allow-jit': true,
       'com.apple.security.cs.disable-library-validation': true,
     });
-    // Everything else is the release's configuration (extends), so both kinds package the same app.
+    // Everything else but one fuse is the release's configuration (extends), so both kinds
+    // package the same app (the fuses are compared below).
     const release = await getConfig(process.cwd(), KINDS.release, null);
-    const { mac: _adhocMac, extends: _extends, ...adhocRest } = config;
-    const { mac: _releaseMac, ...releaseRest } = release;
+    const { mac: _adhocMac, extends: _extends, electronFuses: _adhocFuses, ...adhocRest } = config;
+    const { mac: _releaseMac, electronFuses: _releaseFuses, ...releaseRest } = release;
     expect(adhocRest).toEqual(releaseRest);
+  });
+
+  it('the release packaged unsigned is the release with signing and notarizing skipped, into its own folder', async () => {
+    const config = await load(KINDS.releaseUnsigned);
+    const release = await load(KINDS.release);
+    expect(config['forceCodeSigning']).toBe(false);
+    expect(config.mac?.['identity']).toBeNull();
+    expect(config.mac?.['notarize']).toBe(false);
+    expect(config['directories']).toMatchObject({ output: 'release-unsigned' });
+    const { extends: _extends, forceCodeSigning: _force, directories: _directories, mac, ...rest } = config;
+    const { forceCodeSigning: _releaseForce, directories: _releaseDirectories, mac: releaseMac, ...releaseRest } = release;
+    expect(rest).toEqual(releaseRest);
+    const { identity: _identity, notarize: _notarize, ...macRest } = mac ?? {};
+    const { notarize: _releaseNotarize, ...releaseMacRest } = releaseMac ?? {};
+    expect(macRest).toEqual(releaseMacRest);
   });
 
   it('no kind asks for writable executable memory: Electron 45 needs only allow-jit', async () => {
@@ -115,6 +147,18 @@ describe('electron-builder.yml, fuses and checks', () => {
     expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBeUndefined();
     // The fuses are checked by the same schema as the rest: a misspelt fuse is refused.
     await expect(validateConfiguration({ ...config, electronFuses: { runAsNod: false } }, new DebugLogger(false))).rejects.toThrow(/electronFuses/);
+  });
+
+  it("each kind's fuses: a release keeps the inspector off; the build CI tests turns only it on, for Playwright", async () => {
+    const { FuseV1Options } = await import('@electron/fuses');
+    const release = await wire(KINDS.release);
+    expect(release[FuseV1Options.EnableNodeCliInspectArguments]).toBe(false);
+    // Read from the release configuration packaged unsigned on CI: the same fuses exactly.
+    expect(await wire(KINDS.releaseUnsigned)).toEqual(release);
+    // Playwright's _electron.launch starts the app with --inspect=0 and times out with the fuse
+    // off; every other fuse of the ad-hoc kind is the release's (merged from electron-builder.yml).
+    expect(await wire(KINDS.adhoc)).toEqual({ ...release, [FuseV1Options.EnableNodeCliInspectArguments]: true });
+    expect((await load(KINDS.adhoc))['electronFuses']).toEqual({ ...(await load(KINDS.release))['electronFuses'] as object, enableNodeCliInspectArguments: true });
   });
 
   it('refuses a configuration with an unknown field (the check is real)', async () => {
