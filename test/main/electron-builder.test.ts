@@ -4,8 +4,10 @@
 // the schema it ships (scheme.json) and the deprecation checks in validateConfiguration. The
 // entitlements each kind signs with are parsed as property lists (issue 15, point 8); each kind's
 // fuses are checked as electron-builder will write them (issue 24, point 1).
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import plist from 'plist';
 import { describe, expect, it } from 'vitest';
 
@@ -63,6 +65,33 @@ describe('electron-builder.yml', () => {
     // Electron's helpers (renderers, the utility process) run with the same entitlements.
     expect(mac['entitlementsInherit']).toBe(mac['entitlements']);
     expect(await entitlements(mac['entitlements'])).toMatchObject({ 'com.apple.security.cs.allow-jit': true });
+  });
+});
+
+/** Whether a package folder holds native code: a binding.gyp, or a compiled addon (.node) anywhere in it. */
+function hasNativeCode(dir: string): boolean {
+  if (existsSync(join(dir, 'binding.gyp'))) return true;
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((file) => file.endsWith('.node'));
+}
+
+describe('native modules', () => {
+  it.each(Object.values(KINDS))('%s: electron-builder rebuilds no native module for Electron (npmRebuild: false)', async (file) => {
+    expect((await load(file))['npmRebuild']).toBe(false);
+  });
+
+  it('the only production dependency with native code is get-windows, whose addon Glance never loads', async () => {
+    // npmRebuild: false is right only while the app loads no addon: a new production dependency
+    // with native code must be looked at (it would ship built for this machine's Node, not Electron).
+    const lock = JSON.parse(await readFile('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> };
+    const native = Object.entries(lock.packages)
+      .filter(([path, entry]) => path.startsWith('node_modules/') && entry.dev !== true && entry.link !== true && existsSync(path))
+      .map(([path]) => path)
+      .filter(hasNativeCode);
+    // get-windows loads its addon only on Windows (its lib/windows.js). On macOS Glance runs
+    // get-windows' Swift helper itself (app/os/get-windows-helper.ts); on Linux get-windows reads
+    // X11 with xprop. electron-builder.yml leaves the addon out of the app, and
+    // test/main/packaging.test.ts finds no .node file in a packaged app.
+    expect(native).toEqual(['node_modules/get-windows']);
   });
 });
 
