@@ -64,8 +64,8 @@ describe('the workflows', () => {
     }
   });
 
-  it("mac: an arm64 macOS runner, Node 22, the binary installed, then tests, package, fuses, Electron tests, a release's fuses, dmg, artifact", async () => {
-    const text = await readFile(join(folder, 'mac.yml'), 'utf8');
+  it("mac: an arm64 macOS runner, Node 22, npm 11, the binary installed, then tests, package, fuses, Electron tests, a release's fuses, dmg, artifact", async () => {
+    const [text = '', intel = ''] = (await readFile(join(folder, 'mac.yml'), 'utf8')).split(/^ {2}mac-intel-install:$/m);
     expect(text).toMatch(/runs-on: macos-(1[4-9]|[2-9]\d)\b/);
     expect(text).toMatch(/node-version: 22\b/);
     // The Electron binary must be downloaded here, unlike on Linux.
@@ -76,7 +76,10 @@ describe('the workflows', () => {
     // npm test's panel tests need a Chromium; the runner has Chrome, not /usr/bin/chromium.
     expect(text).toMatch(/GLANCE_CHROMIUM: \/Applications\/Google Chrome\.app\/Contents\/MacOS\/Google Chrome\n/);
     expect(commands(text)).toEqual([
+      // npm 11.16 or later, before npm ci: it honours package.json's allowScripts (Node 22's npm 10 does not).
+      'npm install -g --no-audit --no-fund npm@11.21.2',
       'npm ci --no-audit --no-fund',
+      'node scripts/check-install.js',
       `node -p "require('electron')"`,
       'npm test',
       'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.adhoc.yml',
@@ -89,6 +92,22 @@ describe('the workflows', () => {
       'npx electron-builder --mac dmg --arm64 --publish never --config electron-builder.adhoc.yml',
     ]);
     expect(text).toMatch(/uses: actions\/upload-artifact@v\d+\n\s+with:\n\s+name: Glance-mac-arm64\n\s+path: release\/\*\.dmg/);
+    // An Intel Mac, for the install alone: nothing compiled, get-windows' helper runs on x86_64.
+    expect(intel).toMatch(/runs-on: macos-15-intel\n/);
+    expect(intel).toMatch(/node-version: 22\b/);
+    expect(commands(intel)).toEqual(['npm install -g --no-audit --no-fund npm@11.21.2', 'npm ci --no-audit --no-fund', 'node scripts/check-install.js']);
+  });
+
+  it('.ci/run installs npm 11.21.2 when its npm is older than 11.16, before npm ci', async () => {
+    const script = await readFile('.ci/run', 'utf8');
+    const upgrade = script.indexOf('npm install -g --no-audit --no-fund npm@11.21.2');
+    expect(upgrade).toBeGreaterThan(0);
+    expect(upgrade).toBeLessThan(script.indexOf('npm ci --no-audit --no-fund'));
+    // The version test it runs, against versions either side of 11.16: exit 1 means "upgrade".
+    const test = /node -e '([^']+)' "\$\(npm --version\)"/.exec(script)?.[1] ?? '';
+    expect(test).toContain('process.exit');
+    const exitFor = (version: string): Promise<number> => run(process.execPath, ['-e', test, version]).then(() => 0, (error: { code: number }) => error.code);
+    expect(await Promise.all(['10.9.9', '11.15.0', '11.16.0', '11.19.1', '12.2.2'].map(exitFor))).toEqual([1, 1, 0, 0, 0]);
   });
 
   it('linux: .ci/run as root on Debian with Node 20, like the project machines', async () => {
