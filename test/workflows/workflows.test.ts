@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
+/** semver, as npm matches engines with it (a dependency of app-builder-lib; not one of ours). */
+const semverOf = (): { satisfies(version: string, range: string): boolean } => createRequire(createRequire(import.meta.url).resolve('app-builder-lib'))('semver') as { satisfies(version: string, range: string): boolean };
 const validatorCli = createRequire(import.meta.url).resolve('@action-validator/cli/cli.mjs');
 const folder = '.github/workflows';
 
@@ -110,9 +112,20 @@ describe('the workflows', () => {
     expect(await Promise.all(['10.9.9', '11.15.0', '11.16.0', '11.19.1', '12.2.2'].map(exitFor))).toEqual([1, 1, 0, 0, 0]);
   });
 
-  it('linux: .ci/run as root on Debian with Node 20, like the project machines', async () => {
+  it('linux: .ci/run as root on Debian, with Node 22 (the README\'s) and Node 20 (the floor, the project machines)', async () => {
     const text = await readFile(join(folder, 'linux.yml'), 'utf8');
-    expect(text).toContain('container: node:20-bookworm');
+    expect(text).toContain('container: node:${{ matrix.node }}-bookworm');
+    expect(text).toMatch(/^ {8}node: \[22, 20\]$/m);
     expect(commands(text)).toEqual(['bash .ci/run']);
+  });
+
+  it('each workflow runs a Node that package.json accepts: engines for 22, devEngines.runtime for 20', async () => {
+    const manifest = JSON.parse(await readFile('package.json', 'utf8')) as { engines: { node: string }; devEngines: { runtime: { version: string } } };
+    const semver = semverOf();
+    // The newest of a major line, as setup-node and the node:N images give it.
+    const newest = (major: number): string => `${major}.99.0`;
+    expect(semver.satisfies(newest(22), manifest.engines.node)).toBe(true);
+    expect(semver.satisfies(newest(20), manifest.engines.node)).toBe(false);
+    expect(semver.satisfies(newest(20), manifest.devEngines.runtime.version)).toBe(true);
   });
 });
