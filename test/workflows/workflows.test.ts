@@ -57,6 +57,17 @@ describe('the workflows', () => {
     expect(result.output).toContain("Additional property 'step' is not allowed");
   });
 
+  it('uses only actions at majors that exist (checked against each action\'s releases)', async () => {
+    // actions/checkout v6.0.0-v6.0.3, actions/setup-node v6.0.0-v6.4.0, actions/upload-artifact
+    // v6.0.0 (its #745, Node 24): each major tag exists. A new action or major is checked the same
+    // way before it is added here.
+    const known = new Set(['actions/checkout@v6', 'actions/setup-node@v6', 'actions/upload-artifact@v6']);
+    for (const file of ['linux.yml', 'mac.yml']) {
+      const text = await readFile(join(folder, file), 'utf8');
+      for (const [, action = ''] of text.matchAll(/uses: (\S+)/g)) expect(known, `${file}: ${action}`).toContain(action);
+    }
+  });
+
   it('pins every action to a major version at least (or a commit)', async () => {
     for (const file of ['linux.yml', 'mac.yml']) {
       const text = await readFile(join(folder, file), 'utf8');
