@@ -23,7 +23,9 @@ let scratch = '';
 let npmVersion = '';
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'glance-install-'));
-  npmVersion = (await npm(['--version'], { cwd: scratch })).stdout.trim();
+  const version = await npm(['--version'], { cwd: scratch });
+  if (version.code !== 0) throw new Error(`npm could not run:\n${version.stderr}`);
+  npmVersion = version.stdout.trim();
 });
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
