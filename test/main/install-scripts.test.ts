@@ -93,7 +93,9 @@ describe('the install policy (package.json allowScripts)', () => {
     360_000,
   );
 
-  it('without it, the same install runs the script and compiles the addon, and check-install says so', async () => {
+  // get-windows 9.3.0 ships its addon built for Apple silicon: there its script finds it and
+  // compiles nothing, so the policy makes no difference that can be seen.
+  it.skipIf(process.platform === 'darwin' && process.arch === 'arm64')('without it, the same install runs the script and compiles the addon, and check-install says so', async () => {
     const { dir, ci } = await install('without-policy', undefined);
     if (ci.code !== 0) {
       // No compiler on this machine: the script ran and failed, as on an Intel Mac without Xcode's tools.

@@ -4,7 +4,7 @@
 // Electron binary cannot be downloaded here. Everything else is electron-builder's own work: the
 // configuration's loading, the (skipped) rebuild of native modules, the node-module collection
 // (npm workspaces included), app.asar and app.asar.unpacked, and the fuses it flips. What only a
-// Mac shows (signing, the app starting) is the mac workflow's.
+// Mac shows (signing, the app starting) is the mac workflow's; here signing is turned off.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -30,7 +30,9 @@ async function pack(kind: Kind, electronDist: string): Promise<{ ran: Ran; app: 
   const output = join(scratch, kind);
   // builder-util prints nothing but errors when it sees VITEST in the environment: its log is read here.
   const { VITEST: _vitest, ...env } = process.env;
-  const ran = await run(process.execPath, [cli, '--mac', '--dir', '--arm64', '--publish', 'never', '--config', KINDS[kind], `-c.electronDist=${electronDist}`, `-c.directories.output=${output}`], {
+  // No signing: the stand-in has nothing codesign could sign. electron-builder signs only on
+  // macOS, so on Linux this changes nothing; on a Mac it keeps the ad-hoc kind from trying.
+  const ran = await run(process.execPath, [cli, '--mac', '--dir', '--arm64', '--publish', 'never', '--config', KINDS[kind], `-c.electronDist=${electronDist}`, `-c.directories.output=${output}`, '-c.mac.identity=null'], {
     cwd: process.cwd(),
     env: { ...env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
     timeoutMs: 540_000,
