@@ -77,7 +77,7 @@ describe('the workflows', () => {
     }
   });
 
-  it("mac: an arm64 macOS runner, Node 22, npm 11, the binary installed, then tests, package, fuses, Electron tests, a release's fuses, dmg, artifact", async () => {
+  it("mac: an arm64 macOS runner, Node 22, npm 11, the binary installed, then tests, package, its fuses and a release's, Electron tests, dmg, artifact", async () => {
     const [text = '', intel = ''] = (await readFile(join(folder, 'mac.yml'), 'utf8')).split(/^ {2}mac-intel-install:$/m);
     expect(text).toMatch(/runs-on: macos-(1[4-9]|[2-9]\d)\b/);
     expect(text).toMatch(/node-version: 22\b/);
@@ -98,10 +98,10 @@ describe('the workflows', () => {
       'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.adhoc.yml',
       // The build under test, read fuse by fuse before Playwright launches it (the inspector on).
       'node scripts/check-fuses.js --app release/mac-arm64/Glance.app --config electron-builder.adhoc.yml',
-      'npm run test:electron',
       // A release's fuses from a real binary: the release configuration, packaged unsigned.
       'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.release-unsigned.yml',
       'node scripts/check-fuses.js --app release-unsigned/mac-arm64/Glance.app --config electron-builder.yml',
+      'npm run test:electron',
       'npx electron-builder --mac dmg --arm64 --publish never --config electron-builder.adhoc.yml',
     ]);
     expect(text).toMatch(/uses: actions\/upload-artifact@v\d+\n\s+with:\n\s+name: Glance-mac-arm64\n\s+path: release\/\*\.dmg/);
