@@ -106,7 +106,9 @@ export async function launchGlance(): Promise<Glance> {
 /**
  * A packaged Glance.app (its own binary, app.asar, app.asar.unpacked) started as a user would.
  * Nothing is preloaded into it: GLANCE_HOME and --user-data-dir point Glance and Chromium at
- * the test's folder; quit any Glance you run yourself first (one Glance at a time).
+ * the test's folder; quit any Glance you run yourself first (one Glance at a time). Playwright
+ * starts it with --inspect=0, so it must be the ad-hoc kind (electron-builder.adhoc.yml), whose
+ * inspector fuse is on: a release's is off, and its launch would time out.
  */
 export async function launchPackaged(appBundle: string): Promise<Glance> {
   const { base, home, providers } = await folders();

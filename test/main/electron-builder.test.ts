@@ -1,9 +1,13 @@
-// electron-builder.yml (releases) and electron-builder.adhoc.yml (contributors and CI) checked
-// with electron-builder's own loading and validation, offline: the schema it ships
-// (scheme.json) and the deprecation checks in validateConfiguration. The entitlements each kind
-// signs with are parsed as property lists (issue 15, point 8).
+// electron-builder.yml (releases), electron-builder.adhoc.yml (contributors and CI) and
+// electron-builder.release-unsigned.yml (a release's fuses read on CI) checked with
+// electron-builder's own loading (getConfig, which merges `extends`) and validation, offline:
+// the schema it ships (scheme.json) and the deprecation checks in validateConfiguration. The
+// entitlements each kind signs with are parsed as property lists (issue 15, point 8); each kind's
+// fuses are checked as electron-builder will write them (issue 24, point 1).
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import plist from 'plist';
 import { describe, expect, it } from 'vitest';
 
@@ -20,8 +24,22 @@ const { PlatformPackager } = require('app-builder-lib') as {
   PlatformPackager: { prototype: { generateFuseConfig(this: unknown, fuses: unknown): Promise<Record<string, unknown>> } };
 };
 
-/** The two build kinds: a release (Developer ID, notarized) and a contributor's (ad hoc). */
-const KINDS = { release: 'electron-builder.yml', adhoc: 'electron-builder.adhoc.yml' } as const;
+/**
+ * The build kinds: a release (Developer ID, notarized), a contributor's (ad hoc, what CI tests),
+ * and the release packaged unsigned (only for reading a release's fuses on CI).
+ */
+const KINDS = { release: 'electron-builder.yml', adhoc: 'electron-builder.adhoc.yml', releaseUnsigned: 'electron-builder.release-unsigned.yml' } as const;
+
+/** A kind's configuration as electron-builder loads it (`extends` merged). */
+function load(file: string): Promise<Config> {
+  return getConfig(process.cwd(), file, null);
+}
+
+/** A kind's fuses as electron-builder will flip them: wire position (@electron/fuses' numbering) to on/off. */
+async function wire(file: string): Promise<Record<string, unknown>> {
+  const { version: _version, resetAdHocDarwinSignature: _reset, ...fuses } = await PlatformPackager.prototype.generateFuseConfig.call({}, (await load(file))['electronFuses']);
+  return fuses;
+}
 
 /** An entitlements file as the dictionary codesign reads. */
 async function entitlements(path: unknown): Promise<Record<string, unknown>> {
@@ -52,6 +70,33 @@ describe('electron-builder.yml', () => {
   });
 });
 
+/** Whether a package folder holds native code: a binding.gyp, or a compiled addon (.node) anywhere in it. */
+function hasNativeCode(dir: string): boolean {
+  if (existsSync(join(dir, 'binding.gyp'))) return true;
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((file) => file.endsWith('.node'));
+}
+
+describe('native modules', () => {
+  it.each(Object.values(KINDS))('%s: electron-builder rebuilds no native module for Electron (npmRebuild: false)', async (file) => {
+    expect((await load(file))['npmRebuild']).toBe(false);
+  });
+
+  it('the only production dependency with native code is get-windows, whose addon Glance never loads', async () => {
+    // npmRebuild: false is right only while the app loads no addon: a new production dependency
+    // with native code must be looked at (it would ship built for this machine's Node, not Electron).
+    const lock = JSON.parse(await readFile('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> };
+    const native = Object.entries(lock.packages)
+      .filter(([path, entry]) => path.startsWith('node_modules/') && entry.dev !== true && entry.link !== true && existsSync(path))
+      .map(([path]) => path)
+      .filter(hasNativeCode);
+    // get-windows loads its addon only on Windows (its lib/windows.js). On macOS Glance runs
+    // get-windows' Swift helper itself (app/os/get-windows-helper.ts); on Linux get-windows reads
+    // X11 with xprop. electron-builder.yml leaves the addon out of the app, and
+    // test/main/packaging.test.ts finds no .node file in a packaged app.
+    expect(native).toEqual(['node_modules/get-windows']);
+  });
+});
+
 describe('signing, per build kind', () => {
   it('a release is signed with a Developer ID (never unsigned) and notarized, without the library-validation exception', async () => {
     const config = await getConfig(process.cwd(), KINDS.release, null);
@@ -75,11 +120,27 @@ describe('signing, per build kind', () => {
       'com.apple.security.cs.allow-jit': true,
       'com.apple.security.cs.disable-library-validation': true,
     });
-    // Everything else is the release's configuration (extends), so both kinds package the same app.
+    // Everything else but one fuse is the release's configuration (extends), so both kinds
+    // package the same app (the fuses are compared below).
     const release = await getConfig(process.cwd(), KINDS.release, null);
-    const { mac: _adhocMac, extends: _extends, ...adhocRest } = config;
-    const { mac: _releaseMac, ...releaseRest } = release;
+    const { mac: _adhocMac, extends: _extends, electronFuses: _adhocFuses, ...adhocRest } = config;
+    const { mac: _releaseMac, electronFuses: _releaseFuses, ...releaseRest } = release;
     expect(adhocRest).toEqual(releaseRest);
+  });
+
+  it('the release packaged unsigned is the release with signing and notarizing skipped, into its own folder', async () => {
+    const config = await load(KINDS.releaseUnsigned);
+    const release = await load(KINDS.release);
+    expect(config['forceCodeSigning']).toBe(false);
+    expect(config.mac?.['identity']).toBeNull();
+    expect(config.mac?.['notarize']).toBe(false);
+    expect(config['directories']).toMatchObject({ output: 'release-unsigned' });
+    const { extends: _extends, forceCodeSigning: _force, directories: _directories, mac, ...rest } = config;
+    const { forceCodeSigning: _releaseForce, directories: _releaseDirectories, mac: releaseMac, ...releaseRest } = release;
+    expect(rest).toEqual(releaseRest);
+    const { identity: _identity, notarize: _notarize, ...macRest } = mac ?? {};
+    const { notarize: _releaseNotarize, ...releaseMacRest } = releaseMac ?? {};
+    expect(macRest).toEqual(releaseMacRest);
   });
 
   it('no kind asks for writable executable memory: Electron 45 needs only allow-jit', async () => {
@@ -117,6 +178,18 @@ describe('electron-builder.yml, fuses and checks', () => {
     expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBeUndefined();
     // The fuses are checked by the same schema as the rest: a misspelt fuse is refused.
     await expect(validateConfiguration({ ...config, electronFuses: { runAsNod: false } }, new DebugLogger(false))).rejects.toThrow(/electronFuses/);
+  });
+
+  it("each kind's fuses: a release keeps the inspector off; the build CI tests turns only it on, for Playwright", async () => {
+    const { FuseV1Options } = await import('@electron/fuses');
+    const release = await wire(KINDS.release);
+    expect(release[FuseV1Options.EnableNodeCliInspectArguments]).toBe(false);
+    // Read from the release configuration packaged unsigned on CI: the same fuses exactly.
+    expect(await wire(KINDS.releaseUnsigned)).toEqual(release);
+    // Playwright's _electron.launch starts the app with --inspect=0 and times out with the fuse
+    // off; every other fuse of the ad-hoc kind is the release's (merged from electron-builder.yml).
+    expect(await wire(KINDS.adhoc)).toEqual({ ...release, [FuseV1Options.EnableNodeCliInspectArguments]: true });
+    expect((await load(KINDS.adhoc))['electronFuses']).toEqual({ ...(await load(KINDS.release))['electronFuses'] as object, enableNodeCliInspectArguments: true });
   });
 
   it('refuses a configuration with an unknown field (the check is real)', async () => {

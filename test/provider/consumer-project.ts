@@ -92,14 +92,23 @@ export type Source = { kind: 'cache' } | { kind: 'tarballs'; tarballs: Map<strin
  * tarball packed from the repository's node_modules.
  */
 export function writeConsumer(dir: string, kit: { file: string; name: string; version: string; dependencies: Record<string, string> }, devDependencies: Record<string, string>, entries: Map<string, LockEntry>, source: Source): void {
-  const rootEntry = {
-    name: 'kit-consumer', version: '1.0.0', private: true, type: 'module',
-    dependencies: { [kit.name]: `file:${kit.file}` },
-    devDependencies,
-  };
+  writeProject(dir, { name: 'kit-consumer', dependencies: { [kit.name]: `file:${kit.file}` }, devDependencies }, entries, source, {
+    [`node_modules/${kit.name}`]: { version: kit.version, resolved: `file:${kit.file}`, integrity: integrityOf(join(dir, kit.file)), dependencies: kit.dependencies },
+  });
+}
+
+/**
+ * Writes a project's package.json (`manifest`, with any other fields it carries) and its
+ * package-lock.json: the repository's lockfile `entries`, from the cache or from local tarballs
+ * (`source`, as for writeConsumer), plus `extra` entries as given.
+ */
+export function writeProject(dir: string, manifest: { name: string; dependencies: Record<string, string>; devDependencies?: Record<string, string>; [field: string]: unknown }, entries: Map<string, LockEntry>, source: Source, extra: Record<string, unknown> = {}): void {
+  const devDependencies = manifest.devDependencies ?? {};
+  const { name, ...fields } = manifest;
+  const rootEntry = { name, version: '1.0.0', private: true, type: 'module', ...fields };
   const packages: Record<string, unknown> = {
     '': { name: rootEntry.name, version: rootEntry.version, dependencies: rootEntry.dependencies, devDependencies },
-    [`node_modules/${kit.name}`]: { version: kit.version, resolved: `file:${kit.file}`, integrity: integrityOf(join(dir, kit.file)), dependencies: kit.dependencies },
+    ...extra,
   };
   const devTops = new Set(Object.keys(devDependencies).map((name) => `node_modules/${name}`));
   for (const [path, entry] of entries) {
@@ -109,7 +118,7 @@ export function writeConsumer(dir: string, kit: { file: string; name: string; ve
     packages[path] = {
       ...rest,
       ...(local !== undefined ? { resolved: `file:${local.file}`, integrity: local.integrity } : {}),
-      // Only what the consumer's devDependencies alone bring in is dev.
+      // Only what the project's devDependencies alone bring in is dev.
       ...(devTops.has(path) ? { dev: true } : {}),
     };
   }

@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
+/** semver, as npm matches engines with it (a dependency of app-builder-lib; not one of ours). */
+const semverOf = (): { satisfies(version: string, range: string): boolean } => createRequire(createRequire(import.meta.url).resolve('app-builder-lib'))('semver') as { satisfies(version: string, range: string): boolean };
 const validatorCli = createRequire(import.meta.url).resolve('@action-validator/cli/cli.mjs');
 const folder = '.github/workflows';
 
@@ -55,6 +57,17 @@ describe('the workflows', () => {
     expect(result.output).toContain("Additional property 'step' is not allowed");
   });
 
+  it('uses only actions at majors that exist (checked against each action\'s releases)', async () => {
+    // actions/checkout v6.0.0-v6.0.3, actions/setup-node v6.0.0-v6.4.0, actions/upload-artifact
+    // v6.0.0 (its #745, Node 24): each major tag exists. A new action or major is checked the same
+    // way before it is added here.
+    const known = new Set(['actions/checkout@v6', 'actions/setup-node@v6', 'actions/upload-artifact@v6']);
+    for (const file of ['linux.yml', 'mac.yml']) {
+      const text = await readFile(join(folder, file), 'utf8');
+      for (const [, action = ''] of text.matchAll(/uses: (\S+)/g)) expect(known, `${file}: ${action}`).toContain(action);
+    }
+  });
+
   it('pins every action to a major version at least (or a commit)', async () => {
     for (const file of ['linux.yml', 'mac.yml']) {
       const text = await readFile(join(folder, file), 'utf8');
@@ -64,8 +77,8 @@ describe('the workflows', () => {
     }
   });
 
-  it('mac: an arm64 macOS runner, Node 22, the binary installed, the accessibility helper built, then tests, package, Electron tests, dmg, artifact', async () => {
-    const text = await readFile(join(folder, 'mac.yml'), 'utf8');
+  it("mac: an arm64 macOS runner, Node 22, npm 11, the binary installed, the accessibility helper built, then tests, package, its fuses and a release's, Electron tests, dmg, artifact", async () => {
+    const [text = '', intel = ''] = (await readFile(join(folder, 'mac.yml'), 'utf8')).split(/^ {2}mac-intel-install:$/m);
     expect(text).toMatch(/runs-on: macos-(1[4-9]|[2-9]\d)\b/);
     expect(text).toMatch(/node-version: 22\b/);
     // The Electron binary must be downloaded here, unlike on Linux.
@@ -76,20 +89,55 @@ describe('the workflows', () => {
     // npm test's panel tests need a Chromium; the runner has Chrome, not /usr/bin/chromium.
     expect(text).toMatch(/GLANCE_CHROMIUM: \/Applications\/Google Chrome\.app\/Contents\/MacOS\/Google Chrome\n/);
     expect(commands(text)).toEqual([
+      // npm 11.16 or later, before npm ci: it honours package.json's allowScripts (Node 22's npm 10 does not).
+      'npm install -g --no-audit --no-fund npm@11.21.2',
       'npm ci --no-audit --no-fund',
+      'node scripts/check-install.js',
       `node -p "require('electron')"`,
       'lipo -archs dist/app/os/accessibility/ax-reader',
       'npm test',
       'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.adhoc.yml',
+      // The build under test, read fuse by fuse before Playwright launches it (the inspector on).
+      'node scripts/check-fuses.js --app release/mac-arm64/Glance.app --config electron-builder.adhoc.yml',
+      // A release's fuses from a real binary: the release configuration, packaged unsigned.
+      'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.release-unsigned.yml',
+      'node scripts/check-fuses.js --app release-unsigned/mac-arm64/Glance.app --config electron-builder.yml',
       'npm run test:electron',
       'npx electron-builder --mac dmg --arm64 --publish never --config electron-builder.adhoc.yml',
     ]);
     expect(text).toMatch(/uses: actions\/upload-artifact@v\d+\n\s+with:\n\s+name: Glance-mac-arm64\n\s+path: release\/\*\.dmg/);
+    // An Intel Mac, for the install alone: nothing compiled, get-windows' helper runs on x86_64.
+    expect(intel).toMatch(/runs-on: macos-15-intel\n/);
+    expect(intel).toMatch(/node-version: 22\b/);
+    expect(commands(intel)).toEqual(['npm install -g --no-audit --no-fund npm@11.21.2', 'npm ci --no-audit --no-fund', 'node scripts/check-install.js']);
   });
 
-  it('linux: .ci/run as root on Debian with Node 20, like the project machines', async () => {
+  it('.ci/run installs npm 11.21.2 when its npm is older than 11.16, before npm ci', async () => {
+    const script = await readFile('.ci/run', 'utf8');
+    const upgrade = script.indexOf('npm install -g --no-audit --no-fund npm@11.21.2');
+    expect(upgrade).toBeGreaterThan(0);
+    expect(upgrade).toBeLessThan(script.indexOf('npm ci --no-audit --no-fund'));
+    // The version test it runs, against versions either side of 11.16: exit 1 means "upgrade".
+    const test = /node -e '([^']+)' "\$\(npm --version\)"/.exec(script)?.[1] ?? '';
+    expect(test).toContain('process.exit');
+    const exitFor = (version: string): Promise<number> => run(process.execPath, ['-e', test, version]).then(() => 0, (error: { code: number }) => error.code);
+    expect(await Promise.all(['10.9.9', '11.15.0', '11.16.0', '11.19.1', '12.2.2'].map(exitFor))).toEqual([1, 1, 0, 0, 0]);
+  });
+
+  it('linux: .ci/run as root on Debian, with Node 22 (the README\'s) and Node 20 (the floor, the project machines)', async () => {
     const text = await readFile(join(folder, 'linux.yml'), 'utf8');
-    expect(text).toContain('container: node:20-bookworm');
+    expect(text).toContain('container: node:${{ matrix.node }}-bookworm');
+    expect(text).toMatch(/^ {8}node: \[22, 20\]$/m);
     expect(commands(text)).toEqual(['bash .ci/run']);
+  });
+
+  it('each workflow runs a Node that package.json accepts: engines for 22, devEngines.runtime for 20', async () => {
+    const manifest = JSON.parse(await readFile('package.json', 'utf8')) as { engines: { node: string }; devEngines: { runtime: { version: string } } };
+    const semver = semverOf();
+    // The newest of a major line, as setup-node and the node:N images give it.
+    const newest = (major: number): string => `${major}.99.0`;
+    expect(semver.satisfies(newest(22), manifest.engines.node)).toBe(true);
+    expect(semver.satisfies(newest(20), manifest.engines.node)).toBe(false);
+    expect(semver.satisfies(newest(20), manifest.devEngines.runtime.version)).toBe(true);
   });
 });
