@@ -12,4 +12,8 @@ export default function setup(): void {
   if (!existsSync('dist/app/cli/main.js') || rebuild) {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   }
+  // The command as users run it: bin/glance.js loads the bundle in dist/cli (bin/vite.config.ts).
+  if (!existsSync('dist/cli/glance.js') || rebuild) {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bin/vite.config.ts'], { stdio: 'inherit' });
+  }
 }
