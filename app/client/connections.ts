@@ -72,7 +72,7 @@ export function providerHeaders(endpoint: URL): { host: string; 'accept-encoding
 }
 
 /** One request over the link: always to the endpoint, bound to the exchange's signal. */
-export interface LinkRequest {
+interface LinkRequest {
   method: 'POST';
   headers: Record<string, string>;
   body: string;
