@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { findProvider, type DiscoveryDeps } from '../app/discovery/find.js';
 import { collectContext } from '../app/invocation/collect.js';
@@ -12,7 +13,7 @@ import { discoveryDeps } from '../app/invocation/verified-call.js';
 import { createHostCache } from '../app/invocation/host-cache.js';
 import { connectionGuard } from '../app/discovery/check-connection.js';
 import { probeConnection } from '../app/discovery/connect-checked.js';
-import { createOs, lsofListeners, procListeners, type ListenersMethod } from '../app/os/index.js';
+import { createOs, lsofListeners, procConnection, procListeners, type ListenersMethod } from '../app/os/index.js';
 import type { OsServices } from '../app/os/types.js';
 import { readAnswer } from '../app/protocol/read-answer.js';
 import { runChild } from './children.js';
@@ -90,29 +91,80 @@ async function measureKept(app: Awaited<ReturnType<typeof frontAppOf>>, base: Di
 }
 
 /**
- * Who listens on the provider's port, by lsof and by /proc; and the connect-time check as an
- * exchange runs it (docs/protocol.md, "The host's checks, in order", step 5): a connect to the
- * port, the one question to the OS about the listeners and this connection's server end, then
- * a close, each way.
+ * Who listens on the provider's port, by lsof and by /proc; the connect-time check's one question
+ * on an open connection (`proc-connection`: step 5 of docs/protocol.md, "The host's checks, in
+ * order", as an exchange asks it); and the connect-time check as an exchange runs it (a connect
+ * to the port, that question, then a close), each way. With `padding`, that many loopback
+ * connections are held open meanwhile (two table entries each), so the figure is taken at a
+ * known number of sockets, as on a busy machine, rather than at whatever this one has now.
  */
-export async function benchListeners(provider: BenchProvider, reps: number): Promise<ListenerRow[]> {
+export async function benchListeners(provider: BenchProvider, reps: number, padding = 0): Promise<ListenerRow[]> {
   const port = Number(new URL(provider.descriptor.endpoint).port);
   const check = (result: Awaited<ReturnType<typeof procListeners>>): void => {
     if (!result.ok || !result.sockets.some((s) => s.pid === provider.pid)) throw new Error('the listener check did not find the provider');
   };
-  const lsof = await measure(reps, 2, async () => check(await lsofListeners(port)));
-  const proc = await measure(reps, 2, async () => check(await procListeners(port)));
-  const connectCheck = (method: ListenersMethod) => async (): Promise<void> => {
-    const verdict = await probeConnection(connectionGuard(port, provider.pid, createOs({ listenersMethod: method })), BENCH_TIMEOUT_MS);
-    if (!verdict.ok) throw new Error(`the connect-time check refused the provider: ${verdict.reason}`);
+  const padded = await holdConnections(padding);
+  const open = await openConnection(port);
+  try {
+    const client = { address: open.localAddress ?? '', port: open.localPort ?? 0 };
+    const lsof = await measure(reps, 2, async () => check(await lsofListeners(port)));
+    const proc = await measure(reps, 2, async () => check(await procListeners(port)));
+    const question = await measure(reps, 2, async () => {
+      const result = await procConnection(port, client);
+      if (!result.ok || !result.sockets.some((s) => s.pid === provider.pid) || !Array.isArray(result.server) || !result.server.includes(provider.pid)) {
+        throw new Error('the connect-time question did not find the provider at both ends');
+      }
+    });
+    const connectCheck = (method: ListenersMethod) => async (): Promise<void> => {
+      const verdict = await probeConnection(connectionGuard(port, provider.pid, createOs({ listenersMethod: method })), BENCH_TIMEOUT_MS);
+      if (!verdict.ok) throw new Error(`the connect-time check refused the provider: ${verdict.reason}`);
+    };
+    const connectLsof = await measure(reps, 2, connectCheck('lsof'));
+    const connectProc = await measure(reps, 2, connectCheck('proc'));
+    const sockets = tcpTableLines();
+    return [
+      { method: 'lsof', ...summarise(lsof), sockets }, { method: 'proc', ...summarise(proc), sockets },
+      { method: 'proc-connection', ...summarise(question), sockets },
+      { method: 'connect+lsof', ...summarise(connectLsof), sockets }, { method: 'connect+proc', ...summarise(connectProc), sockets },
+    ];
+  } finally {
+    open.destroy();
+    await padded.close();
+  }
+}
+
+/** A connection to the provider, accepted by it (the question looks for its server end). */
+async function openConnection(port: number): Promise<Socket> {
+  const socket = connect(port, '127.0.0.1');
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  // The provider accepts on its own time; the question above insists on seeing its end held.
+  for (let i = 0; i < 100; i += 1) {
+    const result = await procConnection(port, { address: socket.localAddress ?? '', port: socket.localPort ?? 0 });
+    if (result.ok && Array.isArray(result.server)) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return socket;
+}
+
+/** `count` loopback connections to a server of this process, held until close(). */
+async function holdConnections(count: number): Promise<{ close: () => Promise<void> }> {
+  const server = createServer();
+  const accepted: Socket[] = [];
+  server.on('connection', (socket) => accepted.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const clients: Socket[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const socket = connect(port, '127.0.0.1');
+    clients.push(socket);
+    await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  }
+  return {
+    close: async () => {
+      for (const socket of [...clients, ...accepted]) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
-  const connectLsof = await measure(reps, 2, connectCheck('lsof'));
-  const connectProc = await measure(reps, 2, connectCheck('proc'));
-  const sockets = tcpTableLines();
-  return [
-    { method: 'lsof', ...summarise(lsof), sockets }, { method: 'proc', ...summarise(proc), sockets },
-    { method: 'connect+lsof', ...summarise(connectLsof), sockets }, { method: 'connect+proc', ...summarise(connectProc), sockets },
-  ];
 }
 
 /** Sockets in the kernel's TCP tables now: /proc reads them all, so they set its cost. */

@@ -4,6 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { AccessibilityResults } from './accessibility.js';
+import type { CommandRow } from './command.js';
 import type { ScanRow } from './secret-scan.js';
 import type { Summary } from './stats.js';
 
@@ -38,18 +39,26 @@ export interface DiscoveryRow extends Summary {
   kept_median_ms: number;
 }
 
-/** One way of asking who listens on a port; `connect+` rows are the connect-time check with a connect and close around it. */
+/**
+ * One way of asking who listens on a port; `proc-connection` is the connect-time check's
+ * question on an open connection (listeners and this connection's server end); `connect+` rows
+ * are the connect-time check with a connect and close around it.
+ */
 export interface ListenerRow extends Summary {
-  method: 'lsof' | 'proc' | 'connect+lsof' | 'connect+proc';
+  method: 'lsof' | 'proc' | 'proc-connection' | 'connect+lsof' | 'connect+proc';
   /** TCP sockets on the machine at the time (Linux): /proc/net/tcp lists every one of them. */
   sockets: number;
 }
 
 /** Everything one run measured. */
 export interface BenchResults {
+  /** The `glance` command as a whole process against `node -e 0`, in the same rounds (issue 27). */
+  command: CommandRow[];
   collect: CollectRow[];
   discovery: DiscoveryRow[];
   listener: ListenerRow[];
+  /** Loopback connections held open while the listener rows were measured (two table entries each). */
+  listener_padding: number;
   read: Summary & { elements: number };
   /** The secret scan of an answer before anything is sent, per size, against rendering it for the model. */
   scan: ScanRow[];
@@ -63,7 +72,8 @@ export interface BenchResults {
   process_load: Summary;
   /** The issue's targets, computed from the figures above. */
   targets: { name: string; value_ms: number; target_ms: number; met: boolean }[];
-  machine: { node: string; platform: string; cpus: number; date: string };
+  /** The load average (1, 5 and 15 minutes) when the run began and when it ended: the machine is shared. */
+  machine: { node: string; platform: string; cpus: number; date: string; load_start: number[]; load_end: number[] };
 }
 
 /** Writes the results as indented JSON. */
@@ -76,7 +86,9 @@ const spread = (s: Summary): string => `${ms(s.median_ms)} (${ms(s.p10_ms)}-${ms
 
 /** The results as a plain-text table: median (p10-p90) in milliseconds. */
 export function formatTable(r: BenchResults): string {
-  const lines = ['figures: median (p10-p90) ms', '', 'collect      elements  state  time                   floor                  ratio  asking the OS  without cache'];
+  const lines = ['figures: median (p10-p90) ms', ''];
+  for (const c of r.command) lines.push(`command      ${c.command.padEnd(31)} ${spread(c).padEnd(22)} ratio to node -e 0 ${c.ratio.toFixed(2)}`);
+  lines.push('', 'collect      elements  state  time                   floor                  ratio  asking the OS  without cache');
   for (const c of r.collect) {
     const checked = c.checked_median_ms === undefined ? '' : ms(c.checked_median_ms);
     const without = c.uncached_median_ms === undefined ? '' : ms(c.uncached_median_ms);
@@ -87,7 +99,7 @@ export function formatTable(r: BenchResults): string {
     const uncached = `${ms(d.uncached_median_ms)} (${ms(d.uncached_p10_ms)}-${ms(d.uncached_p90_ms)})`;
     lines.push(`discovery    ${String(d.descriptors).padStart(5)} descriptors  ${spread(d).padEnd(22)} kept connection ${ms(d.kept_median_ms).padEnd(7)} uncached ${uncached.padEnd(22)} no match ${ms(d.unverified_median_ms)}`);
   }
-  for (const l of r.listener) lines.push(`listener     ${l.method.padEnd(12)}  ${spread(l).padEnd(22)} with ${l.sockets} TCP sockets on the machine`);
+  for (const l of r.listener) lines.push(`listener     ${l.method.padEnd(15)}  ${spread(l).padEnd(22)} with ${l.sockets} TCP sockets on the machine (${r.listener_padding} connections held by the bench)`);
   lines.push(`read         ${r.read.elements} elements  ${spread(r.read)}`);
   for (const s of r.scan) {
     const first = s.first_ms === undefined ? '' : `  first scan of the process ${ms(s.first_ms)}`;
@@ -96,6 +108,7 @@ export function formatTable(r: BenchResults): string {
   if ('skipped' in r.accessibility) lines.push(`accessibility  not measured: ${r.accessibility.skipped}`);
   else for (const a of r.accessibility.rows) lines.push(`accessibility  ${a.app.padEnd(8)}  ${a.state.padEnd(5)}  ${spread(a)}`);
   lines.push(`heap         after ${r.heap.invocations[0]}: ${r.heap.after_10_bytes} B, after ${r.heap.invocations[1]}: ${r.heap.after_100_bytes} B, growth ${r.heap_growth_bytes} B (without code space ${r.heap_data_growth_bytes} B)`, '');
-  for (const t of r.targets) lines.push(`target       ${t.name.padEnd(44)} ${ms(t.value_ms)} vs ${ms(t.target_ms)}  ${t.met ? 'met' : 'MISSED'}`);
+  for (const t of r.targets) lines.push(`target       ${t.name.padEnd(52)} ${ms(t.value_ms)} vs ${ms(t.target_ms)}  ${t.met ? 'met' : 'MISSED'}`);
+  lines.push(`load average ${r.machine.load_start.join(' ')} at the start, ${r.machine.load_end.join(' ')} at the end (${r.machine.cpus} cores)`);
   return `${lines.join('\n')}\n`;
 }

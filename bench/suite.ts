@@ -5,10 +5,11 @@
  * `FULL` is what `npm run bench` runs (about two minutes here); `TINY` keeps the code alive in
  * the test suite.
  */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { createOs } from '../app/os/index.js';
 import { benchAccessibility, type AccessibilityConfig } from './accessibility.js';
 import { benchCollect } from './collect.js';
+import { benchCommand } from './command.js';
 import { benchDiscovery, benchHeap, benchListeners, benchRead } from './parts.js';
 import { benchSecretScan } from './secret-scan.js';
 import { startProvider, type BenchProvider } from './provider.js';
@@ -17,10 +18,14 @@ import { round, summarise, type Summary } from './stats.js';
 
 /** How much of everything to measure. */
 export interface BenchConfig {
+  /** Rounds of the whole-process runs (node -e 0, glance --version, glance current), after untimed ones. */
+  command: { rounds: number; warmup: number };
   /** Answer sizes, each with its warm and cold sample counts. */
   collect: { elements: number; warm: number; cold: number; warmup: number }[];
   discovery: { counts: number[]; reps: number };
   listenerReps: number;
+  /** Loopback connections held open while the listener is checked: "a few hundred sockets". */
+  listenerPadding: number;
   read: { elements: number; reps: number };
   /** The secret scan (issue 13) on answers of these sizes. */
   scan: { sizes: number[]; reps: number };
@@ -34,6 +39,7 @@ export interface BenchConfig {
 
 /** What `npm run bench` measures. */
 export const FULL: BenchConfig = {
+  command: { rounds: 21, warmup: 2 },
   collect: [
     { elements: 50, warm: 200, cold: 10, warmup: 10 },
     { elements: 2000, warm: 60, cold: 10, warmup: 5 },
@@ -41,6 +47,7 @@ export const FULL: BenchConfig = {
   ],
   discovery: { counts: [1, 100, 1000], reps: 60 },
   listenerReps: 30,
+  listenerPadding: 150,
   read: { elements: 20000, reps: 30 },
   scan: { sizes: [2000, 20000], reps: 30 },
   heap: { first: 10, second: 100, elements: 2000 },
@@ -50,9 +57,11 @@ export const FULL: BenchConfig = {
 
 /** A few repetitions of everything: for the test that keeps the bench from rotting. */
 export const TINY: BenchConfig = {
+  command: { rounds: 1, warmup: 0 },
   collect: [{ elements: 50, warm: 3, cold: 1, warmup: 1 }],
   discovery: { counts: [1, 20], reps: 3 },
   listenerReps: 2,
+  listenerPadding: 4,
   read: { elements: 500, reps: 2 },
   scan: { sizes: [500], reps: 2 },
   heap: { first: 2, second: 4, elements: 50 },
@@ -65,6 +74,7 @@ const HEAP_TOLERANCE_BYTES = 256 * 1024;
 
 /** Runs every measurement and returns the results (the caller writes and prints them). */
 export async function runBench(config: BenchConfig): Promise<BenchResults> {
+  const loadStart = loadavg().map(round);
   const os = createOs();
   const sizes = [...new Set([...config.collect.map((c) => c.elements), config.heap.elements])];
   config.log(`starting providers for ${sizes.join(', ')} elements`);
@@ -72,6 +82,9 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
   try {
     for (const p of await Promise.all(sizes.map((n) => startProvider(n)))) providers.set(p.elements, p);
     const get = (n: number): BenchProvider => providers.get(n) as BenchProvider;
+    const first = get(config.collect[0]?.elements ?? config.heap.elements);
+    config.log('the command as a process');
+    const command = await benchCommand(first, config.command.rounds, config.command.warmup);
     const collect: CollectRow[] = [];
     const loads: Summary[] = [];
     for (const c of config.collect) {
@@ -80,12 +93,11 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
       collect.push(...rows);
       loads.push(loadMs);
     }
-    const first = get(config.collect[0]?.elements ?? config.heap.elements);
     config.log('discovery');
     const discovery = [];
     for (const count of config.discovery.counts) discovery.push(await benchDiscovery(first, os, count, config.discovery.reps));
     config.log('listener check');
-    const listener = await benchListeners(first, config.listenerReps);
+    const listener = await benchListeners(first, config.listenerReps, config.listenerPadding);
     config.log('reading');
     const read = benchRead(config.read.elements, config.read.reps);
     config.log('secret scan');
@@ -96,13 +108,13 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
     const accessibility = await benchAccessibility(config.accessibility);
     const growth = heap.after_second - heap.after_first;
     const results: BenchResults = {
-      collect, discovery, listener, read, scan, accessibility,
+      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility,
       heap_growth_bytes: growth,
       heap_data_growth_bytes: heap.data_growth,
       heap: { after_10_bytes: heap.after_first, after_100_bytes: heap.after_second, invocations: [config.heap.first, config.heap.second], elements: config.heap.elements },
       process_load: summarise(loads.map((l) => l.median_ms)),
       targets: [],
-      machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, date: new Date().toISOString() },
+      machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, date: new Date().toISOString(), load_start: loadStart, load_end: loadavg().map(round) },
     };
     results.targets = targets(results);
     return results;
@@ -113,7 +125,16 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
 
 function targets(r: BenchResults): BenchResults['targets'] {
   const out: BenchResults['targets'] = [];
+  // Issue 27: each as a ratio (or a time) measured in this run.
+  const node = r.command.find((c) => c.command === 'node -e 0');
+  for (const [command, times] of [['glance current --pid N --json', 2], ['glance --version', 1.3]] as const) {
+    const row = r.command.find((c) => c.command === command);
+    if (row && node) out.push({ name: `${command} <= ${times} x node -e 0`, value_ms: row.median_ms, target_ms: round(times * node.median_ms), met: row.ratio <= times });
+  }
   const warm50 = r.collect.find((c) => c.elements === 50 && c.state === 'warm');
+  if (warm50) out.push({ name: 'warm collect, 50, kept connection <= 2 x floor', value_ms: warm50.median_ms, target_ms: round(2 * warm50.floor_ms), met: warm50.ratio <= 2 });
+  const question = r.listener.find((l) => l.method === 'proc-connection');
+  if (question) out.push({ name: `listener check (/proc), ${question.sockets} sockets, <= 5 ms`, value_ms: question.median_ms, target_ms: 5, met: question.median_ms <= 5 });
   const proc = r.listener.find((l) => l.method === 'proc');
   if (warm50 && proc) {
     const target = round(1.5 * warm50.floor_ms + proc.median_ms);

@@ -16,4 +16,8 @@ export default function setup(): void {
   if (!existsSync('dist/app/os/accessibility/atspi-reader.py') || rebuild) {
     execFileSync(process.execPath, ['scripts/build-accessibility-helpers.js'], { stdio: 'inherit' });
   }
+  // The command as users run it: bin/glance.js loads the bundle in dist/cli (bin/vite.config.ts).
+  if (!existsSync('dist/cli/glance.js') || rebuild) {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bin/vite.config.ts'], { stdio: 'inherit' });
+  }
 }

@@ -1,11 +1,8 @@
 import { Agent, request, type ClientRequest, type ClientRequestArgs, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Readable } from 'node:stream';
 import type { ConnectionGuard } from '../discovery/check-connection.js';
 import { connectChecked } from '../discovery/connect-checked.js';
 import { isEventStream } from './event-stream.js';
-
-type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /** The error of a request that would have needed a new connection the link may not open. */
 export const LINK_CLOSED = 'ELINKCLOSED';
@@ -16,8 +13,10 @@ export const LINK_CLOSED = 'ELINKCLOSED';
  * Why not the global fetch: its shared pool keeps idle keep-alive sockets to the provider for
  * seconds after the exchange, and after an aborted request it opens a fresh connection to the
  * provider on its own (seen on Node 20: twenty quick hotkey presses left twenty sockets to a
- * stalling provider). Here every socket belongs to one session, opens only while an exchange
- * allows it, and is destroyed with the session.
+ * stalling provider); and its web streams and Response objects cost more per exchange than the
+ * provider's own work (docs/benchmarks.md, "The kept path"). Here every socket belongs to one
+ * session, opens only while an exchange allows it, and is destroyed with the session; a request
+ * gives node:http's own response, which wire.ts reads.
  *
  * A socket may be opened only while an exchange allows it (`allowConnect(permit)`), and every
  * socket is handed to node:http only after the connect-time check (step 5 of docs/protocol.md,
@@ -35,12 +34,13 @@ export const LINK_CLOSED = 'ELINKCLOSED';
  * after answering a notification) is ended too (`endRequests`), so the one socket a link may keep
  * is the idle one of a clean JSON exchange.
  *
- * Every request names the port in its Host header and asks for no content coding
- * (providerHeaders). Only what the MCP client needs: a string body, no redirects (node:http
- * follows none), no content decoding (the guarded fetch refuses a coded body).
+ * Every request goes to the endpoint's port with the path exactly as the descriptor wrote it,
+ * names the port in its Host header and asks for no content coding (providerHeaders). node:http
+ * follows no redirect and decodes nothing (wire.ts refuses a coded body).
  */
 export interface ProviderLink {
-  fetch: Fetch;
+  /** Sends one request; resolves with the response once its headers have arrived. */
+  send(request: LinkRequest): Promise<IncomingMessage>;
   /** Whether a request may open a new socket, and how each is checked; undefined: none may be opened. */
   allowConnect(permit: ConnectPermit | undefined): void;
   /** Ends every request still open, with its socket; idle keep-alive sockets stay. */
@@ -71,6 +71,14 @@ export function providerHeaders(endpoint: URL): { host: string; 'accept-encoding
   return { host: hostHeader(endpoint.port === '' ? 80 : Number(endpoint.port)), 'accept-encoding': 'identity' };
 }
 
+/** One request over the link: always to the endpoint, bound to the exchange's signal. */
+interface LinkRequest {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  signal: AbortSignal;
+}
+
 /** What lets an exchange open sockets: the provider's connect-time check, within the exchange's signal. */
 interface ConnectPermit {
   guard: ConnectionGuard;
@@ -78,11 +86,12 @@ interface ConnectPermit {
 }
 
 /**
- * A link with no socket yet; it opens none until allowConnect(permit). `path`, when given, is
- * the request target every request carries, exactly as the descriptor wrote it (docs/protocol.md,
- * "The endpoint"): a URL object would re-encode it (a `'` in the query becomes `%27`).
+ * A link to `endpoint` with no socket yet; it opens none until allowConnect(permit). `path`, when
+ * given, is the request target every request carries, exactly as the descriptor wrote it
+ * (docs/protocol.md, "The endpoint"): a URL object would re-encode it (a `'` in the query becomes
+ * `%27`).
  */
-export function createProviderLink(path?: string): ProviderLink {
+export function createProviderLink(endpoint: URL, path: string = endpoint.pathname + endpoint.search): ProviderLink {
   let permit: ConnectPermit | undefined;
   /** Aborted by close(): a socket still being checked then is destroyed, not handed over. */
   const closing = new AbortController();
@@ -115,47 +124,23 @@ export function createProviderLink(path?: string): ProviderLink {
     );
     return undefined;
   };
-  const fetchOver: Fetch = (url, init = {}) =>
-    new Promise<Response>((resolve, reject) => {
-      if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') {
-        reject(new TypeError('only string bodies are sent to a provider'));
-        return;
-      }
-      const target = new URL(url);
-      const headers: Record<string, string> = {};
-      new Headers(init.headers).forEach((value, key) => { headers[key] = value; });
-      Object.assign(headers, providerHeaders(target));
-      const req = request(target, { method: init.method ?? 'GET', headers, agent, ...(path !== undefined ? { path } : {}), ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
+  const headersOf = providerHeaders(endpoint);
+  const send = (r: LinkRequest): Promise<IncomingMessage> =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const headers = { ...r.headers, ...headersOf };
+      const req = request({ host: endpoint.hostname, port: endpoint.port === '' ? 80 : Number(endpoint.port), method: r.method, path, headers, agent, signal: r.signal }, (res) => {
         res.once('end', () => open.delete(req));
         // Ended or cut off, an event stream's socket is destroyed, never handed back to the pool.
-        if (isEventStream(res.headers['content-type'] ?? null)) req.shouldKeepAlive = false;
-        const status = res.statusCode ?? 0;
-        const responseHeaders = new Headers();
-        for (const [key, value] of Object.entries(res.headers)) {
-          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(key, one);
-        }
-        // A body that is empty by its status or its length, and a 202's (MCP gives it none, and
-        // the SDK cancels it, which would destroy the socket the next request is waiting for),
-        // is drained here, up to a small cap, and given as none.
-        const nullBody = status === 202 || status === 204 || status === 205 || status === 304 || res.headers['content-length'] === '0';
-        if (nullBody) drain(res);
-        try {
-          // No statusText: a hostile reason phrase would only give the Response constructor a reason to throw.
-          const body = nullBody ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
-          resolve(new Response(body, { status, headers: responseHeaders }));
-        } catch (error) {
-          // A status outside 200-599: not an answer. The socket goes with it.
-          res.destroy();
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
+        if (isEventStream(res.headers['content-type'])) req.shouldKeepAlive = false;
+        resolve(res);
       });
       open.add(req);
       req.once('close', () => open.delete(req));
       req.on('error', reject);
-      req.end(init.body ?? undefined);
+      req.end(r.body);
     });
   return {
-    fetch: fetchOver,
+    send,
     allowConnect: (next) => {
       permit = next;
     },
@@ -178,17 +163,4 @@ export function createProviderLink(path?: string): ProviderLink {
       agent.destroy();
     },
   };
-}
-
-/** The most of a body with nothing to say that is read to keep its socket; past it, the socket goes. */
-const DRAIN_LIMIT = 64 * 1024;
-
-/** Reads a response nobody will look at to its end, so its socket can serve the next request. */
-function drain(res: IncomingMessage): void {
-  let received = 0;
-  res.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > DRAIN_LIMIT) res.destroy();
-  });
-  res.resume();
 }

@@ -1,41 +1,44 @@
 /**
  * An answer sent as an event stream ends when its JSON-RPC response has arrived (docs/protocol.md,
- * "Hardening", "Streams"). The SDK reads such a stream until the server closes it, so a provider
- * that keeps it open after the result would hold a socket (and a request) open for as long as it
- * likes, one more on every hotkey press of a long-running host. This cuts the stream off right
- * after the event that completes the last response the request asked for.
+ * "Hardening", "Streams"). A provider may keep such a stream open after the result for as long as
+ * it likes, which would hold a socket (and a request) open, one more on every hotkey press of a
+ * long-running host. This reader takes the stream's text as it arrives, keeps the JSON-RPC
+ * messages of its `message` events, and says when the event that completes the last response the
+ * request asked for has arrived: the request is then ended and its socket destroyed.
  */
 
-/** The ids of the JSON-RPC requests in a POST body (one message or a batch), as JSON text; notifications have none. */
-export function requestIds(body: unknown): Set<string> {
+/** The ids of the JSON-RPC requests in a message or a batch, as JSON text; notifications have none. */
+export function requestIds(message: unknown): Set<string> {
   const ids = new Set<string>();
-  if (typeof body !== 'string') return ids;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return ids;
-  }
-  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-    if (isObject(message) && typeof message['method'] === 'string' && isId(message['id'])) ids.add(JSON.stringify(message['id']));
+  for (const one of Array.isArray(message) ? message : [message]) {
+    if (isObject(one) && typeof one['method'] === 'string' && isId(one['id'])) ids.add(JSON.stringify(one['id']));
   }
   return ids;
 }
 
 /** True when a Content-Type names an event stream (its essence, parameters and case aside). */
-export function isEventStream(contentType: string | null): boolean {
+export function isEventStream(contentType: string | null | undefined): boolean {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
 }
 
+/** Reads one event stream as its text arrives. */
+export interface EventStreamReader {
+  /** The next piece of the stream's text, split anywhere. */
+  push(text: string): void;
+  /** The JSON-RPC messages of the complete `message` events so far, in order. */
+  readonly messages: unknown[];
+  /** True once the responses to every id asked for have arrived; nothing after that event is read. */
+  readonly answered: boolean;
+}
+
 /**
- * Passes an event stream through unchanged until the event that answers the last of `ids`;
- * then it passes that chunk, closes the stream (the SDK sees a clean end, so it neither waits
- * nor reconnects) and calls `answered`, which ends the request and destroys its socket.
- * Only `message` events (the default type) carry JSON-RPC messages, as in the SDK.
+ * A reader waiting for the responses to `ids` (requestIds). Only `message` events (the default
+ * type) carry JSON-RPC messages, as in the MCP SDK; an event whose data is not JSON is skipped.
+ * Lines end with CRLF, LF or CR, and a piece may end between the two characters of a CRLF.
  */
-export function untilAnswered(ids: ReadonlySet<string>, answered: () => void): TransformStream<Uint8Array, Uint8Array> {
+export function createEventStreamReader(ids: ReadonlySet<string>): EventStreamReader {
   const waiting = new Set(ids);
-  const decoder = new TextDecoder();
+  const messages: unknown[] = [];
   let buffer = '';
   let data: string[] = [];
   let type = '';
@@ -59,19 +62,18 @@ export function untilAnswered(ids: ReadonlySet<string>, answered: () => void): T
     try {
       parsed = JSON.parse(text);
     } catch {
-      return; // the SDK reports it; nothing here is answered
+      return; // not a message; nothing here is answered
     }
+    messages.push(parsed);
     for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
       if (!isObject(message) || 'method' in message || !('result' in message || 'error' in message) || !isId(message['id'])) continue;
       waiting.delete(JSON.stringify(message['id']));
     }
   };
-  return new TransformStream({
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
-      if (waiting.size === 0) return;
-      buffer += decoder.decode(chunk, { stream: true });
-      // Lines end with CRLF, LF or CR; a CR at the very end may be the first half of a CRLF.
+  return {
+    push(text) {
+      if (waiting.size === 0 && ids.size > 0) return;
+      buffer += text;
       let start = 0;
       for (let i = 0; i < buffer.length; i += 1) {
         const c = buffer[i];
@@ -80,15 +82,15 @@ export function untilAnswered(ids: ReadonlySet<string>, answered: () => void): T
         line(buffer.slice(start, i));
         if (c === '\r' && buffer[i + 1] === '\n') i += 1;
         start = i + 1;
-        if (waiting.size === 0) break;
+        if (ids.size > 0 && waiting.size === 0) break;
       }
       buffer = buffer.slice(start);
-      if (waiting.size === 0) {
-        controller.terminate();
-        answered();
-      }
     },
-  });
+    messages,
+    get answered() {
+      return ids.size > 0 && waiting.size === 0;
+    },
+  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,20 +1,17 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { VerifiedProvider } from '../discovery/types.js';
 import { declaredProtocol } from '../protocol/extension.js';
 import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
-import type { ExchangeState } from './guarded-fetch.js';
+import { callTool, initialize, listToolNames } from './mcp-calls.js';
 import { openSession } from './mcp-session.js';
+import { IncompleteAnswer, RpcError, type CallToolResult } from './rpc.js';
 import type { CallFailure, CallOptions } from './types.js';
+import type { ExchangeState } from './wire.js';
 import { oneLine } from '../protocol/cap-text.js';
 
 /** The parts of a tool result the host reads. */
-interface ToolResult {
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-  content?: unknown[];
-}
+type ToolResult = CallToolResult;
 
-/** The tool's result as the SDK parsed it, or why the exchange failed. */
+/** The tool's result as its schema read it, or why the exchange failed. */
 export type ToolExchange =
   /** `listed` is set when the call failed with a tool error and the caller asked whether the tool exists. */
   | { ok: true; result: ToolResult; listed?: boolean }
@@ -53,22 +50,20 @@ export async function exchangeTool(
   try {
     if (signal.aborted) throw new Error('aborted before start');
     if (!session.initialised) {
-      await session.client.connect(session.transport, { signal, timeout: timeoutMs });
-      const declared = declaredProtocol(session.client.getServerCapabilities());
+      const declared = declaredProtocol((await initialize(session)).capabilities);
       if (declared === undefined) return { ok: false, kind: 'refused', reason: 'the server does not declare the app-context extension, so it is not a provider' };
       if (declared !== provider.descriptor.protocol) {
         return { ok: false, kind: 'refused', reason: 'the server declares another protocol version than its descriptor' };
       }
       session.initialised = true;
     }
-    const result = (await session.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs })) as ToolResult;
+    const result = await callTool(session, tool, args);
     if (result.isError === true && options.checkListedOnError === true) {
       // A server answers a call to a tool it lacks with a tool error too; only the list tells
-      // "not offered" from "an error for this id", and only this rare path pays for it. The
-      // list makes the SDK validate later results against the tools' output schemas, which
-      // the tolerant reading must not inherit: this session is not reused.
-      const { tools } = await session.client.listTools(undefined, { signal, timeout: timeoutMs });
-      return { ok: true, result, listed: tools.some((t) => t.name === tool) };
+      // "not offered" from "an error for this id", and only this rare path pays for it.
+      const listed = (await listToolNames(session)).includes(tool);
+      reusable = !signal.aborted;
+      return { ok: true, result, listed };
     }
     reusable = !signal.aborted;
     return { ok: true, result };
@@ -96,7 +91,7 @@ const LINK_LOST_REASON = 'the kept connection to the provider closed before it a
 /**
  * Names what went wrong without quoting the provider: its error texts and bodies stay out
  * of our messages (docs/protocol.md, "What never leaves the host"). The order matters: what the
- * guarded fetch saw is more precise than the error the SDK built from it.
+ * wire saw (wire.ts) is more precise than the error that ended the exchange.
  */
 function classify(error: unknown, state: ExchangeState, timedOut: boolean, cancelled: boolean, provider: VerifiedProvider, timeoutMs: number): CallFailure {
   // The app's own name on one line and capped: reasons reach the panel, the CLI and the log.
@@ -108,11 +103,10 @@ function classify(error: unknown, state: ExchangeState, timedOut: boolean, cance
   if (state.redirect) return { kind: 'no-answer', reason: `${name} answered with a redirect, which Glance never follows` };
   if (state.coded !== undefined) return { kind: 'refused', reason: `${name} sent a compressed answer (Content-Encoding: ${state.coded}), which Glance does not decode` };
   if (state.httpStatus !== undefined) return { kind: 'no-answer', reason: `${name} answered with HTTP status ${state.httpStatus}` };
-  if (state.wrongAddress) return { kind: 'no-answer', reason: 'a request to another address than the endpoint was refused' };
-  if (error instanceof McpError) return { kind: 'refused', reason: `${name} answered with a JSON-RPC error (code ${error.code})`, rpcErrorCode: error.code };
+  if (error instanceof RpcError) return { kind: 'refused', reason: `${name} answered with a JSON-RPC error (code ${error.code})`, rpcErrorCode: error.code };
   const code = networkCode(error);
   if (code === 'ECONNREFUSED') return { kind: 'no-answer', reason: `${name} refused the connection` };
-  if (code !== undefined || isFetchFailure(error)) return { kind: 'no-answer', reason: `the connection to ${name} broke before the answer was complete` };
+  if (code !== undefined || error instanceof IncompleteAnswer) return { kind: 'no-answer', reason: `the connection to ${name} broke before the answer was complete` };
   return { kind: 'refused', reason: `${name} sent an answer that is not valid JSON-RPC/MCP` };
 }
 
@@ -122,10 +116,6 @@ function networkCode(error: unknown): string | undefined {
     if (typeof code === 'string' && /^E[A-Z]+$|^UND_ERR/.test(code)) return code;
   }
   return undefined;
-}
-
-function isFetchFailure(error: unknown): boolean {
-  return error instanceof TypeError && /fetch failed|terminated/i.test(error.message);
 }
 
 /** 1500 -> "1.5 s". */

@@ -1,18 +1,22 @@
 /**
- * One MCP client for one verified provider, made so that it can serve several exchanges in
- * turn: each exchange binds its own deadline, its own record of what the fetch saw, and
- * whether it may open a connection, and unbinds them when it ends. While no exchange is bound
- * the client can send nothing at all and holds no timer; its link may keep one idle socket.
+ * One MCP session with one verified provider, made so that it can serve several exchanges in
+ * turn: each exchange binds its own deadline, its own record of what the wire saw, and whether it
+ * may open a connection, and unbinds them when it ends. While no exchange is bound the session can
+ * send nothing at all and holds no timer; its link may keep one idle socket.
+ *
+ * The host speaks the little of MCP it needs itself (initialize, notifications/initialized,
+ * tools/call, tools/list: JSON-RPC over one POST each, wire.ts) rather than through the SDK's
+ * client: loading the SDK's client and its schemas costs more than the whole `glance current`
+ * may (docs/benchmarks.md, "The command"), and its fetch, web streams and second schema pass cost
+ * more per exchange than the provider's own work ("The kept path"). check-provider still drives
+ * the SDK's client, over this same session (app/check/sdk-transport.ts).
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { ConnectionGuard } from '../discovery/check-connection.js';
 import type { VerifiedProvider } from '../discovery/types.js';
 import { parseEndpoint } from '../protocol/descriptor.js';
 import { createProviderLink, type ProviderLink } from './connections.js';
-import { createGuardedFetch, type ExchangeState } from './guarded-fetch.js';
+import { IncompleteAnswer, ResponseSchema, RpcError } from './rpc.js';
+import { postMessage, type ExchangeState, type WireTarget } from './wire.js';
 
 /** What one exchange lends the session while it runs. */
 interface ExchangeBinding {
@@ -26,19 +30,27 @@ interface ExchangeBinding {
   guard?: ConnectionGuard;
 }
 
-/** An MCP client for one provider; `initialised` once initialize passed the extension check. */
+/** An MCP session with one provider; `initialised` once initialize passed the extension check. */
 export interface McpSession {
   /** Who it talks to: pid, instance, endpoint, token and protocol of the verified descriptor. */
   readonly key: string;
-  readonly client: Client;
-  readonly transport: StreamableHTTPClientTransport;
+  /** How it introduces itself in initialize: `glance`, or check-provider's name. */
+  readonly clientName: string;
   initialised: boolean;
   /** Its sockets; an idle one stays open while the session waits in the pool. */
   readonly link: ProviderLink;
   bind(binding: ExchangeBinding): void;
   /** Ends the bound exchange and any request still open; the link keeps an idle socket but may open no new one. */
   unbind(): void;
-  /** Closes the client and destroys every socket of the link. */
+  /** Posts one message in the bound exchange and gives back the messages of the answer (wire.ts). */
+  post(message: unknown): Promise<unknown[]>;
+  /** Sends a request in the bound exchange; its result, or RpcError for a JSON-RPC error. */
+  request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Sends a notification in the bound exchange. */
+  notify(method: string): Promise<void>;
+  /** The MCP revision initialize agreed on: every later request names it (mcp-protocol-version). */
+  setProtocolVersion(version: string): void;
+  /** Destroys every socket of the link. */
   close(): Promise<void>;
 }
 
@@ -50,19 +62,6 @@ export function sessionKey(provider: VerifiedProvider): string {
 /** The same identity from a descriptor alone, for discovery asking the pool about a link. */
 export function descriptorKey(d: VerifiedProvider['descriptor']): string {
   return JSON.stringify([d.pid, d.instance, d.endpoint, d.token, d.protocol]);
-}
-
-/**
- * The SDK's client builds an Ajv instance in its constructor (15-50 ms on the first one in a
- * process), though it only needs one after listTools, for tools' output schemas. This builds
- * it on first use instead; the validation is the same when it happens.
- */
-class LazyAjv implements jsonSchemaValidator {
-  private ajv: AjvJsonSchemaValidator | undefined;
-  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    this.ajv ??= new AjvJsonSchemaValidator();
-    return this.ajv.getValidator<T>(schema);
-  }
 }
 
 /** A fresh, uninitialised session for a verified provider. */
@@ -85,22 +84,17 @@ export interface SessionTarget {
  * "Hardening").
  */
 export function createSession(target: SessionTarget): McpSession {
-  const endpoint = new URL(target.endpoint);
   let bound: ExchangeBinding | undefined;
   // The path and query exactly as the descriptor wrote them, never as a URL re-encodes them.
   const written = parseEndpoint(target.endpoint);
-  const link = createProviderLink(written.ok ? written.path : undefined);
-  const transport = new StreamableHTTPClientTransport(endpoint, {
-    fetch: (url, init) => {
-      // An idle session sends nothing: every request belongs to a running exchange.
-      if (bound === undefined) return Promise.reject(new Error('no exchange is running on this session'));
-      return createGuardedFetch(endpoint, bound.signal, bound.state, link.fetch)(url, init);
-    },
-    requestInit: { headers: { Authorization: `Bearer ${target.token}` } },
-    reconnectionOptions: { maxReconnectionDelay: 0, initialReconnectionDelay: 0, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
-  });
-  const client = new Client({ name: target.clientName ?? 'glance', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
-  client.onerror = () => undefined; // background errors are judged by the call's own outcome
+  const link = createProviderLink(new URL(target.endpoint), written.ok ? written.path : undefined);
+  const wire: WireTarget = { link, token: target.token };
+  let nextId = 0;
+  const post = (message: unknown): Promise<unknown[]> => {
+    // An idle session sends nothing: every request belongs to a running exchange.
+    if (bound === undefined) return Promise.reject(new Error('no exchange is running on this session'));
+    return postMessage(wire, message, bound.signal, bound.state);
+  };
   const unbind = (): void => {
     link.allowConnect(undefined);
     // Every request of the exchange has been answered or given up by now: one still open is a
@@ -110,8 +104,7 @@ export function createSession(target: SessionTarget): McpSession {
   };
   return {
     key: target.key,
-    client,
-    transport,
+    clientName: target.clientName ?? 'glance',
     initialised: false,
     link,
     bind: (binding) => {
@@ -119,8 +112,26 @@ export function createSession(target: SessionTarget): McpSession {
       link.allowConnect(binding.guard === undefined ? undefined : { guard: binding.guard, signal: binding.signal });
     },
     unbind,
+    post,
+    async request(method, params) {
+      const id = nextId;
+      nextId += 1;
+      // In the field order the SDK's client writes, so the bytes on the wire are what they were.
+      const messages = await post({ method, params, jsonrpc: '2.0', id });
+      // The one response to this id; other messages (a provider's notifications) are not for us.
+      const mine = messages.find((m) => typeof m === 'object' && m !== null && (m as { id?: unknown }).id === id);
+      if (mine === undefined) throw new IncompleteAnswer();
+      const response = ResponseSchema.parse(mine);
+      if ('error' in response) throw new RpcError(response.error.code);
+      return response.result;
+    },
+    async notify(method) {
+      await post({ method, jsonrpc: '2.0' });
+    },
+    setProtocolVersion(version) {
+      wire.protocolVersion = version;
+    },
     close: async () => {
-      await client.close().catch(() => undefined);
       unbind();
       link.close();
     },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { chmod, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -11,10 +10,19 @@ import { basename, dirname, join } from 'node:path';
 /** Mode of every file in the data folder. */
 export const FILE_MODE = 0o600;
 
+/**
+ * `bytes` random bytes as hex, for names no other writer picks. From Web Crypto's generator (the
+ * same as node:crypto's), which Node loads on first use: importing node:crypto up front cost every
+ * command's start several milliseconds, and most commands write nothing (docs/benchmarks.md).
+ */
+export function randomHex(bytes: number): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
+}
+
 /** Writes `data` to `path` through a temporary file in the same folder and a rename. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   // Same folder, so the rename is atomic; a random name, so two writers never share it.
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = join(dirname(path), `.${basename(path)}.${randomHex(6)}.tmp`);
   try {
     await writeFile(temporary, data, { mode: FILE_MODE, flush: true });
     await rename(temporary, path);
@@ -61,5 +69,5 @@ export function asideName(path: string, now: Date): string {
   const name = basename(path);
   const dot = name.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  return join(dirname(path), `${stem}.damaged-${stamp}-${randomBytes(2).toString('hex')}${ext}`);
+  return join(dirname(path), `${stem}.damaged-${stamp}-${randomHex(2)}${ext}`);
 }

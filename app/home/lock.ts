@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { FILE_MODE } from './files.js';
+import { FILE_MODE, randomHex } from './files.js';
 
 /**
  * A lock between processes for one file of the data folder: the app and the `glance` command
@@ -84,7 +83,7 @@ async function breakStale(lockPath: string, judged: string, nonce: string): Prom
 /** Runs `fn` while holding the lock of `target` (`<target>.lock`), and releases it after. */
 export async function withFileLock<T>(target: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
   const lockPath = `${target}.lock`;
-  const nonce = randomBytes(8).toString('hex');
+  const nonce = randomHex(8);
   const mine = `${process.pid} ${nonce}\n`;
   const staleMs = options.staleMs ?? STALE_MS;
   const deadline = Date.now() + (options.waitMs ?? WAIT_MS);

@@ -41,7 +41,8 @@ export async function procConnection(port: number, client: SocketEnd, procRoot =
   let listening: ProcNetListener[];
   let serverInode: string | undefined;
   try {
-    const [tcp, tcp6] = await Promise.all([readTable(`${procRoot}/net/tcp`, false), readTable(`${procRoot}/net/tcp6`, true)]);
+    const tcp = readTable(`${procRoot}/net/tcp`, false);
+    const tcp6 = readTable(`${procRoot}/net/tcp6`, true);
     listening = [...parseProcNetTcp(tcp, port), ...parseProcNetTcp(tcp6, port)];
     serverInode = parseServerEnd(tcp, port, client) ?? parseServerEnd(tcp6, port, client);
   } catch (error: unknown) {

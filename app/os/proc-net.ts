@@ -3,9 +3,16 @@
  * tcp6) give the listening sockets and their inodes, and /proc/PID/fd links (`socket:[INODE]`)
  * give the processes holding them. No child process, and it also sees sockets of other users,
  * which lsof run as an ordinary user silently leaves out: those come back with pid -1.
+ *
+ * Why not the alternatives (measured, docs/benchmarks.md, "The listener check"): `ss` asks the
+ * kernel over netlink (sock_diag) and filters there, but starting any process from Node costs
+ * 16 ms here (`ss` itself 22-39 ms), more than this whole check, and `ss -p` finds the holders by
+ * the same walk of /proc/PID/fd; Node cannot open a netlink socket itself. Reading only the named
+ * process's fds would be cheap, but the check must see every holder of the socket, and another
+ * process holds the same one after a fork or when it was sent over a Unix socket (SCM_RIGHTS):
+ * only the fd tables of every process tell.
  */
-import { readdirSync, readlinkSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
 import { endianness } from 'node:os';
 import type { ListenersResult, ListeningSocket } from './types.js';
 import { formatIpv6 } from './ipv6.js';
@@ -58,47 +65,108 @@ export function decodeProcAddress(hex: string, littleEndian: boolean): string | 
   return formatIpv6(bytes);
 }
 
-/** Reads a /proc/net table. Only tcp6 may be missing (a kernel without IPv6): then it is empty. */
-export async function readTable(path: string, optional: boolean): Promise<string> {
+/** Where a table is read into; grown when a table is larger (a busy machine). */
+let tableBuffer = Buffer.allocUnsafe(256 * 1024);
+
+/**
+ * Reads a /proc/net table whole. Only tcp6 may be missing (a kernel without IPv6): then it is
+ * empty. Synchronous on purpose: the kernel writes the text during the read() call (there is no
+ * disk behind it), and one read into a kept buffer took 0.9 ms here where `readFile`'s four
+ * round trips through the thread pool took 1.5 ms.
+ */
+export function readTable(path: string, optional: boolean): string {
+  let fd: number;
   try {
-    return await readFile(path, 'utf8');
+    fd = openSync(path, 'r');
   } catch (error: unknown) {
     if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
   }
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === tableBuffer.length) {
+        const larger = Buffer.allocUnsafe(tableBuffer.length * 2);
+        tableBuffer.copy(larger, 0, 0, length);
+        tableBuffer = larger;
+      }
+      const read = readSync(fd, tableBuffer, length, tableBuffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    // The kernel prints ASCII only.
+    return tableBuffer.toString('latin1', 0, length);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
- * Maps socket inodes to the pids holding them, scanning /proc/[0-9]+/fd. Processes we may not
- * look into (other users) and processes that exit during the scan are skipped quietly.
+ * Maps socket inodes to the pids holding them, scanning /proc/[0-9]+/fd: every process, since a
+ * socket has one holder per process that inherited it (fork) or was sent it (SCM_RIGHTS), and
+ * only their fd tables tell. Processes we may not look into (other users) and processes that
+ * exit during the scan are skipped quietly.
+ *
+ * What it costs is one readdir per process and one readlink per open file of the machine (on
+ * this machine, 530 open files, 290 of them in processes closed to us: 6.3 ms, and 2.2 ms with
+ * the two changes below; docs/benchmarks.md, "The listener check"). The kernel allows
+ * reading a process's fd links or not for the process as a whole (`proc_fd_access_allowed`,
+ * i.e. ptrace access), so the first EACCES or EPERM skips the rest of that process's fds instead
+ * of failing on each of them; and each failure would build an Error with a stack trace, which
+ * cost more than the system call, so stack traces are off for the duration of this synchronous
+ * scan (nothing else runs in between, and the setting is put back however it ends).
  */
 export function pidsHoldingInodes(procRoot: string, inodes: ReadonlySet<string>): Map<string, number[]> {
   const holders = new Map<string, number[]>();
   if (inodes.size === 0) return holders;
-  for (const entry of readdirSync(procRoot)) {
-    if (!/^\d+$/.test(entry)) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`${procRoot}/${entry}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      let target: string;
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    for (const entry of readdirSync(procRoot)) {
+      if (!isDigits(entry)) continue;
+      const fdDir = `${procRoot}/${entry}/fd/`;
+      let fds: string[];
       try {
-        target = readlinkSync(`${procRoot}/${entry}/fd/${fd}`);
+        fds = readdirSync(fdDir);
       } catch {
         continue;
       }
-      const match = /^socket:\[(\d+)\]$/.exec(target);
-      if (match?.[1] === undefined || !inodes.has(match[1])) continue;
-      const pids = holders.get(match[1]) ?? [];
-      // A process holding the same socket on two fds is still one listener.
-      if (!pids.includes(Number(entry))) pids.push(Number(entry));
-      holders.set(match[1], pids);
+      for (const fd of fds) {
+        let target: string;
+        try {
+          target = readlinkSync(fdDir + fd);
+        } catch (error: unknown) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'EACCES' || code === 'EPERM') break; // the whole process is closed to us
+          continue; // this fd was closed since the readdir
+        }
+        if (!target.startsWith(SOCKET_LINK) || !target.endsWith(']')) continue;
+        const inode = target.slice(SOCKET_LINK.length, -1);
+        if (!inodes.has(inode)) continue;
+        const pids = holders.get(inode) ?? [];
+        // A process holding the same socket on two fds is still one listener.
+        const pid = Number(entry);
+        if (!pids.includes(pid)) pids.push(pid);
+        holders.set(inode, pids);
+      }
     }
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   return holders;
+}
+
+/** How an fd link names a socket: `socket:[INODE]`. */
+const SOCKET_LINK = 'socket:[';
+
+/** True for a /proc entry that is a pid (only digits); cheaper than a regular expression per entry. */
+function isDigits(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i += 1) {
+    const c = name.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /**
@@ -111,8 +179,8 @@ export async function procListeners(port: number, procRoot = '/proc'): Promise<L
   if (!isValidPort(port)) return { ok: false, reason: `${port} is not a TCP port` };
   let listening: ProcNetListener[];
   try {
-    // The kernel builds each table by walking its whole socket hash: read the two in parallel.
-    const [tcp, tcp6] = await Promise.all([readTable(`${procRoot}/net/tcp`, false), readTable(`${procRoot}/net/tcp6`, true)]);
+    const tcp = readTable(`${procRoot}/net/tcp`, false);
+    const tcp6 = readTable(`${procRoot}/net/tcp6`, true);
     listening = [...parseProcNetTcp(tcp, port), ...parseProcNetTcp(tcp6, port)];
   } catch (error: unknown) {
     return { ok: false, reason: `could not read ${procRoot}/net/tcp: ${(error as Error).message}` };

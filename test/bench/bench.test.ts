@@ -15,7 +15,8 @@ import { nodeFor } from '../helpers/node-app.js';
 let dir = '';
 
 beforeAll(async () => {
-  // The bench spawns compiled scripts (provider, cold sample, heap child), as npm run bench does.
+  // The bench spawns compiled scripts (provider, cold sample, heap child) and the built command
+  // (test/global-setup.ts builds it when missing), as npm run bench does.
   if (!existsSync('dist/bench/cold.js') || !existsSync('dist/bench/heap-child.js')) {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'ignore' });
   }
@@ -37,6 +38,8 @@ describe('the benchmark, in its tiny configuration', () => {
     await writeResults(out, results);
     const written = JSON.parse(await readFile(out, 'utf8')) as typeof results;
 
+    expect(written.command.map((c) => c.command)).toEqual(['node -e 0', 'glance --version', 'glance current --pid N --json']);
+    for (const row of written.command) expect(row).toMatchObject({ ...summary, node_median_ms: expect.any(Number), ratio: expect.any(Number) });
     expect(written.collect.map((c) => `${c.elements} ${c.state}`)).toEqual(['50 warm', '50 cold']);
     for (const row of written.collect) {
       expect(row).toMatchObject({ ...summary, floor_ms: expect.any(Number), ratio: expect.any(Number) });
@@ -51,7 +54,9 @@ describe('the benchmark, in its tiny configuration', () => {
       expect(row).toMatchObject(summary);
       expect(row.kept_median_ms).toBeGreaterThan(0);
     }
-    expect(written.listener.map((l) => l.method)).toEqual(['lsof', 'proc', 'connect+lsof', 'connect+proc']);
+    expect(written.listener.map((l) => l.method)).toEqual(['lsof', 'proc', 'proc-connection', 'connect+lsof', 'connect+proc']);
+    expect(written.listener_padding).toBe(TINY.listenerPadding);
+    expect(written.machine.load_start).toHaveLength(3);
     for (const row of written.listener) expect(row).toMatchObject(summary);
     expect(written.read).toMatchObject({ elements: TINY.read.elements, ...summary });
     expect(written.scan).toEqual([expect.objectContaining({ elements: TINY.scan.sizes[0], ...summary, render_median_ms: expect.any(Number), ratio: expect.any(Number), first_ms: expect.any(Number) })]);
@@ -66,6 +71,6 @@ describe('the benchmark, in its tiny configuration', () => {
       if (process.platform === 'linux') expect(process.env['CI']).not.toBe('true');
       expect(written.accessibility.skipped).not.toBe('');
     }
-    expect(formatTable(written)).toMatch(/collect[\s\S]*discovery[\s\S]*listener[\s\S]*read[\s\S]*secret scan[\s\S]*accessibility[\s\S]*heap/);
+    expect(formatTable(written)).toMatch(/command[\s\S]*collect[\s\S]*discovery[\s\S]*listener[\s\S]*read[\s\S]*secret scan[\s\S]*accessibility[\s\S]*heap[\s\S]*load average/);
   }, 120_000);
 });

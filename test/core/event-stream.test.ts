@@ -1,44 +1,33 @@
-// The event-stream cut-off (app/client/event-stream.ts) on its own: it must end the stream at
-// the event that completes the last response asked for, however the bytes are split, and
-// never earlier. The real streams against a real provider are in test/faults/streams.test.ts.
+// The event-stream reader (app/client/wire.ts reads with it) on its own: it must say "answered"
+// at the event that completes the last response asked for, however the bytes are split, and
+// never earlier; what comes after is not read. The real streams against a real provider are in
+// test/faults/streams.test.ts.
 import { describe, expect, it } from 'vitest';
-import { isEventStream, requestIds, untilAnswered } from '../../app/client/event-stream.js';
+import { createEventStreamReader, isEventStream, requestIds } from '../../app/client/event-stream.js';
 
-/** Feeds `chunks` through the cut-off; returns what came out and whether it said "answered". */
-async function run(ids: string[], chunks: string[]): Promise<{ out: string; answered: boolean; fed: number }> {
-  let answered = false;
+/**
+ * Feeds `chunks` to a reader until it is answered (as wire.ts stops reading then); returns the
+ * messages it kept, whether it was answered, and how many chunks it took.
+ */
+function run(ids: string[], chunks: string[]): { messages: unknown[]; answered: boolean; fed: number } {
+  const reader = createEventStreamReader(new Set(ids));
   let fed = 0;
-  const encoder = new TextEncoder();
-  const source = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = chunks[fed];
-      if (next === undefined) {
-        controller.close();
-        return;
-      }
-      fed += 1;
-      controller.enqueue(encoder.encode(next));
-    },
-  });
-  const reader = source.pipeThrough(untilAnswered(new Set(ids), () => { answered = true; })).getReader();
-  const decoder = new TextDecoder();
-  let out = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    out += decoder.decode(value, { stream: true });
+  for (const chunk of chunks) {
+    if (reader.answered) break;
+    reader.push(chunk);
+    fed += 1;
   }
-  return { out, answered, fed };
+  return { messages: reader.messages, answered: reader.answered, fed };
 }
 
 const result = (id: number | string): string => JSON.stringify({ jsonrpc: '2.0', id, result: { ok: true } });
 
 describe('the ids a request waits for', () => {
   it('are those of requests, not of notifications, in one message or a batch', () => {
-    expect(requestIds(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call' }))).toEqual(new Set(['7']));
-    expect(requestIds(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }))).toEqual(new Set());
-    expect(requestIds(JSON.stringify([{ id: 'a', method: 'x' }, { method: 'y' }, { id: 2, method: 'z' }]))).toEqual(new Set(['"a"', '2']));
-    expect(requestIds('not json')).toEqual(new Set());
+    expect(requestIds({ jsonrpc: '2.0', id: 7, method: 'tools/call' })).toEqual(new Set(['7']));
+    expect(requestIds({ jsonrpc: '2.0', method: 'notifications/initialized' })).toEqual(new Set());
+    expect(requestIds([{ id: 'a', method: 'x' }, { method: 'y' }, { id: 2, method: 'z' }])).toEqual(new Set(['"a"', '2']));
+    expect(requestIds('not a message')).toEqual(new Set());
     expect(requestIds(undefined)).toEqual(new Set());
   });
 
@@ -51,34 +40,36 @@ describe('the ids a request waits for', () => {
 });
 
 describe('the cut-off', () => {
-  it('ends right after the event holding the response, before the rest the provider sends', async () => {
-    const r = await run(['1'], [': hello\n\n', `event: message\ndata: ${result(1)}\n\n`, ': still here\n\n', ': and here\n\n']);
+  it('ends right after the event holding the response, before the rest the provider sends', () => {
+    const r = run(['1'], [': hello\n\n', `event: message\ndata: ${result(1)}\n\n`, ': still here\n\n', ': and here\n\n']);
     expect(r.answered).toBe(true);
-    expect(r.out).toContain(result(1));
-    expect(r.out).not.toContain('still here');
+    expect(r.messages).toEqual([JSON.parse(result(1))]);
+    expect(r.fed).toBe(2);
   });
 
-  it('finds the response however the bytes are split, with CRLF, CR or LF line ends', async () => {
+  it('finds the response however the bytes are split, with CRLF, CR or LF line ends', () => {
     const text = `data: ${result(3)}`;
     for (const end of ['\n', '\r\n', '\r']) {
-      const whole = `id: 1${end}${text}${end}${end}: later${end}${end}`;
-      const chunks = whole.split(''); // one character at a time
-      const r = await run(['3'], chunks);
+      const head = `id: 1${end}${text}${end}${end}`;
+      const chunks = `${head}: later${end}${end}`.split(''); // one character at a time
+      const r = run(['3'], chunks);
       expect(r.answered, JSON.stringify(end)).toBe(true);
-      expect(r.out).not.toContain('later');
+      expect(r.messages).toEqual([JSON.parse(result(3))]);
+      // Answered at the blank line ending the event (a CR may wait for the LF that follows it).
+      expect(r.fed, JSON.stringify(end)).toBeLessThanOrEqual(head.length + 1);
     }
   });
 
-  it('joins multi-line data and waits for every id of a batch', async () => {
+  it('joins multi-line data and waits for every id of a batch', () => {
     const first = `data: ${result(1)}\n\n`;
     const second = `data: [${result(2)},\ndata: ${result(9)}]\n\n`;
-    const r = await run(['1', '2'], [first, ': between\n\n', second, ': after\n\n']);
+    const r = run(['1', '2'], [first, ': between\n\n', second, ': after\n\n']);
     expect(r.answered).toBe(true);
-    expect(r.out).toContain('between');
-    expect(r.out).not.toContain('after');
+    expect(r.fed).toBe(3);
+    expect(r.messages).toEqual([JSON.parse(result(1)), [JSON.parse(result(2)), JSON.parse(result(9))]]);
   });
 
-  it('does not end for another id, a request, another event type, an unfinished event or bad JSON', async () => {
+  it('does not end for another id, a request, another event type, an unfinished event or bad JSON', () => {
     const chunks = [
       `data: ${result(2)}\n\n`,
       `data: ${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sampling/createMessage' })}\n\n`,
@@ -86,14 +77,16 @@ describe('the cut-off', () => {
       'data: {not json\n\n',
       `data: ${result(1)}`, // no blank line: the event is not complete
     ];
-    const r = await run(['1'], chunks);
+    const r = run(['1'], chunks);
     expect(r.answered).toBe(false);
     expect(r.fed).toBe(chunks.length);
+    // The request and the other id are kept (they are messages); the other event type and bad JSON are not.
+    expect(r.messages).toHaveLength(2);
   });
 
-  it('an error response answers the request too', async () => {
-    const r = await run(['"x"'], [`data: ${JSON.stringify({ jsonrpc: '2.0', id: 'x', error: { code: -1, message: 'no' } })}\n\n`, ': after\n\n']);
+  it('an error response answers the request too', () => {
+    const r = run(['"x"'], [`data: ${JSON.stringify({ jsonrpc: '2.0', id: 'x', error: { code: -1, message: 'no' } })}\n\n`, ': after\n\n']);
     expect(r.answered).toBe(true);
-    expect(r.out).not.toContain('after');
+    expect(r.fed).toBe(1);
   });
 });

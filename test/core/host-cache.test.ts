@@ -121,7 +121,7 @@ describe('the session pool', () => {
     expect(connectionsTo(port)).toBe(0);
   });
 
-  it('never reuses a session for another run of the app, nor one that listed the tools', async () => {
+  it('never reuses a session for another run of the app; one that listed the tools serves the next press', async () => {
     const first = await start();
     const cache = createHostCache();
     const deps = { os, env: suite.env(), cache };
@@ -130,11 +130,15 @@ describe('the session pool', () => {
     if (found.kind !== 'usable') throw new Error('not usable');
     expect(cache.sessions.take({ ...found.provider, descriptor: { ...found.provider.descriptor, instance: 'another-run' } })).toBeUndefined();
     expect(cache.sessions.take({ ...found.provider, descriptor: { ...found.provider.descriptor, token: 'x'.repeat(43) } })).toBeUndefined();
-    // An id the provider never issued: a tool error, then the tool list; that session is closed.
+    // An id the provider never issued: a tool error, then the tool list. The host's own client
+    // reads every later answer as before after a listing (the SDK's client validated later
+    // results against the listed tools' output schemas, so such a session used to be closed).
     const ref = { pid: first.pid, instance: first.descriptor.instance, id: 'never-issued' };
     const taken = cache.sessions.size;
     expect((await locateRef(ref, deps)).ok).toBe(false);
-    expect(cache.sessions.size).toBe(taken - 1);
+    expect(cache.sessions.size).toBe(taken);
+    expect((await collectContext({ pid: first.pid }, deps)).kind).toBe('collected');
+    expect(cache.sessions.size).toBe(taken);
     await cache.close();
   });
 

@@ -4,7 +4,7 @@
 // test/faults/port-80.test.ts.
 import { describe, expect, it } from 'vitest';
 import { hostHeader, providerHeaders } from '../../app/client/connections.js';
-import { contentCoding } from '../../app/client/guarded-fetch.js';
+import { contentCoding } from '../../app/client/wire.js';
 
 describe('the Host header', () => {
   it('always writes the port, 80 included', () => {

@@ -116,26 +116,30 @@ describe('the link of one session', () => {
     server.on('connection', () => { connections += 1; });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    const url = `http://127.0.0.1:${port}/`;
+    const endpoint = new URL(`http://127.0.0.1:${port}/`);
     // The server runs in this very process: the connect-time check finds it holds both ends.
     const permit = { guard: connectionGuard(port, process.pid, createOs()), signal: new AbortController().signal };
-    const link = createProviderLink();
-    await expect(link.fetch(url, { method: 'POST', body: '{}' })).rejects.toMatchObject({ code: LINK_CLOSED });
+    const link = createProviderLink(endpoint);
+    const post = async (): Promise<void> => {
+      const res = await link.send({ method: 'POST', headers: {}, body: '{}', signal: new AbortController().signal });
+      res.resume();
+      await new Promise((resolve) => res.once('end', resolve));
+    };
+    await expect(post()).rejects.toMatchObject({ code: LINK_CLOSED });
     expect(connections).toBe(0);
     expect(link.connected).toBe(false);
     link.allowConnect(permit);
-    const first = await link.fetch(url, { method: 'POST', body: '{}' });
-    await first.text();
+    await post();
     link.allowConnect(undefined);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(link.connected).toBe(true);
     // The kept socket carries the next request; no new one is opened.
-    await (await link.fetch(url, { method: 'POST', body: '{}' })).text();
+    await post();
     expect(connections).toBe(1);
     server.closeAllConnections();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(link.connected).toBe(false);
-    await expect(link.fetch(url, { method: 'POST', body: '{}' })).rejects.toMatchObject({ code: LINK_CLOSED });
+    await expect(post()).rejects.toMatchObject({ code: LINK_CLOSED });
     expect(connections).toBe(1);
     link.close();
   });

@@ -1,15 +1,61 @@
 // Who listens on a port, asked of real processes with both methods: lsof and /proc must name
 // the same pids and addresses, since discovery trusts whichever one runs.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOs, lsofListeners, procListeners } from '../../app/os/index.js';
 import type { ListenersResult, ListeningSocket } from '../../app/os/index.js';
-import { killStarted, startForkedListener, startListener, waitFor } from './processes.js';
+import { killStarted, startForkedListener, startListener, startPassedListener, waitFor } from './processes.js';
 
 const linux = process.platform === 'linux';
 const ipv6 = linux ? existsSync('/proc/net/if_inet6') : true;
 
-afterEach(killStarted);
+const dirs: string[] = [];
+afterEach(() => {
+  killStarted();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'glance-listeners-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/**
+ * The reference the fast scan must agree with: every fd link of every process, read one by one
+ * with no shortcut, for the sockets listening on `port` in /proc/net/tcp.
+ */
+function everyHolder(port: number): number[] {
+  const field = `:${port.toString(16).toUpperCase().padStart(4, '0')} `;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(field.trim()) === true && cols[3] === '0A' && cols[9] !== undefined) inodes.add(cols[9]);
+    }
+  }
+  const pids = new Set<number>();
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${entry}/fd/${fd}`))?.[1];
+        if (inode !== undefined && inodes.has(inode)) pids.add(Number(entry));
+      } catch {
+        // closed, gone, or not ours to read
+      }
+    }
+  }
+  return [...pids].sort((a, b) => a - b);
+}
 
 function sorted(result: ListenersResult): ListeningSocket[] {
   if (!result.ok) throw new Error(result.reason);
@@ -54,6 +100,30 @@ describe.runIf(linux)('listeners: lsof and /proc on real processes', () => {
     ].sort((a, b) => a.pid - b.pid);
     expect(proc).toEqual(expected);
     expect(lsof).toEqual(proc);
+  });
+
+  it('a listening socket passed to a process that is not a child (SCM_RIGHTS) is reported for both holders', async () => {
+    const { opener, receiver, port } = await startPassedListener(scratch());
+    const { lsof, proc } = await both(port);
+    const expected = [{ pid: opener, address: '127.0.0.1' }, { pid: receiver, address: '127.0.0.1' }].sort((a, b) => a.pid - b.pid);
+    expect(proc).toEqual(expected);
+    expect(lsof).toEqual(proc);
+    expect(everyHolder(port)).toEqual(expected.map((s) => s.pid));
+  });
+
+  it('a listening socket handed over to another process is reported for that process alone', async () => {
+    const { receiver, port } = await startPassedListener(scratch(), true);
+    const { lsof, proc } = await both(port);
+    expect(proc).toEqual([{ pid: receiver, address: '127.0.0.1' }]);
+    expect(lsof).toEqual(proc);
+  });
+
+  it('the scan names the same holders as reading every fd link of every process', async () => {
+    const forked = await startForkedListener();
+    const single = await startListener('0.0.0.0');
+    for (const port of [forked.port, single.port]) {
+      expect(sorted(await procListeners(port)).map((s) => s.pid)).toEqual(everyHolder(port));
+    }
   });
 
   it('nobody listening: both methods say so with an empty list', async () => {

@@ -59,6 +59,42 @@ export async function startForkedListener(): Promise<{ parent: number; child: nu
   return { parent: pid, child: child ?? 0, port: port ?? 0 };
 }
 
+/**
+ * A listening socket held by two processes that are not parent and child: python3 process A
+ * listens on 127.0.0.1 and hands the socket over a Unix socket (SCM_RIGHTS) to process B,
+ * started on its own. With `handOver`, A then closes its copy, so only B holds the listener
+ * A opened. Resolves with both pids and the port once B holds it.
+ */
+export async function startPassedListener(dir: string, handOver = false): Promise<{ opener: number; receiver: number; port: number }> {
+  const path = `${dir}/pass.sock`;
+  const opener = [
+    'import socket, sys, time',
+    's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(4)',
+    'u = socket.socket(socket.AF_UNIX); u.bind(sys.argv[1]); u.listen(1)',
+    'print(s.getsockname()[1], flush=True)',
+    'c, _ = u.accept(); socket.send_fds(c, [b"x"], [s.fileno()]); c.recv(1)',
+    `${handOver ? 's.close()' : 'pass'}`,
+    'print("passed", flush=True)',
+    'time.sleep(60)',
+  ].join('\n');
+  const receiver = [
+    'import socket, sys, time',
+    'u = socket.socket(socket.AF_UNIX); u.connect(sys.argv[1])',
+    '_, fds, _, _ = socket.recv_fds(u, 1, 1)',
+    'held = socket.socket(fileno=fds[0])',
+    'u.send(b"k")',
+    'print(held.getsockname()[1], flush=True)',
+    'time.sleep(60)',
+  ].join('\n');
+  const a = await startAndRead('python3', ['-c', opener, path]);
+  const passed = new Promise<void>((resolve) => {
+    a.child.stdout?.on('data', (chunk: Buffer) => { if (chunk.toString().includes('passed')) resolve(); });
+  });
+  const b = await startAndRead('python3', ['-c', receiver, path]);
+  await passed;
+  return { opener: a.pid, receiver: b.pid, port: Number(a.line) };
+}
+
 /** A python3 process whose own child has exited and is never reaped: resolves with the zombie's pid. */
 export async function startZombieParent(): Promise<{ parent: number; zombie: number }> {
   const script = [

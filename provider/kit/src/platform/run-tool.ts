@@ -3,7 +3,6 @@
  * a hard time limit, SIGKILL when it is exceeded, and a bounded output. The result says
  * which of the ordinary failures happened, so callers can give the user a precise reason.
  */
-import { execFile } from 'node:child_process';
 import type { ExecFileException } from 'node:child_process';
 
 /** How a tool run ended. `exit` is a non-zero status; `missing` means the binary was not found. */
@@ -21,8 +20,13 @@ export interface RunOptions {
   maxBuffer?: number;
 }
 
-/** Runs `file` with `args` (never through a shell) and reports how it ended. Never throws. */
-export function runTool(file: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+/**
+ * Runs `file` with `args` (never through a shell) and reports how it ended. Never throws.
+ * node:child_process is loaded on the first run: importing it costs a command that never runs a
+ * tool (`glance current` on Linux asks /proc) several milliseconds of its start.
+ */
+export async function runTool(file: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     try {
       execFile(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContentBlockSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ContentBlockSchema, type ContentBlock } from './content-block.js';
 import { IdSchema } from './ids.js';
 
 /** The thirteen roles (docs/protocol.md#roles). */
@@ -17,9 +17,8 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** An MCP content block, exactly as the MCP specification (and SDK) defines it. */
-export { ContentBlockSchema };
-export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+/** An MCP content block, exactly as the MCP specification (and SDK) defines it (content-block.ts). */
+export { ContentBlockSchema, type ContentBlock };
 
 /** The four states (docs/protocol.md#states). */
 export const STATES = ['selected', 'focused', 'visible', 'hovered'] as const;
