@@ -9,6 +9,10 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/electron/**'],
     pool: 'forks',
     testTimeout: 20_000,
+    // expect.poll waits for a state; its default of 1 s is a time, which a loaded 2-core machine
+    // overruns (the first collect of an e2e test took longer). Under testTimeout, so a poll that
+    // never comes says what it waited for.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 30_000,
     globalSetup: ['test/global-setup.ts'],
   },
