@@ -234,7 +234,7 @@ describe('privacy and control in the panel', () => {
     await page.getByTestId('send-summary').getByText('No context: your rule keeps it on this Mac, not to OpenAI').waitFor();
     await page.getByTestId('send-summary').click();
     const preview = page.getByTestId('preview');
-    await expect.poll(() => preview.textContent()).toContain('is not on this machine');
+    await expect.poll(() => preview.textContent()).toContain("keeps this app's context on this machine, and the model answering is not on it");
     expect(await preview.textContent()).not.toContain('The heron');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ backend: 'offline' }));
