@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { firstLine, runTool } from './exec.js';
 import type { ActiveWindowInfo, FrontAppSource } from './front-app.js';
+import { parseJsonAs } from './parse-json.js';
 
 /**
  * The options get-windows passes for `{ accessibilityPermission: false,
@@ -71,13 +72,7 @@ export function getWindowsHelperSource(options: HelperOptions): FrontAppSource {
 }
 
 function parseAnswer(stdout: string): ActiveWindowInfo | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(stdout);
-  } catch {
-    json = undefined;
-  }
-  const parsed = HelperAnswerSchema.safeParse(json);
+  const parsed = parseJsonAs(HelperAnswerSchema, stdout);
   if (!parsed.success) throw new Error("get-windows' helper gave an answer Glance cannot read");
   return parsed.data;
 }

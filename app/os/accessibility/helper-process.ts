@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { HelperLineSchema, MAX_LINE_BYTES, type LocateRequest, type ReadRequest } from './wire.js';
+import { parseJsonAs } from '../parse-json.js';
 
 /** How to start the helper. */
 export interface HelperCommand {
@@ -118,13 +119,7 @@ export class HelperProcess {
 
   /** Handles one line; false when the helper was stopped because of it. */
   private onLine(line: string): boolean {
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      json = undefined;
-    }
-    const parsed = HelperLineSchema.safeParse(json);
+    const parsed = parseJsonAs(HelperLineSchema, line);
     if (!parsed.success) {
       this.stop('garbled');
       return false;
