@@ -1,7 +1,7 @@
 // Lint rules, among them every "never" of the architecture (docs/architecture.md), each failing
 // `npm run lint` and so CI:
 // - the core (app/) never imports main/, renderer/ or electron, and never prints;
-// - contract/ is pure: zod, itself and the protocol's schemas (app/protocol/) only, so the
+// - contract/ is pure: zod, itself and the kit's protocol schemas (its /protocol entry) only, so the
 //   panel can load it; never main/, renderer/, the core's I/O, electron or Node's modules;
 // - the renderer imports only contract/ outside renderer/ (types or pure functions): never
 //   main/, the core, electron or Node's modules;
@@ -107,9 +107,9 @@ export default tseslint.config(
     extra: [
       noElectron('contract/ is loaded by the panel and the preloads: no electron.'),
       nodeModules('contract/ is loaded by the panel: no Node modules.'),
-      onlyPackages(['zod'], 'contract/ is loaded by the panel and the preloads: it imports zod and nothing else from node_modules.'),
+      onlyPackages(['zod', '@app-context/provider-kit/protocol'], 'contract/ is loaded by the panel and the preloads: it imports zod and the kit\'s protocol schemas, nothing else from node_modules.'),
     ],
-    banned: (up) => [{ regex: `${up}(?!contract/|app/protocol/)`, message: 'contract/ imports only itself and the protocol schemas (app/protocol/), so the panel can load it.' }],
+    banned: (up) => [{ regex: `${up}(?!contract/)`, message: 'contract/ imports only itself, zod and the kit\'s protocol schemas, so the panel can load it.' }],
   }),
   ...['ts', 'tsx'].flatMap((ext) => layer('renderer', {
     ext,

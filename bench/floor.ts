@@ -4,7 +4,7 @@
  * what any client must pay at least: the provider's own work and the bytes on the wire.
  */
 import { Agent, request } from 'node:http';
-import type { Descriptor } from '../app/protocol/descriptor.js';
+import type { Descriptor } from '@app-context/provider-kit/protocol';
 
 /** An initialised raw session: `call()` sends one tools/call for current and reads the whole body. */
 export interface RawSession {

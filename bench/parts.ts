@@ -15,7 +15,7 @@ import { connectionGuard } from '../app/discovery/check-connection.js';
 import { probeConnection } from '../app/discovery/connect-checked.js';
 import { createOs, lsofListeners, procConnection, procListeners, type ListenersMethod } from '../app/os/index.js';
 import type { OsServices } from '../app/os/types.js';
-import { readAnswer } from '../app/protocol/read-answer.js';
+import { readAnswer } from '@app-context/provider-kit/protocol';
 import { runChild } from './children.js';
 import { BENCH_TIMEOUT_MS, createDiscoveryDeps, frontAppOf } from './collector.js';
 import { makeFolder, type BenchProvider } from './provider.js';

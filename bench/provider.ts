@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Descriptor } from '../app/protocol/descriptor.js';
+import type { Descriptor } from '@app-context/provider-kit/protocol';
 import { distFile } from './paths.js';
 import { makeTree } from './tree.js';
 

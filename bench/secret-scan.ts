@@ -5,8 +5,7 @@
  * model reads (app/agent/context-tree.ts), which every send does anyway.
  */
 import { renderTree } from '../app/agent/context-tree.js';
-import type { Element } from '../app/protocol/element.js';
-import { readAnswer } from '../app/protocol/read-answer.js';
+import { type Element, readAnswer } from '@app-context/provider-kit/protocol';
 import { findSecrets } from '../app/withhold/scan.js';
 import { measure, measureSync, round, summarise, type Summary } from './stats.js';
 import { makeTree } from './tree.js';

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { ElementSchema, type Element } from '../app/protocol/element.js';
-import { IdSchema } from '../app/protocol/ids.js';
-import { MAX_ELEMENTS, MAX_RECTS } from '../app/protocol/limits.js';
-import { RectSchema } from '../app/protocol/location.js';
+import { ElementSchema, type Element, IdSchema, MAX_ELEMENTS, MAX_RECTS, RectSchema } from '@app-context/provider-kit/protocol';
 import { AgentFailureKindSchema, AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { AppearanceSchema } from './appearance.js';
 import { KEYED_BACKENDS } from './backends.js';

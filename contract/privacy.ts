@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from '../app/protocol/element.js';
+import { RoleSchema } from '@app-context/provider-kit/protocol';
 
 /**
  * The shapes of Glance's own data that the panel shows as well as the core keeps (docs/cli.md,

@@ -1,12 +1,11 @@
-import type { Element } from '../app/protocol/element.js';
-import { ATTRIBUTE_RELATED } from '../app/protocol/element.js';
+import { type Element, ATTRIBUTE_RELATED } from '@app-context/provider-kit/protocol';
 
 /**
  * The user's review of a collected tree, shared by the panel (what it shows as removed) and
  * main and the CLI (what they send). The tree's types are the protocol's own schema's,
  * re-exported so the panel imports this folder only.
  */
-export type { ContentBlock, Element } from '../app/protocol/element.js';
+export type { ContentBlock, Element } from '@app-context/provider-kit/protocol';
 
 /**
  * What is sent after the user's review: the tree without each removed element and its

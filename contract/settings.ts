@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BACKEND_IDS } from './backends.js';
-import { DEFAULT_TIMEOUT_MS } from '../app/protocol/limits.js';
+import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
 
 /**
  * The user's settings: one zod schema, the type inferred from it (design.md, pattern 2).

@@ -4,7 +4,7 @@ import type { AnswerState, PanelState } from '../contract/ipc.js';
 import type { OverlayDisplay } from '../app/geometry/overlay.js';
 import type { LogSink } from '../app/log/logger.js';
 import type { OsServices } from '../app/os/types.js';
-import type { Location } from '../app/protocol/location.js';
+import type { Location } from '@app-context/provider-kit/protocol';
 import type { OverlayWindows } from './flow/overlay-service.js';
 import type { SampleChild } from './flow/sample-notes.js';
 import type { SafeStorageLike } from './secrets.js';

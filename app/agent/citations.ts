@@ -12,7 +12,7 @@
  * open at the end of the text is not read yet: while the answer streams, `sel-2 may become
  * `sel-23`. Pure and unit-tested.
  */
-import { isValidId } from '../protocol/ids.js';
+import { isValidId } from '@app-context/provider-kit/protocol';
 
 /** A backtick span or a bracket pair, neither crossing a line. */
 const SPANS = /`([^`\n]{1,600})`|\[([^\]\n[]{1,600})\]/g;

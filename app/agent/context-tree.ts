@@ -1,4 +1,4 @@
-import type { ContentBlock, Element } from '../protocol/element.js';
+import type { ContentBlock, Element } from '@app-context/provider-kit/protocol';
 import { imageRefusal } from './image-type.js';
 import type { PromptPart } from '../../contract/agent.js';
 

@@ -1,7 +1,4 @@
-import { isValidId } from '../protocol/ids.js';
-import { MAX_VALUE_DEPTH } from '../protocol/limits.js';
-import { nestsDeeperThan } from '../protocol/nesting.js';
-import type { Location } from '../protocol/location.js';
+import { isValidId, MAX_VALUE_DEPTH, nestsDeeperThan, type Location } from '@app-context/provider-kit/protocol';
 import type { ToolSpec } from '../../contract/agent.js';
 
 /** The tool's name, as the model calls it. */

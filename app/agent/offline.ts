@@ -1,5 +1,5 @@
-import { capText, oneLine } from '../protocol/cap-text.js';
-import type { Element } from '../protocol/element.js';
+import { capText, oneLine } from '../text/cap-text.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { idsWithState } from './context-tree.js';
 import { HIGHLIGHT_TOOL_NAME } from './highlight-tool.js';
 import { notRecordedFailure } from './errors.js';

@@ -1,5 +1,5 @@
-import { capText } from '../protocol/cap-text.js';
-import type { Element } from '../protocol/element.js';
+import { capText } from '../text/cap-text.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { idsWithState, imageParts, renderTree } from './context-tree.js';
 import { HIGHLIGHT_TOOL } from './highlight-tool.js';
 import { NO_CONTEXT_WORDS, type NoContextKind } from './no-context.js';

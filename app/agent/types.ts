@@ -4,7 +4,7 @@
  * schemas in contract/agent.ts, which the panel's preview shares.
  */
 import type { AgentFailureKind, AgentMessage, ToolCall, ToolSpec } from '../../contract/agent.js';
-import type { Element } from '../protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 
 /** What the context is, structurally, for backends that answer without a model (offline). */
 export interface ContextSummary {

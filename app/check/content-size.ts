@@ -1,5 +1,4 @@
-import type { ContentBlock, Element } from '../protocol/element.js';
-import { blobBytes } from '../protocol/read-element.js';
+import { type ContentBlock, type Element, blobBytes } from '@app-context/provider-kit/protocol';
 import { MAX_CHECK_ANSWER_BYTES, MAX_CHECK_BLOB_BYTES, MAX_CHECK_TEXT_BYTES } from './limits.js';
 import { fail, pass, type CheckResult } from './types.js';
 

@@ -1,9 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { formatSeconds } from '../client/exchange.js';
-import type { Answer } from '../protocol/answer.js';
-import { MAX_DEPTH, MAX_VALUE_DEPTH, TOOL_CURRENT } from '../protocol/limits.js';
-import { nestsDeeperThan } from '../protocol/nesting.js';
-import { readAnswer } from '../protocol/read-answer.js';
+import { type Answer, MAX_DEPTH, MAX_VALUE_DEPTH, TOOL_CURRENT, nestsDeeperThan, readAnswer } from '@app-context/provider-kit/protocol';
 import { checkContentSize } from './content-size.js';
 import { exchange } from './mcp-exchange.js';
 import { providerText } from './redact.js';

@@ -1,8 +1,5 @@
 import type { OsServices } from '../os/types.js';
-import { DescriptorSchema, parseEndpoint, TOKEN_PATTERN } from '../protocol/descriptor.js';
-import { isValidId } from '../protocol/ids.js';
-import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '../protocol/limits.js';
-import { isSupportedVersion, SUPPORTED_RANGE, VERSION_PATTERN } from '../protocol/version.js';
+import { DescriptorSchema, parseEndpoint, TOKEN_PATTERN, isValidId, TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH, isSupportedVersion, SUPPORTED_RANGE, VERSION_PATTERN } from '@app-context/provider-kit/protocol';
 import { checkTokenStrength } from './token-strength.js';
 import { fail, pass, type CheckResult } from './types.js';
 

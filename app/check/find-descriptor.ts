@@ -1,8 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isPlainObject } from '../protocol/json.js';
-import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
+import { isPlainObject, MAX_DESCRIPTOR_BYTES } from '@app-context/provider-kit/protocol';
 
 /** The descriptor file of process N as found on disk, before any judgement of its contents. */
 interface FoundDescriptor {

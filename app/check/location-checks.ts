@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatSeconds } from '../client/exchange.js';
-import type { Answer } from '../protocol/answer.js';
-import type { Element } from '../protocol/element.js';
-import { TOOL_LOCATION } from '../protocol/limits.js';
-import { readLocation } from '../protocol/location.js';
+import { type Answer, type Element, TOOL_LOCATION, readLocation } from '@app-context/provider-kit/protocol';
 import { firstText } from './current-checks.js';
 import { NEVER_ISSUED_PREFIX } from './limits.js';
 import { exchange } from './mcp-exchange.js';

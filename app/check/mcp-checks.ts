@@ -1,6 +1,5 @@
 import { formatSeconds } from '../client/exchange.js';
-import { declaredProtocol } from '../protocol/extension.js';
-import { EXTENSION_KEY, TOOL_CURRENT, TOOL_LOCATION } from '../protocol/limits.js';
+import { declaredProtocol, EXTENSION_KEY, TOOL_CURRENT, TOOL_LOCATION } from '@app-context/provider-kit/protocol';
 import { exchange } from './mcp-exchange.js';
 import { fail, notChecked, pass, type CheckResult, type Target } from './types.js';
 

@@ -1,9 +1,8 @@
 import { connectionGuard } from '../discovery/check-connection.js';
-import { isPlainObject } from '../protocol/json.js';
+import { isPlainObject, parseEndpoint } from '@app-context/provider-kit/protocol';
 import type { SecretSink } from '../log/logger.js';
 import { PROVIDER_TOKEN } from '../withhold/kinds.js';
 import type { OsServices } from '../os/types.js';
-import { parseEndpoint } from '../protocol/descriptor.js';
 import { checkCurrent } from './current-checks.js';
 import { checkBundleId, checkEndpoint, checkFieldsPresent, checkInstance, checkPid, checkProtocol, checkToken, type RawDescriptor } from './descriptor-checks.js';
 import { checkFileMode, checkFileName, checkFileOwner, checkFileType, checkFolderOwnerAndMode } from './file-checks.js';

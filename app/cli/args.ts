@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
+import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
 import { UsageError } from './exit-codes.js';
 import { closest } from './suggest.js';
 import { escapeUnsafeInJson } from './terminal-safe.js';

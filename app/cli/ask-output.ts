@@ -1,9 +1,8 @@
 import type { ConversationEvent } from '../agent/conversation.js';
-import type { PublicDescriptor } from '../protocol/descriptor.js';
-import type { Element } from '../protocol/element.js';
+import type { PublicDescriptor, Element } from '@app-context/provider-kit/protocol';
 import { jsonLine } from './args.js';
 import { describeLocation } from './commands/location.js';
-import { capText } from '../protocol/cap-text.js';
+import { capText } from '../text/cap-text.js';
 import type { RuleMatch } from '../rules/match.js';
 import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';

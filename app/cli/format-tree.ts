@@ -1,5 +1,5 @@
-import { capText } from '../protocol/cap-text.js';
-import type { ContentBlock, Element } from '../protocol/element.js';
+import { capText } from '../text/cap-text.js';
+import type { ContentBlock, Element } from '@app-context/provider-kit/protocol';
 
 const MAX_TEXT = 80;
 

@@ -11,8 +11,7 @@ import { lstat, open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkFolder, listDescriptorFiles } from '../discovery/check-folder.js';
 import type { FolderStatus } from '../discovery/types.js';
-import { isPlainObject } from '../protocol/json.js';
-import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
+import { isPlainObject, MAX_DESCRIPTOR_BYTES } from '@app-context/provider-kit/protocol';
 import type { OsServices } from '../os/types.js';
 
 /** A descriptor whose process is gone, with what identifies the file that was looked at. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { PROTOCOL_VERSION } from '@app-context/provider-kit/protocol';
 
 /**
  * `glance --version`: Glance's version from its package.json and the protocol it speaks. The

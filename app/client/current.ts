@@ -1,9 +1,8 @@
 import type { VerifiedProvider } from '../discovery/types.js';
-import { readAnswer } from '../protocol/read-answer.js';
-import { TOOL_CURRENT } from '../protocol/limits.js';
+import { readAnswer, TOOL_CURRENT } from '@app-context/provider-kit/protocol';
 import { exchangeTool } from './exchange.js';
 import type { CallOptions, CurrentOutcome } from './types.js';
-import { oneLine } from '../protocol/cap-text.js';
+import { oneLine } from '../text/cap-text.js';
 
 /**
  * Calls `current` on a verified provider and reads the answer tolerantly. An answer whose

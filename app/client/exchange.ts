@@ -1,12 +1,11 @@
 import type { VerifiedProvider } from '../discovery/types.js';
-import { declaredProtocol } from '../protocol/extension.js';
-import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
+import { declaredProtocol, DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
 import { callTool, initialize, listToolNames } from './mcp-calls.js';
 import { openSession } from './mcp-session.js';
 import { IncompleteAnswer, RpcError, type CallToolResult } from './rpc.js';
 import type { CallFailure, CallOptions } from './types.js';
 import type { ExchangeState } from './wire.js';
-import { oneLine } from '../protocol/cap-text.js';
+import { oneLine } from '../text/cap-text.js';
 
 /** The parts of a tool result the host reads. */
 type ToolResult = CallToolResult;

@@ -1,9 +1,8 @@
 import type { VerifiedProvider } from '../discovery/types.js';
-import { readLocation } from '../protocol/location.js';
-import { TOOL_LOCATION } from '../protocol/limits.js';
+import { readLocation, TOOL_LOCATION } from '@app-context/provider-kit/protocol';
 import { exchangeTool } from './exchange.js';
 import type { CallOptions, LocationOutcome } from './types.js';
-import { oneLine } from '../protocol/cap-text.js';
+import { oneLine } from '../text/cap-text.js';
 
 /**
  * Calls `location` for one id on a verified provider. A tool error (an id never issued, an

@@ -13,7 +13,7 @@
  */
 import type { ConnectionGuard } from '../discovery/check-connection.js';
 import type { VerifiedProvider } from '../discovery/types.js';
-import { parseEndpoint } from '../protocol/descriptor.js';
+import { parseEndpoint } from '@app-context/provider-kit/protocol';
 import { createProviderLink, type ProviderLink } from './connections.js';
 import { IncompleteAnswer, ResponseSchema, RpcError } from './rpc.js';
 import { postMessage, type ExchangeState, type WireTarget } from './wire.js';

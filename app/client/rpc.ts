@@ -6,7 +6,7 @@
  * refused for a capability or a field the host never looks at.
  */
 import { z } from 'zod';
-import { ContentBlockSchema } from '../protocol/element.js';
+import { ContentBlockSchema } from '@app-context/provider-kit/protocol';
 
 /** The MCP revision the host asks for in initialize, and those it accepts in the answer (newest first). */
 export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;

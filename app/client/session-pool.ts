@@ -20,7 +20,7 @@
  * cancelled is closed with its sockets, never returned.
  */
 import type { VerifiedProvider } from '../discovery/types.js';
-import type { Descriptor } from '../protocol/descriptor.js';
+import type { Descriptor } from '@app-context/provider-kit/protocol';
 import { descriptorKey, sessionKey, type McpSession } from './mcp-session.js';
 
 /** Idle sessions by provider; one exchange at a time uses each. */

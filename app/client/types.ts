@@ -1,5 +1,4 @@
-import type { Answer } from '../protocol/answer.js';
-import type { Location } from '../protocol/location.js';
+import type { Answer, Location } from '@app-context/provider-kit/protocol';
 import type { SessionPool } from './session-pool.js';
 
 /** Options for one exchange with a provider. */

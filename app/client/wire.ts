@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { UnverifiedConnection } from '../discovery/connect-checked.js';
-import { MAX_BODY_BYTES } from '../protocol/limits.js';
+import { MAX_BODY_BYTES } from '@app-context/provider-kit/protocol';
 import type { ProviderLink } from './connections.js';
 import { createEventStreamReader, isEventStream, requestIds } from './event-stream.js';
 

@@ -1,5 +1,5 @@
 import { createConnection, type Socket } from 'node:net';
-import { DEFAULT_TIMEOUT_MS } from '../protocol/limits.js';
+import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
 import type { ConnectionGuard } from './check-connection.js';
 import type { PortVerdict } from './check-listeners.js';
 

@@ -8,7 +8,7 @@
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
+import { MAX_DESCRIPTOR_BYTES } from '@app-context/provider-kit/protocol';
 import { readDescriptorFileWithIdentity, type DescriptorFile, type FileIdentity } from './read-descriptor.js';
 
 /**

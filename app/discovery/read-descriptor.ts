@@ -1,9 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from '../protocol/descriptor.js';
-import { isPlainObject } from '../protocol/json.js';
-import { MAX_DESCRIPTOR_BYTES } from '../protocol/limits.js';
+import { DescriptorSchema, describeDescriptorProblems, type Descriptor, isPlainObject, MAX_DESCRIPTOR_BYTES } from '@app-context/provider-kit/protocol';
 
 /** A descriptor file read and parsed, or why it is not a usable descriptor file. */
 export type DescriptorFile =

@@ -1,4 +1,4 @@
-import type { Descriptor } from '../protocol/descriptor.js';
+import type { Descriptor } from '@app-context/provider-kit/protocol';
 import type { ConnectionGuard } from './check-connection.js';
 
 /**

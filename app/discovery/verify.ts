@@ -1,6 +1,4 @@
-import type { Descriptor } from '../protocol/descriptor.js';
-import { parseEndpoint } from '../protocol/descriptor.js';
-import { isSupportedVersion, SUPPORTED_RANGE, VERSION_PATTERN } from '../protocol/version.js';
+import { type Descriptor, parseEndpoint, isSupportedVersion, SUPPORTED_RANGE, VERSION_PATTERN } from '@app-context/provider-kit/protocol';
 import type { OsServices } from '../os/types.js';
 
 /** A descriptor that passed step 4 (step 5 runs at connect time), or the reason it is ignored. */

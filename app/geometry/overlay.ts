@@ -8,7 +8,7 @@
  * y down, negative on displays to the left or above. Electron's display bounds use the same
  * space (DIPs are points on macOS), so no conversion is needed, only clipping.
  */
-import type { Rect } from '../protocol/location.js';
+import type { Rect } from '@app-context/provider-kit/protocol';
 import type { ScreenRect } from './screen.js';
 
 /** What the overlay needs of a display: an id to find its window, and its full bounds. */

@@ -4,7 +4,7 @@
  * `edge`, the side of the element it prefers things attached to. Pure and unit-tested; the
  * caller falls back to the tray position when this returns undefined.
  */
-import type { EDGES, Location, Rect } from '../protocol/location.js';
+import type { EDGES, Location, Rect } from '@app-context/provider-kit/protocol';
 import type { DisplayArea, ScreenRect } from './screen.js';
 
 /** A side of the element: one of the protocol's `edge` values. */

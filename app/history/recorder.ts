@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestObserver } from '../agent/types.js';
-import { capText } from '../protocol/cap-text.js';
+import { capText } from '../text/cap-text.js';
 import { isLoopbackUrl } from '../../contract/destination.js';
 import type { RuleName } from '../rules/schema.js';
 import type { Receipt } from './schema.js';

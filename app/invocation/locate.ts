@@ -1,6 +1,6 @@
 import { fetchLocation } from '../client/location.js';
 import type { CallOptions, LocationOutcome } from '../client/types.js';
-import { GONE } from '../protocol/location.js';
+import { GONE } from '@app-context/provider-kit/protocol';
 import { describeIgnored } from './collect.js';
 import type { ElementRef } from './types.js';
 import { verifiedCall, type CoreDeps } from './verified-call.js';

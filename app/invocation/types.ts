@@ -1,5 +1,4 @@
-import type { Answer } from '../protocol/answer.js';
-import type { PublicDescriptor } from '../protocol/descriptor.js';
+import type { Answer, PublicDescriptor } from '@app-context/provider-kit/protocol';
 import type { FrontApp } from '../os/types.js';
 import type { Screening } from '../privacy/types.js';
 

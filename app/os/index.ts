@@ -23,8 +23,8 @@ export { isValidPort, lsofListeners, parseLsofListeners } from './lsof.js';
 export { procListeners, parseProcNetTcp } from './proc-net.js';
 export { lsofConnection, parseLsofConnection } from './lsof-connection.js';
 export { procConnection, parseServerEnd } from './proc-connection.js';
-export { linuxBundleId } from './bundle-id-linux.js';
-export { darwinBundleId } from './bundle-id-darwin.js';
+export { linuxBundleId } from '@app-context/provider-kit/platform';
+export { darwinBundleId } from '@app-context/provider-kit/platform';
 
 /**
  * A platform we have no front-app support for: it says so plainly, and still answers what a

@@ -7,7 +7,7 @@ import type { ConnectionResult, ListenersResult, OsServices, SocketEnd } from '.
 import type { OsOptions } from './options.js';
 import { DEFAULT_TIMEOUT_MS } from './options.js';
 import { isAliveLinux, isValidPid } from './alive.js';
-import { linuxBundleId } from './bundle-id-linux.js';
+import { linuxBundleId } from '@app-context/provider-kit/platform';
 import { getWindowsSource, readFrontApp } from './front-app.js';
 import { DEFAULT_LSOF, isValidPort, lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';

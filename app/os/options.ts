@@ -2,7 +2,7 @@
  * What createOs accepts. Every field has a production default; tests set the ones that stand
  * for things that cannot happen here (a Flatpak, a front window, a missing lsof).
  */
-import type { DarwinTools } from './bundle-id-darwin.js';
+import type { DarwinTools } from '@app-context/provider-kit/platform';
 import type { FrontAppSource } from './front-app.js';
 import type { ProcessLister } from './process-name.js';
 

@@ -1,4 +1,4 @@
-import type { Element } from '../protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import type { RuleMatch } from '../rules/match.js';
 import { applyRemovals } from '../../contract/review.js';
 import type { Withheld } from '../withhold/scan.js';

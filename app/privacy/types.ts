@@ -1,5 +1,5 @@
 import type { KnownSecret } from '../log/logger.js';
-import type { Element } from '../protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import type { RuleVerdict } from '../rules/gate.js';
 import type { RuleMatch } from '../rules/match.js';
 import type { RuleName } from '../rules/schema.js';

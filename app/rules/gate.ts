@@ -1,4 +1,4 @@
-import { oneLine } from '../protocol/cap-text.js';
+import { oneLine } from '../text/cap-text.js';
 import { describeDestination, isLocalDestination, type Destination } from '../../contract/destination.js';
 import type { Exclusion, RuleName } from './schema.js';
 import type { RulesState } from './store.js';

@@ -1,4 +1,4 @@
-import type { Element } from '../protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { describeExclusion, type Exclusion } from './schema.js';
 
 /** An element a standing exclusion matches, with the text naming that exclusion. */

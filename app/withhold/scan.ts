@@ -1,5 +1,5 @@
 import type { KnownSecret } from '../log/logger.js';
-import type { Element } from '../protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { findCardNumbers } from './cards.js';
 import { findGenericCredentials } from './generic.js';
 import { CARD_NUMBER, CREDENTIAL, GENERIC_KINDS, HELD_SECRET, PASSWORD, kindOfRule } from './kinds.js';

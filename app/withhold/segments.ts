@@ -1,4 +1,4 @@
-import type { Element } from '../protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { holdsValue, looksRandom, type SecretName } from './names.js';
 import { normalizeForScan, visitStrings, type Visit } from './walk.js';
 

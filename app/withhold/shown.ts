@@ -1,4 +1,4 @@
-import type { Element } from '../protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import type { Withheld } from './scan.js';
 import { Part, visitStrings } from './walk.js';
 

@@ -1,4 +1,4 @@
-import type { Element } from '../protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { secretName, type SecretName } from './names.js';
 
 /**

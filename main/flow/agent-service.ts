@@ -6,7 +6,7 @@ import { buildAgentPayload, contextParts, type SentContext } from '../../app/age
 import type { AgentRequest } from '../../app/agent/types.js';
 import type { PromptPart } from '../../contract/agent.js';
 import type { Logger } from '../../app/log/logger.js';
-import type { Rect } from '../../app/protocol/location.js';
+import type { Rect } from '@app-context/provider-kit/protocol';
 import type { LocateResult } from '../../app/invocation/locate.js';
 import { planOutgoing, receiptIds, type Outgoing } from '../../app/privacy/outgoing.js';
 import { shownIds } from '../../app/withhold/shown.js';

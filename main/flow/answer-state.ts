@@ -1,11 +1,10 @@
 import { citedIds } from '../../app/agent/citations.js';
 import type { Conversation } from '../../app/agent/conversation.js';
 import type { LocateFn } from '../../app/agent/highlight-tool.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { AgentFailureKind } from '../../app/agent/types.js';
-import type { Location } from '../../app/protocol/location.js';
 import type { AnswerState, Chip, Turn } from '../../contract/ipc.js';
-import { oneLine } from '../../app/protocol/cap-text.js';
+import { oneLine } from '../../app/text/cap-text.js';
 import { sentence } from './describe.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Logger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js';
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import type { Screening } from '../../app/privacy/types.js';
 import { appDisplayName, redactWords, cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, screeningView } from './describe.js';
 import type { Failure, Invocation } from '../../contract/ipc.js';

@@ -1,5 +1,5 @@
 import type { FrontApp } from '../../app/os/types.js';
-import { oneLine } from '../../app/protocol/cap-text.js';
+import { oneLine } from '../../app/text/cap-text.js';
 import type { Collection } from '../../app/invocation/types.js';
 import type { Screening } from '../../app/privacy/types.js';
 import { panelTree, shownIds } from '../../app/withhold/shown.js';

@@ -1,6 +1,5 @@
 import { overlaysForRects, type OverlayDisplay } from '../../app/geometry/overlay.js';
-import { MAX_RECTS } from '../../app/protocol/limits.js';
-import type { Rect } from '../../app/protocol/location.js';
+import { MAX_RECTS, type Rect } from '@app-context/provider-kit/protocol';
 import type { Drawing } from '../../contract/ipc.js';
 
 /**

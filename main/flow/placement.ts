@@ -1,6 +1,6 @@
 import { idsWithState } from '../../app/agent/context-tree.js';
 import type { Logger } from '../../app/log/logger.js';
-import type { Location } from '../../app/protocol/location.js';
+import type { Location } from '@app-context/provider-kit/protocol';
 import type { LocateResult } from '../../app/invocation/locate.js';
 import type { ElementRef } from '../../app/invocation/types.js';
 import type { CollectedContext, InvocationEvent } from './controller.js';

@@ -1,7 +1,6 @@
 // A small editor tree with every case the payload must handle: a selection, a focus path, a
 // hovered row, an image, a resource_link, an element the user removes, and a prompt injection.
-import type { Element } from '../../app/protocol/element.js';
-import type { Location } from '../../app/protocol/location.js';
+import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { LocateFn } from '../../app/agent/highlight-tool.js';
 
 /** One-pixel PNG, base64. */

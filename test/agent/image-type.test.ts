@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageRefusal } from '../../app/agent/image-type.js';
 import { buildAgentPayload } from '../../app/agent/prompt.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { PNG } from './fixtures.js';
 
 const b64 = (bytes: number[] | string) => Buffer.from(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes)).toString('base64');

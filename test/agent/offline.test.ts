@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Conversation, type ConversationEvent } from '../../app/agent/conversation.js';
 import { createOfflineBackend } from '../../app/agent/offline.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { editorTree, recordingLocate } from './fixtures.js';
 
 async function ask(root: Element | null, question = 'What is this?'): Promise<{ events: ConversationEvent[]; asked: string[]; text: string }> {

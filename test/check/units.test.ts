@@ -4,7 +4,7 @@ import { checkFieldsPresent, checkInstance, checkToken } from '../../app/check/d
 import { checkFileName } from '../../app/check/file-checks.js';
 import { providerText, redactToken, safeLine } from '../../app/check/redact.js';
 import { checkTokenStrength } from '../../app/check/token-strength.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 
 describe('token strength', () => {
   it.each([

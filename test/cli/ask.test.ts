@@ -8,7 +8,7 @@ import { UsageError } from '../../app/cli/exit-codes.js';
 import type { CliIo } from '../../app/cli/io.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { locateRef } from '../../app/invocation/locate.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { must } from '../agent/fixtures.js';
 import { runGlance } from '../helpers/cli.js';

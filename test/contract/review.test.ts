@@ -1,8 +1,7 @@
 // applyRemovals: what is sent after the user's review (removed subtrees and related ids gone).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
-import { readAnswer } from '../../app/protocol/read-answer.js';
+import { type Element, readAnswer } from '@app-context/provider-kit/protocol';
 import { applyRemovals, collectRemovedIds, listIds } from '../../contract/review.js';
 import { answerArb } from '../protocol/arbitraries.js';
 

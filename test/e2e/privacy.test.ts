@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { FAKE } from '../withhold/fake-secrets.js';
 import type { Violation } from './harness/axe.js';
 import { createWorld, pageErrors, payloadText, pressHotkey, type World } from './harness/fixtures.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextParts, buildAgentPayload } from '../../app/agent/prompt.js';
 import { silentLogger } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
-import { MAX_VALUE_DEPTH } from '../../app/protocol/limits.js';
+import { MAX_VALUE_DEPTH } from '@app-context/provider-kit/protocol';
 import { collectContext } from '../../app/invocation/collect.js';
 import { applyRemovals } from '../../contract/review.js';
 import { createController } from '../../main/flow/controller.js';

@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDescriptorFile } from '../../app/discovery/read-descriptor.js';
-import { isValidId } from '../../app/protocol/ids.js';
-import { readAnswer } from '../../app/protocol/read-answer.js';
+import { isValidId, readAnswer } from '@app-context/provider-kit/protocol';
 import { guardProcess } from './helpers.js';
 
 /** Run counts, also quoted in docs/reliability.md. */

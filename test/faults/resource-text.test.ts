@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { MAX_BODY_BYTES } from '../../app/protocol/limits.js';
+import { MAX_BODY_BYTES } from '@app-context/provider-kit/protocol';
 import { collectContext } from '../../app/invocation/collect.js';
 import { runGlance } from '../helpers/cli.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';

@@ -15,7 +15,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Rect } from '../../app/protocol/location.js';
+import type { Rect } from '@app-context/provider-kit/protocol';
 import type { DesktopSession, WindowGeometry } from './desktop-session.js';
 import { spawnProcess, type Spawned } from './spawn.js';
 

@@ -9,7 +9,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Rect } from '../../app/protocol/location.js';
+import type { Rect } from '@app-context/provider-kit/protocol';
 import { DESKTOP_TOOLS, type DesktopSession } from './desktop-session.js';
 import { spawnProcess, type Spawned } from './spawn.js';
 

@@ -6,7 +6,7 @@ import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { darwinBundleId, enclosingAppBundle } from '../../app/os/bundle-id-darwin.js';
+import { darwinBundleId, enclosingAppBundle } from '@app-context/provider-kit/platform';
 import { killStarted, startAndRead } from '../os/processes.js';
 import { nodeFor, standInApp } from './node-app.js';
 

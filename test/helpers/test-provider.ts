@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Descriptor } from '../../app/protocol/descriptor.js';
+import type { Descriptor } from '@app-context/provider-kit/protocol';
 import { spawnNode, type Spawned } from './spawn.js';
 
 /** A running configurable test provider (provider/testing/configurable.ts) and its descriptor. */

@@ -25,21 +25,21 @@ const NEVERS: [string, string, RegExp][] = [
   ['app/crafted.ts', 'electron/common', /plain Node/],
   ['provider/sample/crafted.ts', 'electron/main', /plain Node/],
   // contract/ stays loadable by the panel: no main/, no core I/O, no electron, no Node.
-  ['contract/crafted.ts', '../main/ports.js', /imports only itself and the protocol/],
-  ['contract/crafted.ts', '../app/os/index.js', /imports only itself and the protocol/],
-  ['contract/crafted.ts', '../app/invocation/collect.js', /imports only itself and the protocol/],
+  ['contract/crafted.ts', '../main/ports.js', /imports only itself, zod and the kit's protocol/],
+  ['contract/crafted.ts', '../app/os/index.js', /imports only itself, zod and the kit's protocol/],
+  ['contract/crafted.ts', '../app/invocation/collect.js', /imports only itself, zod and the kit's protocol/],
   ['contract/crafted.ts', 'node:fs', /no Node modules/],
   ['contract/crafted.ts', 'electron', /no electron/],
   ['contract/crafted.ts', 'electron/renderer', /no electron/],
-  // ...and no package but zod: the kit's package brings sockets and files.
-  ['contract/crafted.ts', '@app-context/provider-kit', /imports zod and nothing else/],
-  ['contract/crafted.ts', '@app-context/provider-kit/platform', /imports zod and nothing else/],
-  ['contract/crafted.ts', 'react', /imports zod and nothing else/],
+  // ...and no package but zod and the kit's protocol entry: the kit's root brings sockets and files.
+  ['contract/crafted.ts', '@app-context/provider-kit', /nothing else from node_modules/],
+  ['contract/crafted.ts', '@app-context/provider-kit/platform', /nothing else from node_modules/],
+  ['contract/crafted.ts', 'react', /nothing else from node_modules/],
   // The renderer imports only contract/: never main/ (not even a type), the core, electron or Node.
   ['renderer/src/crafted.tsx', '../../main/preload/index.js', /only contract/],
   ['renderer/src/review/crafted.tsx', '../../../main/services.js', /only contract/],
   ['renderer/src/crafted.ts', '../../app/invocation/collect.js', /only contract/],
-  ['renderer/src/settings/crafted.tsx', '../../../app/protocol/element.js', /only contract/],
+  ['renderer/src/settings/crafted.tsx', '@app-context/provider-kit/protocol', /only the packages it was checked with/],
   ['renderer/src/crafted.tsx', 'electron', /plain Node/],
   ['renderer/src/answer/crafted.ts', 'node:path', /web page/],
   ['renderer/src/crafted.tsx', 'electron/renderer', /plain Node/],
@@ -87,7 +87,7 @@ describe('lint enforces the architecture', () => {
     expect(await restricted('renderer/vite.config.ts', "import react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\nexport const y = [react, defineConfig];\n")).toEqual([]);
     const [core] = await eslint.lintText("export const m = await import('./cli/main.js');\n", { filePath: `${ROOT}app/crafted.ts` });
     expect(core?.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
-    expect(await restricted('contract/crafted.ts', "import { ElementSchema } from '../app/protocol/element.js';\nimport { z } from 'zod';\nexport const y = [ElementSchema, z];\n")).toEqual([]);
+    expect(await restricted('contract/crafted.ts', "import { ElementSchema } from '@app-context/provider-kit/protocol';\nimport { z } from 'zod';\nexport const y = [ElementSchema, z];\n")).toEqual([]);
   });
 
   it('does not lint a build output anywhere (examples/electron/out after a local npm start)', async () => {

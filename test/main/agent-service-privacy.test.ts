@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openGlanceHome } from '../../app/home/folder.js';
 import { silentLogger } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { createPrivacyService, type PrivacyService } from '../../app/privacy/service.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { locateRef } from '../../app/invocation/locate.js';

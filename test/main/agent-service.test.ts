@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
-import type { Element } from '../../app/protocol/element.js';
-import type { Rect } from '../../app/protocol/location.js';
+import type { Element, Rect } from '@app-context/provider-kit/protocol';
 import { collectContext } from '../../app/invocation/collect.js';
 import { locateRef } from '../../app/invocation/locate.js';
 import type { ElementRef } from '../../app/invocation/types.js';

@@ -2,7 +2,7 @@
 // invocation events. No electron: the move is recorded.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
-import type { Location } from '../../app/protocol/location.js';
+import type { Location } from '@app-context/provider-kit/protocol';
 import type { LocateResult } from '../../app/invocation/locate.js';
 import type { ElementRef } from '../../app/invocation/types.js';
 import type { CollectedContext } from '../../main/flow/controller.js';

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openGlanceHome } from '../../app/home/folder.js';
 import { silentLogger } from '../../app/log/logger.js';
 import type { FrontApp } from '../../app/os/types.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { createPrivacyService, type PrivacyService } from '../../app/privacy/service.js';
 import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { createController, type Controller } from '../../main/flow/controller.js';

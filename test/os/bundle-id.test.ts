@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { desktopFileId, exeName, parseEnviron, parseFlatpakInfo } from '../../app/os/bundle-id-linux.js';
+import { desktopFileId, exeName, parseEnviron, parseFlatpakInfo } from '@app-context/provider-kit/platform';
 import { killStarted, startAndRead } from './processes.js';
 
 const linux = process.platform === 'linux';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLsofListeners } from '../../app/os/lsof.js';
 import { decodeProcAddress, parseProcNetTcp } from '../../app/os/proc-net.js';
 import { formatIpv6 } from '../../app/os/ipv6.js';
-import { enclosingAppBundle, parseInfoPlistJson, parseLsappinfoBundleId } from '../../app/os/bundle-id-darwin.js';
+import { enclosingAppBundle, parseInfoPlistJson, parseLsappinfoBundleId } from '@app-context/provider-kit/platform';
 
 describe('parseLsofListeners', () => {
   it('reads Linux lsof 4.95 output (-Fpnt)', () => {

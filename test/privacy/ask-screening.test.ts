@@ -13,7 +13,7 @@ import { createHistoryStore } from '../../app/history/store.js';
 import { openGlanceHome } from '../../app/home/folder.js';
 import { createRulesStore } from '../../app/rules/store.js';
 import { createOs } from '../../app/os/index.js';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { collectContext } from '../../app/invocation/collect.js';
 import { listIds } from '../../contract/review.js';
 import { locateRef } from '../../app/invocation/locate.js';

@@ -1,7 +1,7 @@
 // What one message sends once the user's removals, the standing exclusions and the secrets
 // held back are combined, and what --allow (the panel's restore) gives back for it.
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { planOutgoing, receiptIds } from '../../app/privacy/outgoing.js';
 import type { Screening } from '../../app/privacy/types.js';
 

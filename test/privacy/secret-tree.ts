@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
 import { requireBuild } from '../provider/helpers.js';

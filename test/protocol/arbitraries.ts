@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ROLES } from '../../app/protocol/element.js';
+import { ROLES } from '@app-context/provider-kit/protocol';
 
 /** Ids from a small pool so that repeats are frequent, plus invalid ones. */
 const idArb: fc.Arbitrary<unknown> = fc.oneof(

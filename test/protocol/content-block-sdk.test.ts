@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { ContentBlockSchema as SdkContentBlockSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { ContentBlockSchema } from '../../app/protocol/element.js';
+import { ContentBlockSchema } from '@app-context/provider-kit/protocol';
 
 const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arb, { nil: undefined });
 const odd = fc.oneof(fc.integer(), fc.constant(null), fc.boolean(), fc.constant([]), fc.constant({}));

@@ -1,7 +1,7 @@
 // docs/protocol.md, "The descriptor": the descriptor's eight fields, and errors that never quote
 // a value.
 import { describe, expect, it } from 'vitest';
-import { DescriptorSchema, describeDescriptorProblems, publicDescriptor } from '../../app/protocol/descriptor.js';
+import { DescriptorSchema, describeDescriptorProblems, publicDescriptor } from '@app-context/provider-kit/protocol';
 
 const TOKEN = 'Q0e1abcdEFGH_-ijklmnopqrstuvwxyz0123456789AB';
 const good = {

@@ -2,7 +2,7 @@
 // http://127.0.0.1:<port><path>; "The endpoint": the path is RFC 3986 pchar segments that no
 // server could normalise into another.
 import { describe, expect, it } from 'vitest';
-import { parseEndpoint } from '../../app/protocol/descriptor.js';
+import { parseEndpoint } from '@app-context/provider-kit/protocol';
 
 describe('parseEndpoint', () => {
   it.each([

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { readAnswer, type ReadAnswerResult } from '../../app/protocol/read-answer.js';
-import type { Element } from '../../app/protocol/element.js';
+import { readAnswer, type ReadAnswerResult, type Element } from '@app-context/provider-kit/protocol';
 
 /** A raw element as a provider might send it: any JSON object. */
 export type Raw = Record<string, unknown>;

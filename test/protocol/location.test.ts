@@ -1,8 +1,7 @@
 // The `location` tool (docs/protocol.md, "The two tools" and "Locations"): state and rects must
 // be right; hints are optional.
 import { describe, expect, it } from 'vitest';
-import { MAX_RECTS } from '../../app/protocol/limits.js';
-import { GONE, readLocation } from '../../app/protocol/location.js';
+import { MAX_RECTS, GONE, readLocation } from '@app-context/provider-kit/protocol';
 
 const rect = { x: 10, y: -20.5, w: 300, h: 18 };
 

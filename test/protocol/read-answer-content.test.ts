@@ -1,8 +1,7 @@
 // docs/protocol.md, "Content and attributes" and "Tolerant reading": content blocks, the 4 MiB
 // blob limit and attributes.
 import { describe, expect, it } from 'vitest';
-import { MAX_BLOB_BYTES } from '../../app/protocol/limits.js';
-import { blobBytes } from '../../app/protocol/read-element.js';
+import { MAX_BLOB_BYTES, blobBytes } from '@app-context/provider-kit/protocol';
 import { expectWarning, find, readRoot, type Raw } from './helpers.js';
 
 const withContent = (content: unknown): Raw => ({ id: 'app', role: 'Application', children: [{ id: 'c', role: 'Text', content }] });

@@ -1,8 +1,7 @@
 // docs/protocol.md, "Limits and time limits": depth 64 (root is 1), the first 20,000 elements,
 // deep trees.
 import { describe, expect, it } from 'vitest';
-import { readAnswer } from '../../app/protocol/read-answer.js';
-import { MAX_DEPTH, MAX_ELEMENTS } from '../../app/protocol/limits.js';
+import { readAnswer, MAX_DEPTH, MAX_ELEMENTS } from '@app-context/provider-kit/protocol';
 import { answerOf, chain, chainJson, expectWarning, ids, readOk, readRoot, walk, type Raw } from './helpers.js';
 
 const maxDepth = (root: Parameters<typeof walk>[0]): number => walk(root).reduce((m, e) => Math.max(m, e.depth), 0);

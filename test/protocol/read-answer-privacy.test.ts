@@ -1,9 +1,7 @@
 // docs/protocol.md, "What never leaves the host": warnings may name ids, roles, field names and
 // counts, never titles, content, urls or attribute values (nor any other text the provider sent).
 import { describe, expect, it } from 'vitest';
-import { MAX_BLOB_BYTES, MAX_ELEMENTS } from '../../app/protocol/limits.js';
-import { readAnswer } from '../../app/protocol/read-answer.js';
-import { readLocation } from '../../app/protocol/location.js';
+import { MAX_BLOB_BYTES, MAX_ELEMENTS, readAnswer, readLocation } from '@app-context/provider-kit/protocol';
 import { answerOf, chain, readOk, type Raw } from './helpers.js';
 
 const SECRET = 'TOPSECRETzq';

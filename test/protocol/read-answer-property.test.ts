@@ -3,10 +3,7 @@
 // it is idempotent.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContentBlockSchema, isRole, type Element } from '../../app/protocol/element.js';
-import { isValidId } from '../../app/protocol/ids.js';
-import { MAX_DEPTH, MAX_ELEMENTS } from '../../app/protocol/limits.js';
-import { readAnswer, type ReadAnswerResult } from '../../app/protocol/read-answer.js';
+import { ContentBlockSchema, isRole, type Element, isValidId, MAX_DEPTH, MAX_ELEMENTS, readAnswer, type ReadAnswerResult } from '@app-context/provider-kit/protocol';
 import { answerArb, deepAnswerArb, elementArb } from './arbitraries.js';
 import { walk } from './helpers.js';
 

@@ -1,6 +1,6 @@
 // docs/protocol.md, "States" and "Tolerant reading": non-boolean states, hovered, the focus path.
 import { describe, expect, it } from 'vitest';
-import { STATES } from '../../app/protocol/element.js';
+import { STATES } from '@app-context/provider-kit/protocol';
 import { expectNoWarning, expectWarning, find, readRoot, walk, type Raw } from './helpers.js';
 
 const app = (children: Raw[]): Raw => ({ id: 'app', role: 'Application', children });

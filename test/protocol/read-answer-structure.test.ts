@@ -1,8 +1,7 @@
 // docs/protocol.md, "Tolerant reading": the answer's shape, the root, ids, repeated ids, roles and
 // unknown fields.
 import { describe, expect, it } from 'vitest';
-import { readAnswer } from '../../app/protocol/read-answer.js';
-import { ROLES } from '../../app/protocol/element.js';
+import { readAnswer, ROLES } from '@app-context/provider-kit/protocol';
 import { PROTOCOL_EXAMPLE_JSON } from './fixtures.js';
 import { answerOf, expectNoWarning, expectWarning, find, ids, readOk, readRoot } from './helpers.js';
 

@@ -4,10 +4,7 @@
 // provider in test/faults/deep-values.test.ts and test/faults/resource-text.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_BLOB_BYTES, MAX_VALUE_DEPTH } from '../../app/protocol/limits.js';
-import { nestsDeeperThan } from '../../app/protocol/nesting.js';
-import { decodedBytes, utf8Bytes } from '../../app/protocol/read-element.js';
-import { readAnswer } from '../../app/protocol/read-answer.js';
+import { MAX_BLOB_BYTES, MAX_VALUE_DEPTH, nestsDeeperThan, decodedBytes, utf8Bytes, readAnswer } from '@app-context/provider-kit/protocol';
 import { answerOf, expectWarning, readRoot } from './helpers.js';
 
 /** `levels` arrays around a scalar, built iteratively. */

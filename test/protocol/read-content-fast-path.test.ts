@@ -2,8 +2,7 @@
 // same fields, same values, same key order. Anything it does not take goes to the schema.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContentBlockSchema } from '../../app/protocol/element.js';
-import { plainTextBlock } from '../../app/protocol/read-element.js';
+import { ContentBlockSchema, plainTextBlock } from '@app-context/provider-kit/protocol';
 
 const textish = fc.record(
   {

@@ -1,6 +1,6 @@
 // docs/protocol.md, "Versions": MAJOR.MINOR.PATCH without leading zeros; the host supports 0.2.x.
 import { describe, expect, it } from 'vitest';
-import { isSupportedVersion, parseVersion, PROTOCOL_VERSION, SUPPORTED_RANGE } from '../../app/protocol/version.js';
+import { isSupportedVersion, parseVersion, PROTOCOL_VERSION, SUPPORTED_RANGE } from '@app-context/provider-kit/protocol';
 
 describe('the version rule', () => {
   it('speaks 0.2.0 and names the range 0.2.x', () => {

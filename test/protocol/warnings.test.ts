@@ -1,6 +1,6 @@
 // The warning lines: grouped by kind, counted, with a few ids as examples.
 import { describe, expect, it } from 'vitest';
-import { WarningCollector } from '../../app/protocol/warnings.js';
+import { WarningCollector } from '@app-context/provider-kit/protocol';
 
 const linesOf = (adds: [string, string?][]): string[] => {
   const w = new WarningCollector();

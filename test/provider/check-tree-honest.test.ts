@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkTree } from '@app-context/provider-kit';
-import { readAnswer } from '../../app/protocol/index.js';
+import { readAnswer } from '@app-context/provider-kit/protocol';
 import { deepAnswerArb, elementArb } from '../protocol/arbitraries.js';
 
 /** Whether the reader warns about this root, and whether the kit names a problem; undefined when refused whole. */

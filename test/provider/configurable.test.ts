@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { declaredProtocol } from '../../app/protocol/index.js';
+import { declaredProtocol } from '@app-context/provider-kit/protocol';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { CONFIGURABLE, connect, expectNoToken, INITIALIZE, rawRequest, requireBuild, startChild, type ChildProvider } from './helpers.js';
 

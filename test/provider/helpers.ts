@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
-import { DescriptorSchema, type Descriptor } from '../../app/protocol/descriptor.js';
+import { DescriptorSchema, type Descriptor } from '@app-context/provider-kit/protocol';
 import { spawnNode, type Spawned } from '../helpers/spawn.js';
 
 export const SAMPLE = 'dist/provider/sample/main.js';

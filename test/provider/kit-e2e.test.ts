@@ -4,7 +4,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { declaredProtocol, isValidId, parseEndpoint, readAnswer, TOKEN_PATTERN } from '../../app/protocol/index.js';
+import { declaredProtocol, isValidId, parseEndpoint, readAnswer, TOKEN_PATTERN } from '@app-context/provider-kit/protocol';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { connect, expectNoToken, INITIALIZE, rawRequest, requireBuild, SAMPLE, socketExchange, startChild, waitGone, type ChildProvider } from './helpers.js';
 

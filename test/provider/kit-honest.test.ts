@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DescriptorSchema } from '../../app/protocol/index.js';
+import { DescriptorSchema } from '@app-context/provider-kit/protocol';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { spawnNode, type Spawned } from '../helpers/spawn.js';
 import { connect, descriptorFiles, READY } from './helpers.js';

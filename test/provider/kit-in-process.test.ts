@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../app/log/logger.js';
-import { DescriptorSchema, type Element } from '../../app/protocol/index.js';
+import { DescriptorSchema, type Element } from '@app-context/provider-kit/protocol';
 import { ProviderSetupError, startProvider, type ProviderProblem, type ProviderOptions, type RunningProvider } from '@app-context/provider-kit';
 import { connect } from './helpers.js';
 

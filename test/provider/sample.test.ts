@@ -2,7 +2,7 @@
 // commands in a child process, read through MCP as a host reads it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { readAnswer, type Element } from '../../app/protocol/index.js';
+import { readAnswer, type Element } from '@app-context/provider-kit/protocol';
 import { createIdMinter } from '@app-context/provider-kit';
 import { NotesModel } from '../../provider/sample/model.js';
 import { buildTree, locateInModel } from '../../provider/sample/tree.js';

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { providersFolder, providersFolderSource } from '../../app/discovery/folder.js';
-import { isValidId } from '../../app/protocol/index.js';
+import { isValidId } from '@app-context/provider-kit/protocol';
 import { linuxBundleId } from '../../app/os/index.js';
 import { checkTree, createIdMinter, ownBundleId } from '@app-context/provider-kit';
 import { descriptorFileName } from '../../provider/kit/src/descriptor-file.js';

@@ -2,7 +2,7 @@
 // app's own words, dates and numbers in the user's locale, quiet state marks, and an
 // accessible name made of exactly the words shown.
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { accessibleName, openableUrl, readableAttributes, statesOf, statusWordsOf, thumbnailOf, titleOf, wordsOf } from '../../renderer/src/review/element-words.js';
 
 const NOW = new Date(2025, 0, 15);

@@ -1,7 +1,7 @@
 // The review's tree model (renderer/src/review/tree-model.ts): rows for what is folded,
 // excluded and filtered, counts, and "Keep only the selection", on plain trees and at 20,000.
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { applyRemovals, listIds } from '../../contract/review.js';
 import { countMatches, excludedCount, indexTree, insideExcluded, keepOnly, selectedIds, visibleRows } from '../../renderer/src/review/tree-model.js';
 import { wideTree } from '../e2e/harness/large-tree.js';

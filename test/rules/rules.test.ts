@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { isLocalDestination, isLoopbackUrl } from '../../contract/destination.js';
 import { judgeApp } from '../../app/rules/gate.js';
 import { matchExclusions } from '../../app/rules/match.js';

@@ -3,7 +3,7 @@
 // every secret Glance holds (a token read from any descriptor) is one too. Then how a withheld
 // element is named and shown outside Glance's memory (app/withhold/shown.ts).
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { renderTree } from '../../app/agent/context-tree.js';
 import { findSecrets } from '../../app/withhold/scan.js';
 import { panelTree, positionRef, shownIds } from '../../app/withhold/shown.js';

@@ -3,7 +3,7 @@
 // `api_key=` and `access_token` with random hex; `Authorization: Bearer <JWT>`), and text that
 // holds no secret and must not be withheld: prose, UUIDs, commit hashes, checksums, placeholders.
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { findCardNumbers } from '../../app/withhold/cards.js';
 import { isCredentialName, isPasswordName, looksRandom } from '../../app/withhold/names.js';
 import { findSecrets } from '../../app/withhold/scan.js';

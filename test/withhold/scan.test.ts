@@ -3,7 +3,7 @@
 // the one joined document must come back to the element that holds the secret, and nothing the
 // scan reports may quote the secret.
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { findCardNumbers, luhnValid } from '../../app/withhold/cards.js';
 import { findSecrets as scan, type ScanOptions } from '../../app/withhold/scan.js';
 import { isPasswordName } from '../../app/withhold/names.js';

@@ -3,7 +3,7 @@ import { completeCliDeps, coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { capText } from '../../protocol/cap-text.js';
+import { capText } from '../../text/cap-text.js';
 import { formatTree } from '../format-tree.js';
 import { resolveApp } from '../front-app.js';
 import type { CommandRun } from '../io.js';

@@ -1,7 +1,7 @@
 import { readHistoryDays } from '../../history/days.js';
 import type { Receipt } from '../../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../../history/store.js';
-import { capText } from '../../protocol/cap-text.js';
+import { capText } from '../../text/cap-text.js';
 import { jsonLine, parseCommandLine } from '../args.js';
 import { commandHome, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';

@@ -1,5 +1,4 @@
-import { isValidId } from '../../protocol/ids.js';
-import type { Location } from '../../protocol/location.js';
+import { isValidId, type Location } from '@app-context/provider-kit/protocol';
 import { locateRef } from '../../invocation/locate.js';
 import { coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';

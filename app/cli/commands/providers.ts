@@ -4,7 +4,7 @@ import { loadRules } from '../data.js';
 import type { RulesState } from '../../rules/store.js';
 import { parseCommandLine, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { capText } from '../../protocol/cap-text.js';
+import { capText } from '../../text/cap-text.js';
 import type { CommandRun } from '../io.js';
 import { runPrune } from './prune-command.js';
 

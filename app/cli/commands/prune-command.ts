@@ -1,5 +1,5 @@
 import { providersFolder } from '../../discovery/folder.js';
-import { capText } from '../../protocol/cap-text.js';
+import { capText } from '../../text/cap-text.js';
 import { jsonLine } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliDeps, CliIo } from '../io.js';

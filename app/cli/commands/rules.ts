@@ -1,4 +1,4 @@
-import { ROLES, isRole } from '../../protocol/element.js';
+import { ROLES, isRole } from '@app-context/provider-kit/protocol';
 import { BundleIdSchema, describeExclusion, isRuleName, RULE_NAMES, SubroleSchema, type AppRule, type Exclusion } from '../../rules/schema.js';
 import { createRulesStore } from '../../rules/store.js';
 import { jsonLine, parseCommandLine } from '../args.js';

@@ -5,8 +5,7 @@
  * print exactly these shapes; the reader checks every answer against them.
  */
 import { z } from 'zod';
-import { MAX_RECTS } from '../../protocol/limits.js';
-import { RectSchema } from '../../protocol/location.js';
+import { MAX_RECTS, RectSchema } from '@app-context/provider-kit/protocol';
 
 /**
  * The focused element's own text is read only when nothing is selected, and at most this much

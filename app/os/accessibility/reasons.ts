@@ -4,7 +4,7 @@
  * nothing on a Mac). A helper's detail is a platform error name (a D-Bus error, an AXError
  * number) and appears only after "failed", one line, capped.
  */
-import { oneLine } from '../../protocol/cap-text.js';
+import { oneLine } from '../../text/cap-text.js';
 import type { Exchange } from './helper-process.js';
 import type { AxFailure, AxFailureCode } from './types.js';
 

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { Element } from '../../../app/protocol/element.js';
+import type { Element } from '@app-context/provider-kit/protocol';
 
 /**
  * Trees at the protocol's limits for the large-answer tests: built here rather than checked in,

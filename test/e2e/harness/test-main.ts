@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import type { OverlayDisplay } from '../../../app/geometry/overlay.js';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
-import type { Location } from '../../../app/protocol/location.js';
+import type { Location } from '@app-context/provider-kit/protocol';
 import type { Appearance } from '../../../contract/appearance.js';
 import type { AnswerState, Drawing, InvokeHandlers } from '../../../contract/ipc.js';
 import type { StateHub } from '../../../main/flow/state-hub.js';

@@ -1,7 +1,7 @@
 // Strings outside the tree are capped at 200 characters (docs/protocol.md, "Hardening"), never
 // mid-character.
 import { describe, expect, it } from 'vitest';
-import { capText, oneLine, OUTSIDE_TREE_MAX_CHARS } from '../../app/protocol/cap-text.js';
+import { capText, oneLine, OUTSIDE_TREE_MAX_CHARS } from '../../app/text/cap-text.js';
 
 describe('capText', () => {
   it('leaves a string of up to 200 characters as it is', () => {

@@ -1,6 +1,0 @@
-// Lives in the provider kit (provider/kit/src/protocol/ids.ts), which the host and
-// the kit both import, so the protocol exists once; the host imports it by this name.
-export {
-  IdSchema,
-  isValidId,
-} from '@app-context/provider-kit/protocol';

@@ -1,6 +1,0 @@
-// Lives in the provider kit (provider/kit/src/protocol/read-answer.ts), which the host and
-// the kit both import, so the protocol exists once; the host imports it by this name.
-export {
-  readAnswer,
-  type ReadAnswerResult,
-} from '@app-context/provider-kit/protocol';
