@@ -8,7 +8,6 @@
 export const NO_CONTEXT_WORDS = {
   'no-front-app': 'Glance could not tell which app is in front',
   'no-provider': 'the app in front does not share its context with Glance',
-  'no-consent': 'the app in front does not share its context with Glance, and the user has not agreed to have it read through the accessibility layer',
   'accessibility-never': 'the app in front does not share its context with Glance, and the user chose never to have it read through the accessibility layer',
   unreadable: 'the app in front does not share its context with Glance, and reading it through the accessibility layer gave nothing',
   ignored: "the app's provider did not pass Glance's checks, so it was not asked",

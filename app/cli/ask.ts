@@ -51,7 +51,8 @@ function onSigint(cancel: () => void): () => void {
 function noContextReason(collection: Exclude<FrontCollection, { kind: 'collected' }>): { reason: string; missing: NoContextKind } {
   switch (collection.kind) {
     case 'no-consent':
-      return { reason: refusalLine(collection).line, missing: collection.consent === 'never' ? 'accessibility-never' : 'no-consent' };
+      // Without consent asked for, the model hears what it always did: the app does not share.
+      return { reason: refusalLine(collection).line, missing: collection.consent === 'never' ? 'accessibility-never' : 'no-provider' };
     case 'unreadable':
       return { reason: refusalLine(collection).line, missing: 'unreadable' };
     case 'ignored':
