@@ -13,7 +13,7 @@ type ShownProvider = Omit<PublicDescriptor, 'protocol'>;
 
 /** What was collected and what goes to the model, for the first line of output. */
 export interface ContextReport {
-  /** Where the context came from; null when nothing was collected. */
+  /** Where the context came from; null when nothing was collected (`--json` then has no `source`). */
   source: SourceKind | null;
   provider: ShownProvider | null;
   /** The app read through Accessibility (it has no provider): its identity and the OS's name for it. */
@@ -49,7 +49,7 @@ export interface AskReporter {
 export function jsonReporter(io: CliIo): AskReporter {
   return {
     context: ({ source, provider, app, sent, reason, withheld, excludedByRule }) =>
-      io.stdout(jsonLine({ type: 'context', source, provider, ...(app ? { app } : {}), ...(reason !== undefined ? { reason } : {}), sent, withheld, excludedByRule })),
+      io.stdout(jsonLine({ type: 'context', ...(source ? { source } : {}), provider, ...(app ? { app } : {}), ...(reason !== undefined ? { reason } : {}), sent, withheld, excludedByRule })),
     event: (event) => {
       switch (event.type) {
         case 'text':

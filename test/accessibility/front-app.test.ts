@@ -307,7 +307,9 @@ describe.runIf(RUN)('apps without a provider, read through Accessibility', () =>
       expect(current.stderr).toContain('no context was collected. Try again, or raise --timeout.');
       const ask = await glance(['ask', 'what is this?', '--pid', String(gtk.pid), '--accessibility', '--timeout', '800', '--json']);
       expect(ask.code, ask.stderr).toBe(0);
-      expect(JSON.parse(ask.stdout.split('\n')[0] ?? '')).toMatchObject({ type: 'context', source: null, sent: null });
+      const context = JSON.parse(ask.stdout.split('\n')[0] ?? '') as Record<string, unknown>;
+      expect(context).toMatchObject({ type: 'context', provider: null, sent: null, reason: expect.stringContaining('gave no accessibility answer within') as string });
+      expect(context).not.toHaveProperty('source');
     } finally {
       process.kill(registry as number, 'SIGCONT');
     }
