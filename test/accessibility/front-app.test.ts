@@ -3,11 +3,10 @@
 // window manager, a private D-Bus session: test/helpers/desktop-session.ts), through the real
 // AT-SPI helper; real test providers, real rules files, real receipts. One session for every case:
 // starting the apps is most of the cost.
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Element, Rect } from '@app-context/provider-kit/protocol';
+import type { Element } from '@app-context/provider-kit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectFrontApp } from '../../app/accessibility/collect.js';
 import { isAccessibilityRead, type FrontCollection } from '../../app/accessibility/types.js';
@@ -21,7 +20,8 @@ import { createRulesStore } from '../../app/rules/store.js';
 import type { Destination } from '../../contract/destination.js';
 import { CHROMIUM, startChromiumPage, type ChromiumPage } from '../helpers/chromium-page.js';
 import { runGlance as runBundled } from '../helpers/cli.js';
-import { descendants, missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
+import { expectNear, readerHelpers as helpers } from '../helpers/accessibility-checks.js';
+import { missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
 import { startGtkApp, type GtkApp } from '../helpers/gtk-app.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startTestProvider } from '../helpers/test-provider.js';
@@ -89,24 +89,6 @@ async function collectUntil(pid: number, text: string): Promise<Extract<FrontCol
     return textOf(last) ?? ('reason' in last ? last.reason : last.kind);
   }, { timeout: 30_000, interval: 100 }).toBe(text);
   return last as Extract<FrontCollection, { kind: 'collected' }>;
-}
-
-function expectNear(actual: Rect[] | undefined, wanted: Rect[]): void {
-  expect(actual).toHaveLength(wanted.length);
-  actual?.forEach((rect, i) => {
-    for (const key of ['x', 'y', 'w', 'h'] as const) expect(Math.abs(rect[key] - (wanted[i]?.[key] ?? Number.NaN)), `${key} of line ${i + 1}`).toBeLessThanOrEqual(2);
-  });
-}
-
-/** The reader's helper processes among our children and the commands we run. */
-function helpers(): number[] {
-  return descendants(process.pid).map((p) => p.pid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('atspi-reader.py');
-    } catch {
-      return false;
-    }
-  });
 }
 
 describe.runIf(RUN)('apps without a provider, read through Accessibility', () => {
