@@ -37,11 +37,25 @@ export const ExclusionSchema = z
   .refine((e) => e.role !== undefined || e.subrole !== undefined, 'an exclusion names a role, a subrole or both');
 export type Exclusion = z.infer<typeof ExclusionSchema>;
 
-/** One app's rule and its standing exclusions. */
+/**
+ * Whether an app that does not share context itself may be read through the OS's accessibility
+ * layer (docs/privacy.md, "Apps without a provider"): asked each time (the default), always, or
+ * never. The rules file stores only `always` and `never`; an app without either is asked.
+ */
+export const ACCESSIBILITY_CONSENTS = ['ask', 'always', 'never'] as const;
+export type AccessibilityConsent = (typeof ACCESSIBILITY_CONSENTS)[number];
+
+/** True when the value names a consent. */
+export function isAccessibilityConsent(value: unknown): value is AccessibilityConsent {
+  return typeof value === 'string' && (ACCESSIBILITY_CONSENTS as readonly string[]).includes(value);
+}
+
+/** One app's rule, its standing exclusions, and its stored accessibility consent, if any. */
 export const AppRuleSchema = z.object({
   bundleId: BundleIdSchema,
   rule: RuleNameSchema,
   exclusions: z.array(ExclusionSchema).max(200),
+  accessibility: z.enum(['always', 'never']).optional(),
 });
 export type AppRule = z.infer<typeof AppRuleSchema>;
 
@@ -63,6 +77,11 @@ export const ReceiptSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}$/),
   at: z.iso.datetime(),
   app: z.object({ bundleId: z.string(), name: z.string(), pid: z.number().int().positive() }),
+  /**
+   * Where the context came from: the app's own provider, or the OS's accessibility layer (an app
+   * that does not share context itself). Absent in receipts written before it was recorded.
+   */
+  source: z.enum(['provider', 'accessibility']).optional(),
   backend: z.string().min(1),
   /** Null for the offline backend, which asks no model. */
   model: z.string().nullable(),

@@ -8,6 +8,8 @@
 export const NO_CONTEXT_WORDS = {
   'no-front-app': 'Glance could not tell which app is in front',
   'no-provider': 'the app in front does not share its context with Glance',
+  'accessibility-never': 'the app in front does not share its context with Glance, and the user chose never to have it read through the accessibility layer',
+  unreadable: 'the app in front does not share its context with Glance, and reading it through the accessibility layer gave nothing',
   ignored: "the app's provider did not pass Glance's checks, so it was not asked",
   'no-answer': "the app's provider gave no usable answer",
   'timed-out': "the app's provider did not answer within the time limit",

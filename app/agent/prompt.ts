@@ -17,7 +17,13 @@ export interface SentContext {
    * field for a reason's text: the model reads only Glance's words for the kind.
    */
   missing?: NoContextKind;
+  /** `accessibility`: the app does not share context; this was read through the OS's accessibility layer. */
+  source?: 'provider' | 'accessibility';
 }
+
+/** Said before the frame of a context read through Accessibility, in Glance's words: what it can and cannot hold. */
+const THROUGH_ACCESSIBILITY =
+  'This app does not share context itself: Glance read it through the operating system\'s accessibility layer, which gives only the app\'s name, its front window\'s title, the document\'s address where known, and the selected text (or, with nothing selected, the focused text). Only the selection can be highlighted.';
 
 const OPEN = '<app_context>';
 const CLOSE = '</app_context>';
@@ -60,7 +66,8 @@ export function contextParts(context: SentContext): PromptPart[] {
   // (docs/protocol.md, "Hardening", "What the agent is told"); the name is capped and, like the
   // tree, cannot write a "<".
   const app = context.appName ? `App in front: ${JSON.stringify(capText(context.appName)).replaceAll('<', '\\u003c')}\n` : '';
-  const head = `${OPEN}\n${app}${whereLine(context.root)}\n${json}`;
+  const source = context.source === 'accessibility' ? `${THROUGH_ACCESSIBILITY}\n` : '';
+  const head = `${source}${OPEN}\n${app}${whereLine(context.root)}\n${json}`;
   if (images.length === 0) return [{ type: 'text', text: `${head}\n${CLOSE}` }];
   return [{ type: 'text', text: head }, ...imageParts(images), { type: 'text', text: CLOSE }];
 }

@@ -9,6 +9,8 @@ import type { CliIo } from './io.js';
 export interface AskOptions {
   prompt: string;
   pid: number | undefined;
+  /** `--accessibility`: an app without a provider may be read through Accessibility for this call. */
+  accessibility: boolean;
   /** Element ids to leave out with their subtrees, as given. */
   exclude: string[];
   /** Withheld or rule-excluded element ids to send with this message anyway. */
@@ -24,6 +26,7 @@ export interface AskOptions {
 
 const OPTIONS = {
   pid: { type: 'string' },
+  accessibility: { type: 'boolean' },
   exclude: { type: 'string', multiple: true },
   allow: { type: 'string', multiple: true },
   backend: { type: 'string' },
@@ -49,7 +52,7 @@ function parseBaseUrl(value: string | undefined): string | undefined {
 }
 
 /**
- * Parses `glance ask PROMPT [--pid N] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai]
+ * Parses `glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai]
  * [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]` (docs/cli.md,
  * "glance ask"). Words after the prompt are joined to it, so an unquoted question still works.
  */
@@ -67,6 +70,7 @@ export function parseAskArgs(argv: string[]): AskOptions {
   return {
     prompt,
     pid: parsePid(values.pid, 'ask'),
+    accessibility: values.accessibility === true,
     exclude: values.exclude ?? [],
     allow: values.allow ?? [],
     backend: {

@@ -6,13 +6,18 @@ import { capText } from '../text/cap-text.js';
 import type { RuleMatch } from '../rules/match.js';
 import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';
+import type { SourceKind } from '../invocation/source.js';
 
 /** The provider as `current --json` prints it: the descriptor without the token or protocol. */
 type ShownProvider = Omit<PublicDescriptor, 'protocol'>;
 
 /** What was collected and what goes to the model, for the first line of output. */
 export interface ContextReport {
+  /** Where the context came from; null when nothing was collected (`--json` then has no `source`). */
+  source: SourceKind | null;
   provider: ShownProvider | null;
+  /** The app read through Accessibility (it has no provider): its identity and the OS's name for it. */
+  app?: { bundleId: string; name: string; pid: number };
   sent: Element | null;
   /**
    * Why nothing was collected or nothing is sent, for the user (it may name the app, on one
@@ -43,8 +48,8 @@ export interface AskReporter {
  */
 export function jsonReporter(io: CliIo): AskReporter {
   return {
-    context: ({ provider, sent, reason, withheld, excludedByRule }) =>
-      io.stdout(jsonLine({ type: 'context', provider, ...(reason !== undefined ? { reason } : {}), sent, withheld, excludedByRule })),
+    context: ({ source, provider, app, sent, reason, withheld, excludedByRule }) =>
+      io.stdout(jsonLine({ type: 'context', ...(source ? { source } : {}), provider, ...(app ? { app } : {}), ...(reason !== undefined ? { reason } : {}), sent, withheld, excludedByRule })),
     event: (event) => {
       switch (event.type) {
         case 'text':
@@ -84,9 +89,10 @@ export function textReporter(io: CliIo): AskReporter {
     atLineStart = true;
   };
   return {
-    context: ({ provider, sent, reason, withheld, excludedByRule }) => {
+    context: ({ provider, app, sent, reason, withheld, excludedByRule }) => {
       // The descriptor's strings, capped: the tree follows as an outline, under its own limits.
       if (provider) line(`Context from ${capText(provider.name)} ${capText(provider.version)} (${capText(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance}):`);
+      else if (app) line(`Context read through Accessibility from ${capText(app.name)} (${capText(app.bundleId)}, pid ${app.pid}); it does not share context itself:`);
       if (sent) for (const row of formatTree(sent)) line(row);
       else line(`No context is sent${reason ? `: ${reason}` : ''}.`);
       // What was held back, by id and kind only: never the secret.

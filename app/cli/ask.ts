@@ -3,12 +3,13 @@ import { Conversation } from '../agent/conversation.js';
 import type { LocateFn } from '../agent/highlight-tool.js';
 import type { NoContextKind } from '../agent/no-context.js';
 import type { SentContext } from '../agent/prompt.js';
+import { collectFrontApp } from '../accessibility/collect.js';
+import { isAccessibilityRead, type FrontCollection } from '../accessibility/types.js';
 import { collectContext } from '../invocation/collect.js';
 import { locateRef } from '../invocation/locate.js';
 import { createHostCache } from '../invocation/host-cache.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import { listIds } from '../../contract/review.js';
-import type { Collection } from '../invocation/types.js';
 import { receiptRecorder } from '../history/recorder.js';
 import { planOutgoing, receiptIds, type Outgoing } from '../privacy/outgoing.js';
 import { MODEL_API_KEY } from '../withhold/kinds.js';
@@ -17,6 +18,8 @@ import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
 import { completeCliDeps, coreDeps } from './cli-deps.js';
 import { commandHistory, commandPrivacy, pruneHistory } from './data.js';
 import { jsonReporter, textReporter, type AskReporter, type ContextReport } from './ask-output.js';
+import { refusalLine } from './accessibility.js';
+import { createAccessibilityReader } from '../os/accessibility/index.js';
 import { resolveApp } from './front-app.js';
 import { EXIT } from './exit-codes.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
@@ -45,8 +48,13 @@ function onSigint(cancel: () => void): () => void {
  * Why nothing was collected: one line the user can act on (it may name the app: it is the
  * user's own output), and the kind the model is told instead (app/agent/no-context.ts).
  */
-function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>): { reason: string; missing: NoContextKind } {
+function noContextReason(collection: Exclude<FrontCollection, { kind: 'collected' }>): { reason: string; missing: NoContextKind } {
   switch (collection.kind) {
+    case 'no-consent':
+      // Without consent asked for, the model hears what it always did: the app does not share.
+      return { reason: refusalLine(collection).line, missing: collection.consent === 'never' ? 'accessibility-never' : 'no-provider' };
+    case 'unreadable':
+      return { reason: refusalLine(collection).line, missing: 'unreadable' };
     case 'ignored':
       return { reason: `every provider for this app was ignored (${collection.reasons.length}); see \`glance providers\``, missing: 'ignored' };
     case 'cancelled':
@@ -78,11 +86,11 @@ const NOTHING_HELD = { withheld: [], excludedByRule: [] };
  * warning on stderr (it may be a typo, and the user should know). An element whose id holds a
  * secret is shown, and may be named in --allow and --exclude, as `withheld@N` (withhold/shown.ts).
  */
-function reviewed(collection: Collection, options: AskOptions, io: CliIo, redact: (text: string) => string): Reviewed {
+function reviewed(collection: FrontCollection, options: AskOptions, io: CliIo, redact: (text: string) => string): Reviewed {
   if (collection.kind !== 'collected') {
     if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
     const { reason, missing } = noContextReason(collection);
-    return { report: { provider: null, sent: null, reason, ...NOTHING_HELD }, missing };
+    return { report: { source: null, provider: null, sent: null, reason, ...NOTHING_HELD }, missing };
   }
   for (const note of collection.ignored) io.stderr(`glance: note: ${note}\n`);
   for (const warning of collection.warnings) io.stderr(`glance: warning: ${warning}\n`);
@@ -92,9 +100,10 @@ function reviewed(collection: Collection, options: AskOptions, io: CliIo, redact
   options.exclude.forEach((id, i) => {
     if (!present.has(exclude[i] as string)) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
   });
-  const { protocol: _protocol, ...descriptor } = collection.provider;
   // The app's name goes to the model and into each receipt: a token Glance holds is blanked in it.
-  const provider = { ...descriptor, name: redact(descriptor.name), version: redact(descriptor.version) };
+  const who = isAccessibilityRead(collection)
+    ? { source: 'accessibility' as const, provider: null, app: { ...collection.identity, name: redact(collection.identity.name) } }
+    : { source: 'provider' as const, provider: shownProvider(collection.provider, redact) };
   const outgoing = planOutgoing(collection.answer.root, collection.screening, { removed: new Set(exclude), allowed: new Set(options.allow.map(names.resolve)) });
   for (const id of outgoing.unusedAllows) {
     io.stderr(`glance: warning: --allow ${id.slice(0, 128)}: no element with that id was withheld or left out by a rule; nothing changed for it\n`);
@@ -102,7 +111,13 @@ function reviewed(collection: Collection, options: AskOptions, io: CliIo, redact
   const { root: sent, reason, missing } = outgoing;
   const withheld = outgoing.withheld.map((w) => ({ id: names.show(w.id), kind: w.kind }));
   const excludedByRule = outgoing.excludedByRule.map((m) => ({ id: names.show(m.id), rule: m.rule }));
-  return { report: { provider, sent, ...(reason !== undefined ? { reason } : {}), withheld, excludedByRule }, outgoing, ...(missing !== undefined ? { missing } : {}) };
+  return { report: { ...who, sent, ...(reason !== undefined ? { reason } : {}), withheld, excludedByRule }, outgoing, ...(missing !== undefined ? { missing } : {}) };
+}
+
+/** The descriptor as reported: no protocol, the name and version with every token Glance holds blanked. */
+function shownProvider(descriptor: Extract<FrontCollection, { kind: 'collected'; provider: unknown }>['provider'], redact: (text: string) => string): NonNullable<ContextReport['provider']> {
+  const { protocol: _protocol, ...rest } = descriptor;
+  return { ...rest, name: redact(rest.name), version: redact(rest.version) };
 }
 
 /** Builds `ask` over the given invocation functions. */
@@ -148,18 +163,36 @@ async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDep
 }
 
 async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { core: CoreDeps }): Promise<number> {
-  const { options, io, services, reporter, signal, core } = run;
+  const { options, io, services, signal, core } = run;
   const app = await resolveApp(options.pid, io, run.deps);
-  const collection: Collection | undefined = app ? await services.collect(app, core, { timeoutMs: options.timeoutMs, signal }) : undefined;
+  // Without a provider, the app may be read through Accessibility: this call's --accessibility, or a stored `always`.
+  const reader = createAccessibilityReader({ env: io.env });
+  try {
+    const access = { reader, granted: options.accessibility };
+    const collection = app ? await collectFrontApp(app, core, { timeoutMs: options.timeoutMs, signal }, access, services.collect) : undefined;
+    return await reviewAndAsk({ ...run, collection });
+  } finally {
+    await reader.close();
+  }
+}
+
+async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { collection: FrontCollection | undefined }): Promise<number> {
+  const { options, io, services, reporter, signal, core, collection } = run;
   if (signal.aborted) {
     reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' });
     return EXIT_INTERRUPTED;
   }
-  const { report, outgoing, missing }: Reviewed = collection ? reviewed(collection, options, io, (text) => run.deps.secrets?.redact(text) ?? text) : { report: { provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, missing: 'no-front-app' };
+  const { report, outgoing, missing }: Reviewed = collection ? reviewed(collection, options, io, (text) => run.deps.secrets?.redact(text) ?? text) : { report: { source: null, provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, missing: 'no-front-app' };
   reporter.context(report);
 
   const provider = report.provider;
+  const read = collection !== undefined && isAccessibilityRead(collection) ? collection : undefined;
   const locate: LocateFn = async (id, locateSignal) => {
+    if (read) {
+      // Read through Accessibility: its ids are located again through the reader only.
+      const result = await read.source.locate(id, { timeoutMs: options.timeoutMs, signal: locateSignal });
+      return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
+    }
     if (!provider) return { ok: false, reason: 'no provider' };
     const ref = { pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance, id };
     const result = await services.locate(ref, core, { timeoutMs: options.timeoutMs, signal: locateSignal });
@@ -169,7 +202,7 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
   const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection) }, run.key.apiKey, run.key.keyHint);
   // Under the user's rule, or with no context at all, the model is told why in Glance's words alone
   // (a kind from a closed set, app/agent/no-context.ts): nothing of the app, not even its bundle id.
-  const context: SentContext = { appName: provider?.name, root: report.sent, ...(missing !== undefined ? { missing } : {}) };
+  const context: SentContext = { appName: provider?.name ?? report.app?.name, root: report.sent, ...(read ? { source: 'accessibility' as const } : {}), ...(missing !== undefined ? { missing } : {}) };
   const conversation = new Conversation({ backend, context, locate });
   let failed = false;
   for await (const event of conversation.ask(options.prompt, signal)) {
@@ -185,11 +218,13 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
  * The receipts of this run (app/history): each request that carries the context records one in
  * the shared history before it is sent. Metadata only: the command keeps no payloads.
  */
-function receipts(io: CliIo, report: ContextReport, outgoing: Outgoing | undefined, collection: Collection | undefined): { onRequest?: RequestObserver } {
-  if (!report.provider || !outgoing || collection?.kind !== 'collected') return {};
-  const { bundleId, name, pid } = report.provider;
+function receipts(io: CliIo, report: ContextReport, outgoing: Outgoing | undefined, collection: FrontCollection | undefined): { onRequest?: RequestObserver } {
+  const who = report.provider ?? report.app;
+  if (!who || !report.source || !outgoing || collection?.kind !== 'collected') return {};
+  const { bundleId, name, pid } = who;
   const rule = collection.screening?.rule;
-  return { onRequest: receiptRecorder({ history: commandHistory(io), facts: { app: { bundleId, name, pid }, ...receiptIds(outgoing, collection.screening), ...(rule ? { rule } : {}) } }) };
+  const facts = { app: { bundleId, name, pid }, source: report.source, ...receiptIds(outgoing, collection.screening), ...(rule ? { rule } : {}) };
+  return { onRequest: receiptRecorder({ history: commandHistory(io), facts }) };
 }
 
 /**

@@ -14,6 +14,7 @@ export interface CommandHelp {
 
 const PID = ['--pid N', 'the app\'s process id; without it, the app in front (macOS; Linux under X11)'] as const;
 const TIMEOUT = ['--timeout MS', 'the one time limit on each exchange with the provider, 1 to 9999999 ms (default 1500)'] as const;
+const ACCESSIBILITY = ['--accessibility', 'when the app has no provider, read it through the OS\'s accessibility layer this once (your consent for this call; `glance rules accessibility` stores one)'] as const;
 const JSON_OUT = ['--json', 'machine-readable output (docs/cli.md has its shape)'] as const;
 
 /** The help of every command, by name. */
@@ -28,9 +29,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   current: {
-    usage: 'glance current [--pid N] [--timeout MS] [--json]',
+    usage: 'glance current [--pid N] [--accessibility] [--timeout MS] [--json]',
     about: 'Collects the context of the front app (or of process N) as the hotkey does, and prints it: the element tree as the host reads it, with a warning for each correction.',
-    options: [PID, TIMEOUT, JSON_OUT],
+    options: [PID, ACCESSIBILITY, TIMEOUT, JSON_OUT],
   },
   location: {
     usage: 'glance location ID --pid N --instance I [--timeout MS] [--json]',
@@ -43,10 +44,11 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     options: [['--pid N', 'the provider\'s process id (required)'], TIMEOUT, JSON_OUT],
   },
   ask: {
-    usage: 'glance ask PROMPT [--pid N] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]',
+    usage: 'glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]',
     about: 'The whole job without the panel: collects the context, leaves out what you exclude, asks the agent, streams its answer, and locates the elements it highlights.',
     options: [
       PID,
+      ACCESSIBILITY,
       ['--exclude ID', 'leave this element and its subtree out (repeatable)'],
       ['--allow ID', 'send an element your rule leaves out, or one withheld for holding a secret, with this message only (repeatable; an id that is itself a secret is shown, and given, as withheld@N)'],
       ['--backend B', 'offline (default, no model or key), anthropic or openai'],
@@ -58,8 +60,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   rules: {
-    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]',
-    about: 'Your rules per app, shared with the menu-bar app: allow (the default), never (its provider is never asked) or local (its context goes only to a model on this machine), and what to leave out of every collection by role or subrole. docs/privacy.md says what each does.',
+    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]',
+    about: 'Your rules per app, shared with the menu-bar app: allow (the default), never (its provider is never asked) or local (its context goes only to a model on this machine), whether an app without a provider may be read through Accessibility (ask, the default, always or never), and what to leave out of every collection by role or subrole. docs/privacy.md says what each does.',
     options: [
       JSON_OUT,
       ['--role R', 'with exclude: leave out every element of this role (Row, Text, ...)'],

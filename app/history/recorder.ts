@@ -3,13 +3,16 @@ import type { RequestObserver } from '../agent/types.js';
 import { capText } from '../text/cap-text.js';
 import { isLoopbackUrl } from '../../contract/destination.js';
 import type { RuleName } from '../rules/schema.js';
+import type { SourceKind } from '../invocation/source.js';
 import type { Receipt } from './schema.js';
 import type { HistoryStore } from './store.js';
 
 /** What a conversation's receipts say besides the request itself: fixed when its context was. */
 export interface ReceiptFacts {
-  /** The app the context came from, as its verified descriptor names it. */
+  /** The app the context came from, as its verified descriptor names it (read through Accessibility: as the OS does). */
   app: { bundleId: string; name: string; pid: number };
+  /** Where the context came from: the app's provider, or the OS's accessibility layer. */
+  source?: SourceKind;
   /** As receiptIds (app/privacy/outgoing.ts) names them: an element holding a secret only as `withheld@N`. */
   sentIds: string[];
   excludedIds: string[];
@@ -51,6 +54,7 @@ export function receiptRecorder(options: RecorderOptions): RequestObserver {
       id: newReceiptId(),
       at: now().toISOString(),
       app: { bundleId: facts.app.bundleId, name: capText(facts.app.name), pid: facts.app.pid },
+      ...(facts.source ? { source: facts.source } : {}),
       backend: request.backend,
       model: request.model,
       endpoint: request.endpoint,

@@ -6,8 +6,8 @@ import { z } from 'zod';
  * prints, plus a version, so a person can read it and fix it by hand.
  */
 
-export { BundleIdSchema, describeExclusion, isRuleName, RULE_NAMES, SubroleSchema } from '../../contract/privacy.js';
-export type { AppRule, Exclusion, RuleName } from '../../contract/privacy.js';
+export { ACCESSIBILITY_CONSENTS, BundleIdSchema, describeExclusion, isAccessibilityConsent, isRuleName, RULE_NAMES, SubroleSchema } from '../../contract/privacy.js';
+export type { AccessibilityConsent, AppRule, Exclusion, RuleName } from '../../contract/privacy.js';
 import { AppRuleSchema, type Exclusion } from '../../contract/privacy.js';
 
 /** The version this Glance writes; a file of another version is not guessed at. */

@@ -2,7 +2,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asideName, readOptional, tightenFile, writeFileAtomic } from '../home/files.js';
 import { withFileLock } from '../home/lock.js';
-import { RULES_VERSION, RulesFileSchema, sameExclusion, type AppRule, type Exclusion, type RuleName } from './schema.js';
+import { RULES_VERSION, RulesFileSchema, sameExclusion, type AccessibilityConsent, type AppRule, type Exclusion, type RuleName } from './schema.js';
 
 /** The rules file's name in the data folder. */
 const RULES_FILE = 'rules.json';
@@ -20,6 +20,11 @@ export interface RulesStore {
   load(): Promise<RulesState>;
   /** Sets an app's rule, keeping its exclusions. */
   set(bundleId: string, rule: RuleName): Promise<void>;
+  /**
+   * Remembers whether an app without a provider may be read through Accessibility (`ask` forgets
+   * the choice); an app without a rule gets `allow`, which is what it had.
+   */
+  setAccessibility(bundleId: string, consent: AccessibilityConsent): Promise<void>;
   /** Adds a standing exclusion (an app without a rule gets `allow`); false when it was there. */
   exclude(bundleId: string, exclusion: Exclusion): Promise<{ added: boolean }>;
   /** Removes one standing exclusion; false when there was none like it. */
@@ -98,6 +103,12 @@ export function createRulesStore(home: string, now: () => Date = () => new Date(
     load: read,
     set: (bundleId, rule) => change((rules) => {
       entry(rules, bundleId).rule = rule;
+      return { rules, result: undefined };
+    }),
+    setAccessibility: (bundleId, consent) => change((rules) => {
+      const app = entry(rules, bundleId);
+      if (consent === 'ask') delete app.accessibility;
+      else app.accessibility = consent;
       return { rules, result: undefined };
     }),
     exclude: (bundleId, exclusion) => change<{ added: boolean }>((rules) => {

@@ -74,7 +74,25 @@ describe('glance rules', () => {
     expect(await runGlance(['rules', 'remove', 'org.example.Notes'], dir.env)).toMatchObject({ code: 0, stdout: 'org.example.Notes had no rule; nothing was changed\n' });
   });
 
+  it('keeps a consent to read an app through Accessibility beside its rule and exclusions, and forgets it with ask', async () => {
+    await runGlance(['rules', 'exclude', 'com.example.Mail', '--role', 'Row'], dir.env);
+    expect(await runGlance(['rules', 'accessibility', 'com.example.Mail', 'always'], dir.env)).toMatchObject({
+      code: 0, stdout: 'com.example.Mail: Accessibility always (without a provider, read through Accessibility without asking)\n',
+    });
+    await runGlance(['rules', 'set', 'com.example.Mail', 'local'], dir.env);
+    expect(JSON.parse((await runGlance(['rules', '--json'], dir.env)).stdout)).toEqual({
+      rules: [{ bundleId: 'com.example.Mail', rule: 'local', exclusions: [{ role: 'Row' }], accessibility: 'always' }],
+    });
+    expect((await runGlance(['rules'], dir.env)).stdout).toBe(
+      'com.example.Mail: local (its context goes only to a model on this machine); leaves out every Row; Accessibility: always (without a provider, read through Accessibility without asking)\n',
+    );
+    await runGlance(['rules', 'accessibility', 'com.example.Mail', 'ask'], dir.env);
+    expect(JSON.parse(await readFile(rulesFile(), 'utf8'))).toEqual({ version: 1, rules: [{ bundleId: 'com.example.Mail', rule: 'local', exclusions: [{ role: 'Row' }] }] });
+  });
+
   it.each([
+    [['rules', 'accessibility', 'com.example.Mail', 'sometimes'], /the choice is one of ask, always, never/],
+    [['rules', 'accessibility'], /give the app's bundle id/],
     [['rules', 'set', 'org.example.Notes', 'sometimes'], /the rule is one of allow, never, local/],
     [['rules', 'set', 'org.example.Notes'], /the rule is one of allow, never, local/],
     [['rules', 'set'], /give the app's bundle id/],

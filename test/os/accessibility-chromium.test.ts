@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessibilityReader, type AccessibilityReader, type AxRead } from '../../app/os/accessibility/index.js';
 import { createOs } from '../../app/os/index.js';
+import { expectNear } from '../helpers/accessibility-checks.js';
 import { CHROMIUM, startChromiumPage, type ChromiumPage } from '../helpers/chromium-page.js';
 import { missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
 
@@ -31,13 +32,6 @@ async function readUntil(text: string): Promise<AxRead> {
     }, { timeout: 30_000, interval: 100 })
     .toBe(text);
   return (last as { read: AxRead }).read;
-}
-
-function expectNear(actual: { x: number; y: number; w: number; h: number }[] | undefined, wanted: { x: number; y: number; w: number; h: number }[]): void {
-  expect(actual).toHaveLength(wanted.length);
-  actual?.forEach((rect, i) => {
-    for (const key of ['x', 'y', 'w', 'h'] as const) expect(Math.abs(rect[key] - (wanted[i]?.[key] ?? Number.NaN)), `${key} of line ${i + 1}: ${JSON.stringify(rect)} vs ${JSON.stringify(wanted[i])}`).toBeLessThanOrEqual(2);
-  });
 }
 
 describe.runIf(RUN)('the accessibility reader, on Chromium', () => {

@@ -2,13 +2,13 @@
 // app that is not on the bus or not in front, a stalled helper, a stalled registry or bus, a
 // cancelled read. Every case answers with a reason within the time limit and leaves nothing
 // running. Real processes throughout, on a desktop of its own (test/helpers/desktop-session.ts).
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessibilityReader, type AccessibilityReader } from '../../app/os/accessibility/index.js';
-import { descendants, missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
+import { readerHelpers as helpers } from '../helpers/accessibility-checks.js';
+import { missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
 import { startGtkApp, type GtkApp } from '../helpers/gtk-app.js';
 
 const missing = missingDesktopTools();
@@ -30,19 +30,6 @@ function newReader(env: NodeJS.ProcessEnv = session.env): AccessibilityReader {
   const reader = createAccessibilityReader({ env });
   readers.push(reader);
   return reader;
-}
-
-/** The reader's helper processes: our children running atspi-reader.py. */
-function helpers(): number[] {
-  return descendants(process.pid)
-    .map((p) => p.pid)
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('atspi-reader.py');
-      } catch {
-        return false;
-      }
-    });
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {

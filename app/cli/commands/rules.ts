@@ -1,5 +1,5 @@
 import { ROLES, isRole } from '@app-context/provider-kit/protocol';
-import { BundleIdSchema, describeExclusion, isRuleName, RULE_NAMES, SubroleSchema, type AppRule, type Exclusion } from '../../rules/schema.js';
+import { ACCESSIBILITY_CONSENTS, BundleIdSchema, describeExclusion, isAccessibilityConsent, isRuleName, RULE_NAMES, SubroleSchema, type AppRule, type Exclusion } from '../../rules/schema.js';
 import { createRulesStore } from '../../rules/store.js';
 import { jsonLine, parseCommandLine } from '../args.js';
 import { confirm } from '../confirm.js';
@@ -7,10 +7,17 @@ import { loadRules, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo, CommandRun } from '../io.js';
 
-const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]';
+const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]';
 
 /** What each rule does, in the words `glance rules` prints. */
 const EFFECT = { allow: 'asked on your hotkey', never: 'never asked', local: 'its context goes only to a model on this machine' } as const;
+
+/** What each accessibility consent does, for an app without a provider. */
+const CONSENT_EFFECT = {
+  ask: 'without a provider, read through Accessibility only when you say so each time',
+  always: 'without a provider, read through Accessibility without asking',
+  never: 'never read through Accessibility',
+} as const;
 
 function bundleId(value: string | undefined, command: string): string {
   if (value === undefined) throw new UsageError(`rules ${command}: give the app's bundle id (\`glance providers\` lists them): glance ${USAGE.split(' | ').find((u) => u.startsWith(`rules ${command}`))}`);
@@ -21,7 +28,8 @@ function bundleId(value: string | undefined, command: string): string {
 
 function describeRule(rule: AppRule): string {
   const exclusions = rule.exclusions.length > 0 ? `; leaves out ${rule.exclusions.map(describeExclusion).join('; ')}` : '';
-  return `${rule.bundleId}: ${rule.rule} (${EFFECT[rule.rule]})${exclusions}`;
+  const consent = rule.accessibility !== undefined ? `; Accessibility: ${rule.accessibility} (${CONSENT_EFFECT[rule.accessibility]})` : '';
+  return `${rule.bundleId}: ${rule.rule} (${EFFECT[rule.rule]})${exclusions}${consent}`;
 }
 
 /** `glance rules [--json]`: every rule. A damaged file is its notice and exit 9. */
@@ -47,6 +55,21 @@ async function set(argv: string[], io: CliIo): Promise<number> {
   return withDataFolder(io, async (home) => {
     await createRulesStore(home).set(app, rule);
     io.stdout(`${app}: ${rule} (${EFFECT[rule]})\n`);
+    return EXIT.ok;
+  });
+}
+
+/** `glance rules accessibility BUNDLE_ID ask|always|never`: the consent for reading an app without a provider. */
+async function accessibility(argv: string[], io: CliIo): Promise<number> {
+  const { positionals } = parseCommandLine(argv, {}, 'rules accessibility');
+  const [id, consent, ...rest] = positionals;
+  const app = bundleId(id, 'accessibility');
+  if (consent === undefined || !isAccessibilityConsent(consent) || rest.length > 0) {
+    throw new UsageError(`rules accessibility: the choice is one of ${ACCESSIBILITY_CONSENTS.join(', ')}: glance rules accessibility BUNDLE_ID ask|always|never`);
+  }
+  return withDataFolder(io, async (home) => {
+    await createRulesStore(home).setAccessibility(app, consent);
+    io.stdout(`${app}: Accessibility ${consent} (${CONSENT_EFFECT[consent]})\n`);
     return EXIT.ok;
   });
 }
@@ -94,7 +117,7 @@ async function reset(argv: string[], io: CliIo): Promise<number> {
   });
 }
 
-const SUBCOMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = { set, exclude, remove, reset };
+const SUBCOMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = { set, accessibility, exclude, remove, reset };
 
 /** `glance rules ...` (docs/cli.md, "Per-app rules"). */
 export const runRules: CommandRun = async (argv, io) => {

@@ -81,6 +81,9 @@ export class HelperProcess {
     const child = this.child;
     this.stop('closed');
     if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+      // Referenced again while we wait: an unref'd child's exit would not keep a one-shot command
+      // alive, and `await close()` at its end would leave the process with nothing to run (exit 13).
+      child.ref();
       await new Promise<void>((resolve) => child.once('exit', () => resolve()));
     }
   }

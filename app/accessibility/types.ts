@@ -1,0 +1,61 @@
+import type { Answer } from '@app-context/provider-kit/protocol';
+import type { AccessibilityReader } from '../os/accessibility/index.js';
+import type { FrontApp } from '../os/types.js';
+import type { ContextSource } from '../invocation/source.js';
+import type { Collection } from '../invocation/types.js';
+import type { Screening } from '../privacy/types.js';
+
+/**
+ * How a press may read an app that has no provider through the OS's accessibility layer: the
+ * reader, and whether the user agreed for this one press (the command's `--accessibility`, the
+ * panel card's "read it this time"). A stored `always` needs no grant; a stored `never` refuses
+ * even one.
+ */
+export interface AccessibilityAccess {
+  reader: AccessibilityReader;
+  granted: boolean;
+}
+
+/** A provider's collection, with the source its ids are located through. */
+type ProviderCollected = Extract<Collection, { kind: 'collected' }> & { source: ContextSource };
+
+/** An app read through Accessibility: the protocol's tree (app/accessibility/tree.ts), and no provider. */
+export interface AccessibilityCollected {
+  kind: 'collected';
+  app: FrontApp;
+  /** `kind: 'accessibility'`: its ids are located again through the reader. */
+  source: ContextSource;
+  /** Who was read: the identity the user's rules and receipts name it by, and the name the OS gave. */
+  identity: { bundleId: string; name: string; pid: number };
+  answer: Answer;
+  warnings: string[];
+  ignored: string[];
+  screening?: Screening;
+}
+
+/** Why an app without a provider was not read through Accessibility, or what came of trying. */
+type AccessibilityRefusal =
+  /**
+   * Its consent is `ask` and this press did not grant it (the card asks, the command names
+   * --accessibility), or `never`: nothing was read.
+   */
+  | { kind: 'no-consent'; app: FrontApp; bundleId: string; consent: 'ask' | 'never'; reason: string }
+  /** The user's rule for the app (or damaged rules) forbids it: nothing was read. */
+  | { kind: 'ruled-out'; app: FrontApp; rule: 'never' | 'local' | 'damaged'; reason: string }
+  /**
+   * Asked, and no context came: no accessibility bus, the app not on it, no window, no
+   * permission, the time limit (timedOut), or the OS cannot say which app the process is.
+   */
+  | { kind: 'unreadable'; app: FrontApp; code: string; reason: string; timedOut: boolean };
+
+/**
+ * What one press collected from the front app, by either source (collectFrontApp): a provider's
+ * answer, an accessibility read, or why there is neither. Read `source.kind` on `collected`
+ * (isAccessibilityRead): only a provider's has a descriptor.
+ */
+export type FrontCollection = Exclude<Collection, { kind: 'collected' }> | ProviderCollected | AccessibilityCollected | AccessibilityRefusal;
+
+/** True for a collection read through Accessibility (it has no provider descriptor). */
+export function isAccessibilityRead(collection: FrontCollection): collection is AccessibilityCollected {
+  return collection.kind === 'collected' && collection.source.kind === 'accessibility';
+}
