@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKEND_IDS } from './backends.js';
+import { BACKEND_IDS, DEFAULT_BACKEND } from './backends.js';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
 
 /**
@@ -45,7 +45,7 @@ const FIELDS = {
   launchAtLogin: z.boolean(),
   paused: z.boolean(),
   backend: z.enum(BACKEND_IDS),
-  /** The model to ask; empty for the backend's default (app/agent, defaultModel). */
+  /** The model to ask; empty for the backend's default (contract/backends.ts, defaultModelOf). */
   model: z.string().trim().max(200),
   baseURL: BaseUrlSchema,
   /** Keep receipts for this many days (the app and `glance` prune older ones; docs/privacy.md). */
@@ -61,7 +61,7 @@ export const SettingsSchema = z.object({
   launchAtLogin: FIELDS.launchAtLogin.default(false),
   paused: FIELDS.paused.default(false),
   /** Offline by default: it works with no key and no network, and says it is not a model. */
-  backend: FIELDS.backend.default('offline'),
+  backend: FIELDS.backend.default(DEFAULT_BACKEND),
   model: FIELDS.model.default(''),
   baseURL: FIELDS.baseURL.default(''),
   historyDays: FIELDS.historyDays.default(DEFAULT_HISTORY_DAYS),

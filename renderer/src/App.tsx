@@ -11,6 +11,7 @@ import { ProblemCard } from './problems/ProblemCard.js';
 import { Preview } from './review/Preview.js';
 import { Review } from './review/Review.js';
 import { excludedCount, indexTree } from './review/tree-model.js';
+import { OFFLINE_BACKEND } from '../../contract/backends.js';
 import { isLocalDestination } from '../../contract/destination.js';
 import { leftOut, screenedOf, screeningSummary } from './review/screening.js';
 import { useAllowed } from './review/use-allowed.js';
@@ -212,7 +213,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
               sample: () => void api.trySampleNotes(),
               longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
               settings: toggleSettings,
-              'answer-offline': () => void api.saveSettings({ backend: 'offline' }).then(again),
+              'answer-offline': () => void api.saveSettings({ backend: OFFLINE_BACKEND }).then(again),
               'ask-without': () => void api.askWithoutContext(invocation.id),
               'reset-rules': () => void api.resetRules().then(again),
             }}
