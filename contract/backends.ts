@@ -13,11 +13,11 @@
 export const BACKEND_IDS = ['offline', 'anthropic', 'openai'] as const;
 export type BackendId = (typeof BACKEND_IDS)[number];
 
-/** The backend that asks no model: the panel's "Answer offline" switches to it. */
+/**
+ * The backend that asks no model: the panel's "Answer offline" switches to it, and a first run
+ * and `glance ask` without `--backend` use it, as it needs no key and no network.
+ */
 export const OFFLINE_BACKEND = 'offline' satisfies BackendId;
-
-/** The backend a first run and `glance ask` without `--backend` use: it needs no key and no network. */
-export const DEFAULT_BACKEND: BackendId = OFFLINE_BACKEND;
 
 /**
  * The endpoint a receipt names when nothing left this machine (a backend that asks no model):

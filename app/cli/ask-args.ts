@@ -1,5 +1,5 @@
 import type { BackendSettings } from '../agent/backends.js';
-import { BACKEND_IDS, backendFacts, DEFAULT_BACKEND, isBackendId, needsKey } from '../../contract/backends.js';
+import { BACKEND_IDS, backendFacts, isBackendId, OFFLINE_BACKEND, needsKey } from '../../contract/backends.js';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../agent/turn.js';
 import { parseCommandLine, parsePid, parseTimeout } from './args.js';
 import { UsageError } from './exit-codes.js';
@@ -60,7 +60,7 @@ export function parseAskArgs(argv: string[]): AskOptions {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'ask');
   const prompt = positionals.join(' ').trim();
   if (prompt === '') throw new UsageError('ask: give the question, for example: glance ask "what does this paragraph claim?"');
-  const backend = values.backend ?? DEFAULT_BACKEND;
+  const backend = values.backend ?? OFFLINE_BACKEND;
   if (!isBackendId(backend)) throw new UsageError(`ask: --backend is one of ${BACKEND_IDS.join(', ')}`);
   const baseURL = parseBaseUrl(values['base-url']);
   if (backendFacts(backend).model === null && (baseURL !== undefined || values.model !== undefined)) {

@@ -6,7 +6,7 @@
  * backends, the time limits) is rendered from there, never copied.
  */
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
-import { BACKEND_IDS, backendFacts, DEFAULT_BACKEND } from '../../contract/backends.js';
+import { BACKEND_IDS, backendFacts, OFFLINE_BACKEND } from '../../contract/backends.js';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../agent/turn.js';
 import { BACKEND_CHOICE, MAX_TIMEOUT_ARG_MS } from './args.js';
 
@@ -25,7 +25,7 @@ const orList = (words: string[]): string => (words.length < 2 ? words.join('') :
 
 /** Every backend, the default first: "offline (default, no model or key), anthropic or openai". */
 const BACKENDS_MEANING = orList(BACKEND_IDS.map((id) => {
-  if (id !== DEFAULT_BACKEND) return id;
+  if (id !== OFFLINE_BACKEND) return id;
   const facts = backendFacts(id);
   return `${id} (default${facts.model === null && facts.key === null ? ', no model or key' : ''})`;
 }));
