@@ -59,6 +59,12 @@ export interface GlanceApi {
   onAppearance(listener: (appearance: Appearance) => void): () => void;
 }
 
+/**
+ * How long the overlay's fade takes: the page animates it over this time, and main hides the
+ * window after the drawing's `fadeAfterMs` plus this (main/flow/overlay-service.ts).
+ */
+export const OVERLAY_FADE_MS = 400;
+
 /** The overlay page's bridge: what its display draws, nothing else. */
 export interface OverlayApi {
   /** The drawing for `display` (the page reads its display id from its own URL). */

@@ -1,4 +1,4 @@
-import type { BackendId } from './backends.js';
+import { baseUrlOf, backendFacts, type BackendId } from './backends.js';
 
 /**
  * Where collected context is headed (pure: the panel reads it too, to say before Send that a
@@ -10,9 +10,6 @@ import type { BackendId } from './backends.js';
 
 /** Shown on this machine only (`current`, `location`), or sent to a model. */
 export type Destination = { kind: 'show' } | { kind: 'model'; backend: BackendId; baseURL?: string };
-
-/** The address each backend uses when no base URL is set. */
-const DEFAULT_BASE_URLS = { anthropic: 'https://api.anthropic.com', openai: 'https://api.openai.com/v1' } as const;
 
 /**
  * True when the URL's host is 127.0.0.0/8, [::1] or `localhost`. The host is the one the URL
@@ -29,24 +26,18 @@ export function isLoopbackUrl(url: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** The base URL a model destination sends to. */
-function destinationUrl(destination: Extract<Destination, { kind: 'model' }>): string | undefined {
-  if (destination.backend === 'offline') return undefined;
-  return destination.baseURL ?? DEFAULT_BASE_URLS[destination.backend];
-}
-
 /** True when context may go there under the `local` rule. */
 export function isLocalDestination(destination: Destination): boolean {
-  if (destination.kind === 'show' || destination.backend === 'offline') return true;
-  const url = destinationUrl(destination);
+  if (destination.kind === 'show' || backendFacts(destination.backend).model === null) return true;
+  const url = baseUrlOf(destination);
   return url !== undefined && isLoopbackUrl(url);
 }
 
 /** "the openai backend at https://api.openai.com", for reasons; never a user name or password. */
 export function describeDestination(destination: Destination): string {
   if (destination.kind === 'show') return 'this machine';
-  const url = destinationUrl(destination);
-  if (url === undefined) return 'the offline backend';
+  const url = baseUrlOf(destination);
+  if (url === undefined) return `the ${destination.backend} backend`;
   let where = 'its address';
   try {
     where = new URL(url).origin;

@@ -190,7 +190,8 @@ const KeyStatusSchema = z.object({
   available: z.boolean(),
   /** Why keys cannot be stored here (no Keychain, Linux's plain-text backend). */
   reason: z.string().optional(),
-  stored: z.object({ anthropic: z.boolean(), openai: z.boolean() }),
+  /** For each backend that takes a key (contract/backends.ts): every one is named. */
+  stored: z.record(z.enum(KEYED_BACKENDS), z.boolean()),
 });
 export type KeyStatus = z.infer<typeof KeyStatusSchema>;
 

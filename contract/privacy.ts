@@ -85,7 +85,7 @@ export const ReceiptSchema = z.object({
   backend: z.string().min(1),
   /** Null for the offline backend, which asks no model. */
   model: z.string().nullable(),
-  /** The model server's origin, or `offline`. */
+  /** The model server's origin, or OFFLINE_ENDPOINT (contract/backends.ts). */
   endpoint: z.string().min(1),
   sentIds: z.array(z.string()),
   excludedIds: z.array(z.string()),

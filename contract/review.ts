@@ -5,7 +5,7 @@ import { type Element, ATTRIBUTE_RELATED } from '@app-context/provider-kit/proto
  * main and the CLI (what they send). The tree's types are the protocol's own schema's,
  * re-exported so the panel imports this folder only.
  */
-export type { ContentBlock, Element } from '@app-context/provider-kit/protocol';
+export type { ContentBlock, Element, Role } from '@app-context/provider-kit/protocol';
 
 /**
  * What is sent after the user's review: the tree without each removed element and its

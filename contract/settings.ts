@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKEND_IDS } from './backends.js';
+import { BACKEND_IDS, OFFLINE_BACKEND } from './backends.js';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
 
 /**
@@ -20,9 +20,12 @@ export const DEFAULT_HISTORY_DAYS = 30;
 export const MIN_HISTORY_DAYS = 1;
 export const MAX_HISTORY_DAYS = 3650;
 
-/** The shortest and longest time limit the settings view offers, in milliseconds. */
-const MIN_TIMEOUT_MS = 250;
-const MAX_TIMEOUT_MS = 10_000;
+/**
+ * The shortest and longest time limit the settings allow, in milliseconds (the default is the
+ * protocol's DEFAULT_TIMEOUT_MS; `glance --timeout` takes more, app/cli/args.ts).
+ */
+export const MIN_TIMEOUT_MS = 250;
+export const MAX_TIMEOUT_MS = 10_000;
 
 /** An Electron accelerator: modifiers and one key joined by `+`, no spaces. */
 const HotkeySchema = z
@@ -45,7 +48,7 @@ const FIELDS = {
   launchAtLogin: z.boolean(),
   paused: z.boolean(),
   backend: z.enum(BACKEND_IDS),
-  /** The model to ask; empty for the backend's default (app/agent, defaultModel). */
+  /** The model to ask; empty for the backend's default (contract/backends.ts, defaultModelOf). */
   model: z.string().trim().max(200),
   baseURL: BaseUrlSchema,
   /** Keep receipts for this many days (the app and `glance` prune older ones; docs/privacy.md). */
@@ -61,7 +64,7 @@ export const SettingsSchema = z.object({
   launchAtLogin: FIELDS.launchAtLogin.default(false),
   paused: FIELDS.paused.default(false),
   /** Offline by default: it works with no key and no network, and says it is not a model. */
-  backend: FIELDS.backend.default('offline'),
+  backend: FIELDS.backend.default(OFFLINE_BACKEND),
   model: FIELDS.model.default(''),
   baseURL: FIELDS.baseURL.default(''),
   historyDays: FIELDS.historyDays.default(DEFAULT_HISTORY_DAYS),

@@ -112,7 +112,7 @@ export function createSecretStore(deps: SecretStoreDeps): SecretStore {
   };
 
   const statusOf = (reason: string | undefined, keys: Keys): KeyStatus => {
-    const stored = { anthropic: keys.anthropic !== undefined, openai: keys.openai !== undefined };
+    const stored = Object.fromEntries(KEYED_BACKENDS.map((backend) => [backend, keys[backend] !== undefined])) as KeyStatus['stored'];
     return reason ? { available: false, reason, stored } : { available: true, stored };
   };
   const status = async (): Promise<KeyStatus> => {

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages.js';
-import { DEFAULT_MODELS } from '../../contract/backends.js';
+import { BACKENDS } from '../../contract/backends.js';
 import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
 import { withoutRedirects } from './no-redirects.js';
@@ -9,9 +9,6 @@ import type { FailureContext } from './errors.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.js';
 import type { AgentBackend, AgentRequest, BackendEvent, RequestObserver } from './types.js';
 import type { AgentMessage, PromptPart } from '../../contract/agent.js';
-
-/** The model asked when none is configured (contract/backends.ts says why this one). */
-export const ANTHROPIC_DEFAULT_MODEL = DEFAULT_MODELS.anthropic;
 
 /** Settings for the Anthropic Messages API backend. */
 export interface AnthropicSettings {
@@ -70,7 +67,7 @@ function stopOf(reason: string | null | undefined): 'end' | 'tool-calls' | 'max-
 
 /** The Anthropic Messages API with streaming and the highlight tool. */
 export function createAnthropicBackend(settings: AnthropicSettings): AgentBackend {
-  const model = settings.model ?? ANTHROPIC_DEFAULT_MODEL;
+  const model = settings.model ?? BACKENDS.anthropic.model.defaultModel;
   const keyHint = settings.keyHint ?? 'the Anthropic API key';
   const ctx: FailureContext = { service: 'Anthropic', baseURL: settings.baseURL, keyHint, timeoutMs: settings.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS };
   // Explicit options only: no key, profile or telemetry from the environment, and no SDK

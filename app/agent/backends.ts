@@ -1,6 +1,6 @@
-import { ANTHROPIC_DEFAULT_MODEL, createAnthropicBackend } from './anthropic.js';
+import { createAnthropicBackend } from './anthropic.js';
 import { createOfflineBackend } from './offline.js';
-import { createOpenAIBackend, LOCAL_DEFAULT_MODEL, OPENAI_DEFAULT_MODEL } from './openai.js';
+import { createOpenAIBackend } from './openai.js';
 import type { BackendId } from '../../contract/backends.js';
 import type { AgentBackend, RequestObserver } from './types.js';
 
@@ -20,11 +20,30 @@ export interface BackendSettings {
   fetch?: typeof fetch;
 }
 
-/** The model a backend asks when none is set; undefined for offline. */
-export function defaultModel(backend: BackendId, baseURL?: string): string | undefined {
-  if (backend === 'anthropic') return ANTHROPIC_DEFAULT_MODEL;
-  if (backend === 'openai') return baseURL ? LOCAL_DEFAULT_MODEL : OPENAI_DEFAULT_MODEL;
-  return undefined;
+/** What every client is built from: the settings common to all, the key and where the user fixes it. */
+interface ClientInput {
+  settings: BackendSettings;
+  apiKey: string | undefined;
+  keyHint: string | undefined;
+}
+
+/**
+ * The client of each backend, keyed by the record's ids (contract/backends.ts has the rest of
+ * each backend: names, default model and address, key): a backend added there fails to compile
+ * here until it has its client.
+ */
+const CLIENTS = {
+  offline: ({ settings }) => createOfflineBackend(settings.onRequest),
+  anthropic: ({ settings, apiKey, keyHint }) => createAnthropicBackend({ ...common(settings, keyHint), apiKey }),
+  openai: ({ settings, apiKey, keyHint }) => createOpenAIBackend({ ...common(settings, keyHint), apiKey, images: settings.images }),
+} satisfies Record<BackendId, (input: ClientInput) => AgentBackend>;
+
+/** The settings every model client takes alike. */
+function common(settings: BackendSettings, keyHint: string | undefined) {
+  return {
+    model: settings.model, baseURL: settings.baseURL, timeoutMs: settings.modelTimeoutMs, maxRetries: settings.maxRetries, keyHint,
+    onRequest: settings.onRequest, fetch: settings.fetch,
+  };
 }
 
 /**
@@ -32,16 +51,5 @@ export function defaultModel(backend: BackendId, baseURL?: string): string | und
  * variable, the app's Keychain entry); `keyHint` says where the user fixes it.
  */
 export function createBackend(settings: BackendSettings, apiKey: string | undefined, keyHint?: string): AgentBackend {
-  const common = {
-    model: settings.model, baseURL: settings.baseURL, timeoutMs: settings.modelTimeoutMs, maxRetries: settings.maxRetries, keyHint,
-    onRequest: settings.onRequest, fetch: settings.fetch,
-  };
-  switch (settings.backend) {
-    case 'anthropic':
-      return createAnthropicBackend({ ...common, apiKey });
-    case 'openai':
-      return createOpenAIBackend({ ...common, apiKey, images: settings.images });
-    case 'offline':
-      return createOfflineBackend(settings.onRequest);
-  }
+  return CLIENTS[settings.backend]({ settings, apiKey, keyHint });
 }

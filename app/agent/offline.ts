@@ -1,4 +1,5 @@
 import { capText, oneLine } from '../text/cap-text.js';
+import { OFFLINE_ENDPOINT } from '../../contract/backends.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import { idsWithState } from './context-tree.js';
 import { HIGHLIGHT_TOOL_NAME } from './highlight-tool.js';
@@ -97,7 +98,7 @@ export function createOfflineBackend(onRequest?: RequestObserver): AgentBackend 
     if (onRequest) {
       // Nothing leaves the machine, but the payload read here gets a receipt like any request.
       try {
-        await onRequest(describeRequest({ backend: 'offline', model: null }, 'offline', offlinePayload(request), request.context));
+        await onRequest(describeRequest({ backend: 'offline', model: null }, OFFLINE_ENDPOINT, offlinePayload(request), request.context));
       } catch (error) {
         yield { type: 'error', ...notRecordedFailure(error) };
         return;

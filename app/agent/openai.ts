@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions/completions.js';
-import { DEFAULT_MODELS } from '../../contract/backends.js';
+import { BACKENDS } from '../../contract/backends.js';
 import { parseToolArguments } from './highlight-tool.js';
 import { missingKeyFailure } from './errors.js';
 import { withoutRedirects } from './no-redirects.js';
@@ -10,10 +10,8 @@ import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL_TIMEOUT_MS, guardTurn } from './turn.
 import type { AgentBackend, AgentRequest, BackendEvent, RequestObserver } from './types.js';
 import type { AgentMessage, PromptPart } from '../../contract/agent.js';
 
-/** The model asked on api.openai.com when none is configured (contract/backends.ts says why this one). */
-export const OPENAI_DEFAULT_MODEL = DEFAULT_MODELS.openai;
-/** The model asked on another server (Ollama's name; LM Studio and llama.cpp take any name). */
-export const LOCAL_DEFAULT_MODEL = DEFAULT_MODELS.local;
+/** The model and address asked when none is configured, and those of a compatible server (contract/backends.ts). */
+const FACTS = BACKENDS.openai.model;
 
 /** Settings for an OpenAI-compatible chat completions server. */
 export interface OpenAISettings {
@@ -64,7 +62,7 @@ export function toOpenAIMessages(system: string, messages: AgentMessage[], image
 
 /** OpenAI-compatible chat completions, streaming, with the highlight tool as a function. */
 export function createOpenAIBackend(settings: OpenAISettings): AgentBackend {
-  const model = settings.model ?? (settings.baseURL ? LOCAL_DEFAULT_MODEL : OPENAI_DEFAULT_MODEL);
+  const model = settings.model ?? (settings.baseURL ? FACTS.compatible.defaultModel : FACTS.defaultModel);
   const keyHint = settings.keyHint ?? 'the API key';
   const service = settings.baseURL ? 'the OpenAI-compatible server' : 'OpenAI';
   const ctx: FailureContext = { service, baseURL: settings.baseURL, keyHint, timeoutMs: settings.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS };
@@ -80,7 +78,7 @@ export function createOpenAIBackend(settings: OpenAISettings): AgentBackend {
     const send = settings.onRequest ? observedFetch(settings.onRequest, { backend: 'openai', model }, request.context, base) : base;
     return new OpenAI({
       apiKey: settings.apiKey ?? 'none',
-      baseURL: settings.baseURL ?? 'https://api.openai.com/v1',
+      baseURL: settings.baseURL ?? FACTS.defaultBaseURL,
       organization: null,
       project: null,
       timeout: ctx.timeoutMs,

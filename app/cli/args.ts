@@ -1,12 +1,19 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
+import { BACKEND_IDS } from '../../contract/backends.js';
 import { UsageError } from './exit-codes.js';
 import { closest } from './suggest.js';
 import { escapeUnsafeInJson } from './terminal-safe.js';
 
+/** What `--backend` takes, as the usage lines write it: every backend of the record (contract/backends.ts). */
+export const BACKEND_CHOICE = BACKEND_IDS.join('|');
+
+/** The longest time limit the command takes: seven digits of milliseconds (the settings allow less, contract/settings.ts). */
+export const MAX_TIMEOUT_ARG_MS = 9_999_999;
+
 /** The value each option takes, as the usage lines name it ("--pid needs a value: --pid N"). */
 const OPTION_VALUES: Readonly<Record<string, string>> = {
-  pid: 'N', timeout: 'MS', instance: 'I', exclude: 'ID', backend: 'offline|anthropic|openai', model: 'M', 'base-url': 'URL', 'model-timeout': 'MS',
+  pid: 'N', timeout: 'MS', instance: 'I', exclude: 'ID', backend: BACKEND_CHOICE, model: 'M', 'base-url': 'URL', 'model-timeout': 'MS',
 };
 
 /** A command line that asks for the command's help (--help or -h before "--"): main prints it, exit 0. */
@@ -99,11 +106,13 @@ export function parsePid(value: string | undefined, command: string): number | u
 
 /**
  * The one time limit in milliseconds (docs/cli.md, "Options and arguments": --timeout MS, default
- * 1500).
+ * the protocol's DEFAULT_TIMEOUT_MS), 1 to MAX_TIMEOUT_ARG_MS.
  */
 export function parseTimeout(value: string | undefined, command: string, flag = '--timeout', fallback = DEFAULT_TIMEOUT_MS): number {
   if (value === undefined) return fallback;
-  if (!/^\d{1,7}$/.test(value) || Number(value) < 1) throw new UsageError(`${command}: ${flag} takes milliseconds (1 to 9999999), not "${value.slice(0, 20)}"`);
+  if (!/^\d+$/.test(value) || value.length > String(MAX_TIMEOUT_ARG_MS).length || Number(value) < 1 || Number(value) > MAX_TIMEOUT_ARG_MS) {
+    throw new UsageError(`${command}: ${flag} takes milliseconds (1 to ${MAX_TIMEOUT_ARG_MS}), not "${value.slice(0, 20)}"`);
+  }
   return Number(value);
 }
 

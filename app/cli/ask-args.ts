@@ -1,5 +1,5 @@
 import type { BackendSettings } from '../agent/backends.js';
-import { BACKEND_IDS, isBackendId } from '../../contract/backends.js';
+import { BACKEND_IDS, backendFacts, isBackendId, OFFLINE_BACKEND, needsKey } from '../../contract/backends.js';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../agent/turn.js';
 import { parseCommandLine, parsePid, parseTimeout } from './args.js';
 import { UsageError } from './exit-codes.js';
@@ -37,6 +37,9 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
+/** The backends that ask a model, as `--model` and `--base-url` need. */
+const MODEL_BACKENDS = BACKEND_IDS.filter((id) => backendFacts(id).model !== null);
+
 function parseBaseUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   let url: URL | undefined;
@@ -52,7 +55,7 @@ function parseBaseUrl(value: string | undefined): string | undefined {
 }
 
 /**
- * Parses `glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai]
+ * Parses `glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend B]
  * [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]` (docs/cli.md,
  * "glance ask"). Words after the prompt are joined to it, so an unquoted question still works.
  */
@@ -60,11 +63,11 @@ export function parseAskArgs(argv: string[]): AskOptions {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'ask');
   const prompt = positionals.join(' ').trim();
   if (prompt === '') throw new UsageError('ask: give the question, for example: glance ask "what does this paragraph claim?"');
-  const backend = values.backend ?? 'offline';
+  const backend = values.backend ?? OFFLINE_BACKEND;
   if (!isBackendId(backend)) throw new UsageError(`ask: --backend is one of ${BACKEND_IDS.join(', ')}`);
   const baseURL = parseBaseUrl(values['base-url']);
-  if (backend === 'offline' && (baseURL !== undefined || values.model !== undefined)) {
-    throw new UsageError('ask: --model and --base-url need a model backend: --backend anthropic or --backend openai');
+  if (backendFacts(backend).model === null && (baseURL !== undefined || values.model !== undefined)) {
+    throw new UsageError(`ask: --model and --base-url need a model backend: ${MODEL_BACKENDS.map((id) => `--backend ${id}`).join(' or ')}`);
   }
   if (values.model !== undefined && values.model.trim() === '') throw new UsageError('ask: --model needs a model name');
   return {
@@ -86,12 +89,8 @@ export function parseAskArgs(argv: string[]): AskOptions {
 
 /** The key for the chosen backend from the environment, and where the user sets it. */
 export function keyFor(backend: BackendSettings, env: CliIo['env']): { apiKey: string | undefined; keyHint: string; required: boolean } {
-  if (backend.backend === 'anthropic') {
-    return { apiKey: env['ANTHROPIC_API_KEY'] || undefined, keyHint: 'ANTHROPIC_API_KEY', required: true };
-  }
-  if (backend.backend === 'openai') {
-    // Local OpenAI-compatible servers (Ollama, LM Studio, llama.cpp) usually take no key.
-    return { apiKey: env['OPENAI_API_KEY'] || undefined, keyHint: 'OPENAI_API_KEY', required: backend.baseURL === undefined };
-  }
-  return { apiKey: undefined, keyHint: '', required: false };
+  const key = backendFacts(backend.backend).key;
+  if (key === null) return { apiKey: undefined, keyHint: '', required: false };
+  // A compatible server (Ollama, LM Studio, llama.cpp) usually takes no key: one is sent when set.
+  return { apiKey: env[key.env] || undefined, keyHint: key.env, required: needsKey(backend) };
 }

@@ -2,8 +2,13 @@
  * Each command's help, for `glance help COMMAND` and `glance COMMAND --help`: its usage line,
  * what it does, and each option. The words follow docs/cli.md, which has the whole story
  * (output shapes, exit statuses); a command added to main.ts's table gets an entry here too
- * (test/cli/help.test.ts checks that every command has one).
+ * (test/cli/help.test.ts checks that every command has one). What has its home elsewhere (the
+ * backends, the time limits) is rendered from there, never copied.
  */
+import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
+import { BACKEND_IDS, backendFacts, OFFLINE_BACKEND } from '../../contract/backends.js';
+import { DEFAULT_MODEL_TIMEOUT_MS } from '../agent/turn.js';
+import { BACKEND_CHOICE, MAX_TIMEOUT_ARG_MS } from './args.js';
 
 /** One command's help. */
 export interface CommandHelp {
@@ -13,8 +18,25 @@ export interface CommandHelp {
 }
 
 const PID = ['--pid N', 'the app\'s process id; without it, the app in front (macOS; Linux under X11)'] as const;
-const TIMEOUT = ['--timeout MS', 'the one time limit on each exchange with the provider, 1 to 9999999 ms (default 1500)'] as const;
+const TIMEOUT = ['--timeout MS', `the one time limit on each exchange with the provider, 1 to ${MAX_TIMEOUT_ARG_MS} ms (default ${DEFAULT_TIMEOUT_MS})`] as const;
 const ACCESSIBILITY = ['--accessibility', 'when the app has no provider, read it through the OS\'s accessibility layer this once (your consent for this call; `glance rules accessibility` stores one)'] as const;
+
+/** "a, b or c". */
+const orList = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`);
+
+/** Every backend, the default first: "offline (default, no model or key), anthropic or openai". */
+const BACKENDS_MEANING = orList(BACKEND_IDS.map((id) => {
+  if (id !== OFFLINE_BACKEND) return id;
+  const facts = backendFacts(id);
+  return `${id} (default${facts.model === null && facts.key === null ? ', no model or key' : ''})`;
+}));
+
+/** What --base-url names: a compatible server of the backends that have one. */
+const BASE_URL_MEANING = BACKEND_IDS.flatMap((id) => {
+  const compatible = backendFacts(id).model?.compatible;
+  return compatible ? [`an ${compatible.label} (${compatible.examples}), with --backend ${id}`] : [];
+}).join('; ');
+
 const JSON_OUT = ['--json', 'machine-readable output (docs/cli.md has its shape)'] as const;
 
 /** The help of every command, by name. */
@@ -44,18 +66,18 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     options: [['--pid N', 'the provider\'s process id (required)'], TIMEOUT, JSON_OUT],
   },
   ask: {
-    usage: 'glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]',
+    usage: `glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]`,
     about: 'The whole job without the panel: collects the context, leaves out what you exclude, asks the agent, streams its answer, and locates the elements it highlights.',
     options: [
       PID,
       ACCESSIBILITY,
       ['--exclude ID', 'leave this element and its subtree out (repeatable)'],
       ['--allow ID', 'send an element your rule leaves out, or one withheld for holding a secret, with this message only (repeatable; an id that is itself a secret is shown, and given, as withheld@N)'],
-      ['--backend B', 'offline (default, no model or key), anthropic or openai'],
+      ['--backend B', BACKENDS_MEANING],
       ['--model M', 'the model; each backend has a default'],
-      ['--base-url URL', 'an OpenAI-compatible server (Ollama, LM Studio), with --backend openai'],
+      ['--base-url URL', BASE_URL_MEANING],
       TIMEOUT,
-      ['--model-timeout MS', 'the model\'s own time limit (default 120000)'],
+      ['--model-timeout MS', `the model's own time limit (default ${DEFAULT_MODEL_TIMEOUT_MS})`],
       ['--json', 'one JSON object per line, as things happen'],
     ],
   },

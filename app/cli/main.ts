@@ -2,7 +2,8 @@ import { completeCliDeps, createCliDeps, redactingIo, type FullCliDeps } from '.
 import { runCurrent } from './commands/current.js';
 import { runLocation } from './commands/location.js';
 import { runProviders } from './commands/providers.js';
-import { HelpRequested } from './args.js';
+import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
+import { BACKEND_CHOICE, HelpRequested } from './args.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { COMMAND_HELP, formatHelp } from './help.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
@@ -17,7 +18,7 @@ const USAGE = `glance: the app-context host without a window
   glance current [--pid N] [--accessibility] [--timeout MS] [--json]
   glance location ID --pid N --instance I [--timeout MS] [--json]
   glance check-provider --pid N [--timeout MS] [--json]
-  glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend offline|anthropic|openai] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
+  glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
   glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S]
                | rules accessibility BUNDLE_ID ask|always|never | rules remove BUNDLE_ID | rules reset [--yes]
   glance history [--json] [--limit N] | history show ID [--json] | history clear
@@ -26,7 +27,7 @@ const USAGE = `glance: the app-context host without a window
 
 The providers folder is APP_CONTEXT_PROVIDERS_DIR when set; Glance's own data (rules, history)
 is in GLANCE_HOME when set. --timeout is the one time limit on
-each exchange with a provider (default 1500 ms). Ids and instances may begin with "-":
+each exchange with a provider (default ${DEFAULT_TIMEOUT_MS} ms). Ids and instances may begin with "-":
 an option's value may too, and an ID that does goes last, after "--".
 `;
 

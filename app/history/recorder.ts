@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestObserver } from '../agent/types.js';
 import { capText } from '../text/cap-text.js';
+import { OFFLINE_ENDPOINT } from '../../contract/backends.js';
 import { isLoopbackUrl } from '../../contract/destination.js';
 import type { RuleName } from '../rules/schema.js';
 import type { SourceKind } from '../invocation/source.js';
@@ -47,7 +48,7 @@ export function receiptRecorder(options: RecorderOptions): RequestObserver {
   const { facts } = options;
   return async (request) => {
     if (request.context.root === null) return;
-    if (facts.rule === 'local' && request.endpoint !== 'offline' && !isLoopbackUrl(request.endpoint)) {
+    if (facts.rule === 'local' && request.endpoint !== OFFLINE_ENDPOINT && !isLoopbackUrl(request.endpoint)) {
       throw new Error(`the rule for ${capText(facts.app.bundleId)} is "local", and this request would go to ${request.endpoint}`);
     }
     const receipt: Receipt = {

@@ -5,7 +5,7 @@
  */
 import type { OsServices } from './types.js';
 import type { OsOptions } from './options.js';
-import { DEFAULT_TIMEOUT_MS } from './options.js';
+import { OS_TOOL_TIMEOUT_MS } from './options.js';
 import { isAlivePs, isValidPid } from './alive.js';
 import { type DarwinTools, DEFAULT_DARWIN_TOOLS, darwinBundleId } from '@app-context/provider-kit/platform';
 import { readFrontApp } from './front-app.js';
@@ -16,7 +16,7 @@ import { processNameFromList, psListLister } from './process-name.js';
 
 /** Creates the macOS implementation of OsServices. */
 export function createDarwinOs(options: OsOptions = {}): OsServices {
-  const timeoutMs = options.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.toolTimeoutMs ?? OS_TOOL_TIMEOUT_MS;
   const tools: DarwinTools = {
     ...DEFAULT_DARWIN_TOOLS,
     ...options.darwinTools,

@@ -4,7 +4,7 @@
  */
 import type { OsServices } from './types.js';
 import type { OsOptions } from './options.js';
-import { DEFAULT_TIMEOUT_MS } from './options.js';
+import { OS_TOOL_TIMEOUT_MS } from './options.js';
 import { isAlivePs } from './alive.js';
 import { createDarwinOs } from './darwin.js';
 import { createLinuxOs } from './linux.js';
@@ -31,7 +31,7 @@ export { darwinBundleId } from '@app-context/provider-kit/platform';
  * POSIX system can (kill(0), ps, lsof) so `--pid` keeps working.
  */
 function createUnsupportedOs(platform: string, options: OsOptions = {}): OsServices {
-  const timeoutMs = options.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.toolTimeoutMs ?? OS_TOOL_TIMEOUT_MS;
   return {
     frontApp: async () => ({
       ok: false,

@@ -5,7 +5,7 @@
  */
 import type { ConnectionResult, ListenersResult, OsServices, SocketEnd } from './types.js';
 import type { OsOptions } from './options.js';
-import { DEFAULT_TIMEOUT_MS } from './options.js';
+import { OS_TOOL_TIMEOUT_MS } from './options.js';
 import { isAliveLinux, isValidPid } from './alive.js';
 import { linuxBundleId } from '@app-context/provider-kit/platform';
 import { getWindowsSource, readFrontApp } from './front-app.js';
@@ -19,7 +19,7 @@ import { linuxProcessName, psListLister } from './process-name.js';
 export function createLinuxOs(options: OsOptions = {}): OsServices {
   const procRoot = options.procRoot ?? '/proc';
   const ownPid = options.ownPid ?? process.pid;
-  const timeoutMs = options.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.toolTimeoutMs ?? OS_TOOL_TIMEOUT_MS;
   const lsof = { lsofPath: options.lsofPath ?? DEFAULT_LSOF, timeoutMs };
   const lister = options.processLister ?? psListLister;
 

@@ -34,5 +34,8 @@ export interface OsOptions {
   darwinTools?: Partial<DarwinTools>;
 }
 
-/** The default time limit of each child process, in milliseconds. */
-export const DEFAULT_TIMEOUT_MS = 1000;
+/**
+ * The default time limit of each OS command Glance runs (lsof, ps, the window helpers), in
+ * milliseconds: a command's own limit, not the protocol's DEFAULT_TIMEOUT_MS for a provider.
+ */
+export const OS_TOOL_TIMEOUT_MS = 1000;

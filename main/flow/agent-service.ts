@@ -1,5 +1,5 @@
-import { BACKEND_NAMES, type KeyedBackendId } from '../../contract/backends.js';
-import { createBackend as createBackendDefault, defaultModel } from '../../app/agent/backends.js';
+import { backendLabel, isKeyedBackend, type KeyedBackendId } from '../../contract/backends.js';
+import { createBackend as createBackendDefault } from '../../app/agent/backends.js';
 import { Conversation } from '../../app/agent/conversation.js';
 import type { LocateFn } from '../../app/agent/highlight-tool.js';
 import { buildAgentPayload, contextParts, type SentContext } from '../../app/agent/prompt.js';
@@ -64,13 +64,6 @@ export interface AgentServiceDeps {
 }
 
 const KEY_HINT = "the API key in Glance's settings";
-
-/** The backend as the user chose it, named honestly; the offline one says it is no model. */
-function backendLabel(settings: Settings): string {
-  if (settings.backend === 'offline') return BACKEND_NAMES.offline;
-  const model = settings.model || defaultModel(settings.backend, settings.baseURL || undefined);
-  return `${settings.backend === 'anthropic' ? 'Anthropic' : settings.baseURL ? 'OpenAI-compatible server' : 'OpenAI'} (${model})`;
-}
 
 /** What a request shows the user: everything but the structural summary, which is not sent. */
 function asPreview(request: AgentRequest, backend: string): Preview {
@@ -144,7 +137,7 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
   const startChat = async (request: AgentRequestInput): Promise<Chat> => {
     const settings = deps.settings();
     const { context, issuer, outgoing } = contextFor(request.invocation, request.removedIds, request.allowedIds);
-    const key = settings.backend === 'offline' ? undefined : await deps.apiKey(settings.backend);
+    const key = isKeyedBackend(settings.backend) ? await deps.apiKey(settings.backend) : undefined;
     // A receipt for every request that carries this context (app/history), as `glance ask` writes them.
     const collected = deps.collected(request.invocation);
     const onRequest = deps.privacy && collected && outgoing && context.root

@@ -1,5 +1,6 @@
 import { overlaysForRects, type OverlayDisplay } from '../../app/geometry/overlay.js';
 import { MAX_RECTS, type Rect } from '@app-context/provider-kit/protocol';
+import { OVERLAY_FADE_MS } from '../../contract/bridge.js';
 import type { Drawing } from '../../contract/ipc.js';
 
 /**
@@ -8,9 +9,8 @@ import type { Drawing } from '../../contract/ipc.js';
  * the overlay away. main/windows/overlay.ts owns the windows; the e2e server passes its own.
  */
 
-/** How long a highlight stays before it fades, and how long the fade takes (the page animates it). */
+/** How long a highlight stays before it fades; the fade's own time is the page's (contract/bridge.ts, OVERLAY_FADE_MS). */
 export const OVERLAY_SHOW_MS = 4000;
-export const OVERLAY_FADE_MS = 400;
 /** Points around each rect, so the ring sits around the text instead of on it. */
 const OVERLAY_OUTSET = 3;
 

@@ -11,6 +11,8 @@ import { ProblemCard } from './problems/ProblemCard.js';
 import { Preview } from './review/Preview.js';
 import { Review } from './review/Review.js';
 import { excludedCount, indexTree } from './review/tree-model.js';
+import { OFFLINE_BACKEND } from '../../contract/backends.js';
+import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { isLocalDestination } from '../../contract/destination.js';
 import { leftOut, screenedOf, screeningSummary } from './review/screening.js';
 import { useAllowed } from './review/use-allowed.js';
@@ -146,7 +148,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
 
   if (!state) return <main className="panel"><p className="quiet">Starting…</p></main>;
   const inSettings = state.view !== 'review';
-  const timeoutMs = settings?.timeoutMs ?? 1500;
+  const timeoutMs = settings?.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs;
   // A failed collection: a card with a way forward, and no question field (nothing could be asked about).
   const problem = invocation && !tree && invocation.phase !== 'collecting' && !withoutContext ? collectionProblem(invocation, { hotkey: state.hotkey, timeoutMs }) : null;
   // As in Spotlight: where nothing can be asked (the welcome, a card) there is no field to type into; Return presses the main button.
@@ -212,7 +214,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
               sample: () => void api.trySampleNotes(),
               longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
               settings: toggleSettings,
-              'answer-offline': () => void api.saveSettings({ backend: 'offline' }).then(again),
+              'answer-offline': () => void api.saveSettings({ backend: OFFLINE_BACKEND }).then(again),
               'ask-without': () => void api.askWithoutContext(invocation.id),
               'reset-rules': () => void api.resetRules().then(again),
             }}

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { DEFAULT_SETTINGS, MAX_TIMEOUT_MS } from '../../contract/settings.js';
 import type { GlanceApi } from './bridge.js';
 import { PrivacyFields } from './privacy/PrivacyFields.js';
 import { AgentFields } from './settings/AgentFields.js';
@@ -6,8 +7,8 @@ import { ShortcutRecorder } from './settings/ShortcutRecorder.js';
 import { SettingRow } from './settings/SettingRow.js';
 import { useSettingsEditor } from './settings/use-settings-editor.js';
 
-/** The time limits offered: from a quick app to a slow one, within what the settings allow. */
-const LIMITS_MS = [500, 1000, 1500, 2000, 3000, 5000, 10_000];
+/** The time limits offered: from a quick app to a slow one, the default among them, up to the longest the settings allow. */
+const LIMITS_MS = [...new Set([500, 1000, DEFAULT_SETTINGS.timeoutMs, 2000, 3000, 5000, MAX_TIMEOUT_MS])].sort((a, b) => a - b);
 
 /**
  * Settings, applied as they are changed (no Save button), each problem beside its field: the

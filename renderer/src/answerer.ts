@@ -1,4 +1,4 @@
-import { DEFAULT_MODELS } from '../../contract/backends.js';
+import { backendFacts, modelOf } from '../../contract/backends.js';
 import type { GlanceApi } from './bridge.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
@@ -19,11 +19,12 @@ function hostOf(url: string): string {
 
 /** Who answers with these settings. The offline backend says plainly that no model does. */
 export function answererOf(settings: Settings): Answerer {
-  if (settings.backend === 'offline') return { to: 'answered offline', name: 'Offline, no model' };
-  if (settings.backend === 'anthropic') return { to: 'to Claude', name: `Claude (${settings.model || DEFAULT_MODELS.anthropic})` };
-  if (!settings.baseURL) return { to: 'to OpenAI', name: `OpenAI (${settings.model || DEFAULT_MODELS.openai})` };
-  const model = settings.model || DEFAULT_MODELS.local;
-  return { to: `to ${model} at ${hostOf(settings.baseURL)}`, name: `${model} at ${hostOf(settings.baseURL)}` };
+  const facts = backendFacts(settings.backend);
+  if (!facts.model) return { to: 'answered offline', name: facts.shortLabel };
+  const model = modelOf(settings) ?? facts.model.defaultModel;
+  // A compatible server (Ollama at 127.0.0.1) is named by its model and address: it is not the service.
+  if (settings.baseURL && facts.model.compatible) return { to: `to ${model} at ${hostOf(settings.baseURL)}`, name: `${model} at ${hostOf(settings.baseURL)}` };
+  return { to: `to ${facts.model.answerer}`, name: `${facts.model.answerer} (${model})` };
 }
 
 /** "All 11 items" or "9 of 11 items", numbers in the user's locale. */

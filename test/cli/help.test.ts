@@ -3,6 +3,7 @@
 // value in Glance's own words.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BACKEND_IDS, backendFacts } from '../../contract/backends.js';
 import { COMMAND_HELP } from '../../app/cli/help.js';
 import { COMMANDS } from '../../app/cli/main.js';
 import { runGlance } from '../helpers/cli.js';
@@ -34,6 +35,20 @@ describe('help for each command', () => {
     expect(byHelp.stdout).toContain('--help');
     expect(await glance(command, '--help')).toEqual(byHelp);
     expect(await glance(command, '-h')).toEqual(byHelp);
+  });
+
+  it('of ask names every backend of the record, and the compatible server a base URL names', async () => {
+    // The record is typed by BackendId; only running the help shows that the text lists them all.
+    const help = (await glance('help', 'ask')).stdout;
+    const flat = help.replace(/\s+/g, ' ');
+    expect(help.split('\n')[0]).toContain(`[--backend ${BACKEND_IDS.join('|')}]`);
+    const meaning = /--backend B (.*?) --model M/.exec(flat)?.[1] ?? '';
+    for (const id of BACKEND_IDS) expect(meaning).toMatch(new RegExp(`\\b${id}\\b`));
+    for (const id of BACKEND_IDS) {
+      const compatible = backendFacts(id).model?.compatible;
+      if (compatible) expect(flat).toContain(`an ${compatible.label} (${compatible.examples}), with --backend ${id}`);
+    }
+    expect((await glance('ask', 'q', '--backend')).stderr).toBe(`glance: ask: --backend needs a value: --backend ${BACKEND_IDS.join('|')}\n`);
   });
 
   it('wins over the rest of the command line, which is not run', async () => {

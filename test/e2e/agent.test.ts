@@ -4,6 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKEND_IDS, backendFacts } from '../../contract/backends.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { createWorld, pageErrors, pressHotkey, recordTexts, type World } from './harness/fixtures.js';
 
@@ -241,5 +242,18 @@ describe('the agent, end to end', () => {
     await expect.poll(() => chip(page, 'doc-1').getAttribute('data-state')).toBe('gone');
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await chip(page, 'doc-1').textContent()).toContain('gone');
+  });
+
+  it('offers every backend of the record in the Backend menu, each by its short label', async () => {
+    // The compiler sees every table keyed by BackendId; it cannot see that the menu renders them all.
+    const { page } = await world.openPanel();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const menu = page.getByRole('combobox', { name: 'Backend' });
+    await menu.waitFor();
+    const options = await menu.locator('option').evaluateAll((nodes) => nodes.map((node) => [(node as HTMLOptionElement).value, node.textContent]));
+    expect(options).toEqual(BACKEND_IDS.map((id) => [id, backendFacts(id).shortLabel]));
+    await page.getByRole('button', { name: 'Back to the context' }).first().click();
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 });

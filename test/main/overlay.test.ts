@@ -3,7 +3,8 @@
 // the BrowserWindow members the code touches, checked against Electron's own types.
 import type { BrowserWindow, BrowserWindowConstructorOptions, Rectangle } from 'electron';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createOverlayService, OVERLAY_FADE_MS, OVERLAY_SHOW_MS } from '../../main/flow/overlay-service.js';
+import { OVERLAY_FADE_MS } from '../../contract/bridge.js';
+import { createOverlayService, OVERLAY_SHOW_MS } from '../../main/flow/overlay-service.js';
 import type { Drawing } from '../../contract/ipc.js';
 
 type Calls = [string, ...unknown[]][];

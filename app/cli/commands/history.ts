@@ -1,3 +1,4 @@
+import { OFFLINE_ENDPOINT } from '../../../contract/backends.js';
 import { readHistoryDays } from '../../history/days.js';
 import type { Receipt } from '../../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../../history/store.js';
@@ -21,7 +22,7 @@ function plural(n: number, word: string): string {
 }
 
 function destination(r: Receipt): string {
-  return r.endpoint === 'offline' ? 'the offline backend (no model)' : `${r.backend}${r.model !== null ? `, model ${capText(r.model)}` : ''}, at ${r.endpoint}`;
+  return r.endpoint === OFFLINE_ENDPOINT ? 'the offline backend (no model)' : `${r.backend}${r.model !== null ? `, model ${capText(r.model)}` : ''}, at ${r.endpoint}`;
 }
 
 function summary(r: Receipt): string {

@@ -1,9 +1,12 @@
 import type { JSX } from 'react';
 import { AppWindow, Circle, CircleCheck, FileText, Folder, Globe, Grid2x2, Heading1, Highlighter, Image, Link, List, PanelsTopLeft, Rows3, Table, Type, type LucideIcon } from 'lucide-react';
-import type { Element } from '../../../contract/review.js';
+import type { Element, Role } from '../../../contract/review.js';
 
-/** One icon per role (lucide's set, drawn as inline SVG: nothing is fetched, the CSP holds). */
-const ROLE_ICONS: Record<string, LucideIcon> = {
+/**
+ * One icon per role (lucide's set, drawn as inline SVG: nothing is fetched, the CSP holds), typed
+ * by the protocol's own union, so a new role fails to compile until it has one.
+ */
+const ROLE_ICONS: Record<Role, LucideIcon> = {
   Application: AppWindow,
   Window: PanelsTopLeft,
   Group: Folder,
@@ -24,7 +27,7 @@ function iconFor(element: Pick<Element, 'role' | 'selected' | 'attributes'>): Lu
   if (element.role === 'Text' && element.selected) return Highlighter;
   const status = element.attributes?.['status'];
   if (element.role === 'Row' && (status === 'done' || status === 'open')) return status === 'done' ? CircleCheck : Circle;
-  return ROLE_ICONS[element.role] ?? Folder;
+  return ROLE_ICONS[element.role];
 }
 
 /** The element's icon, decorative: the row's accessible name already says what it is. */

@@ -1,13 +1,11 @@
 import { useEffect, useState, type JSX } from 'react';
-import type { OverlayApi } from '../../../contract/bridge.js';
+import { OVERLAY_FADE_MS, type OverlayApi } from '../../../contract/bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
 
 type Drawing = NonNullable<Awaited<ReturnType<OverlayApi['getDrawing']>>>;
 
 /** The label's height above its ring (overlay.css .overlay__label). */
 const LABEL_PX = 20;
-/** How long the fade takes; main hides the window after the drawing's time plus this (overlay-service.ts). */
-const FADE_MS = 400;
 
 /**
  * One display's highlights: a ring around each rect, and the element's name in a small label
@@ -49,7 +47,7 @@ export function Overlay(props: { api: OverlayApi; display: number }): JSX.Elemen
 
   const first = drawing?.rects[0];
   return (
-    <div className={fading ? 'overlay overlay--fading' : 'overlay'} style={{ transitionDuration: `${FADE_MS}ms` }} data-testid="overlay" aria-hidden="true">
+    <div className={fading ? 'overlay overlay--fading' : 'overlay'} style={{ transitionDuration: `${OVERLAY_FADE_MS}ms` }} data-testid="overlay" aria-hidden="true">
       {(drawing?.rects ?? []).map((rect, index) => (
         <div key={`${drawing?.serial ?? 0}-${index}`} className="overlay__ring" data-testid="overlay-rect" style={{ left: rect.x, top: rect.y, width: rect.w, height: rect.h }} />
       ))}

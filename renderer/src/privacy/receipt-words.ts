@@ -1,13 +1,13 @@
+import { BACKENDS, isBackendId, OFFLINE_ENDPOINT } from '../../../contract/backends.js';
 import type { GlanceApi } from '../bridge.js';
 
 export type Receipt = Awaited<ReturnType<GlanceApi['getHistory']>>['receipts'][number];
 
-const BACKENDS: Record<string, string> = { offline: 'Offline, no model', anthropic: 'Claude', openai: 'OpenAI-compatible' };
-
 /** To whom a receipt's request went: "Claude (claude-x) at api.anthropic.com", "Offline, no model". */
 export function receiptTo(receipt: Receipt): string {
-  const backend = BACKENDS[receipt.backend] ?? receipt.backend;
-  if (receipt.endpoint === 'offline') return backend;
+  // A receipt is read back from disk: a backend this Glance does not know is shown as it was written.
+  const backend = isBackendId(receipt.backend) ? BACKENDS[receipt.backend].receiptLabel : receipt.backend;
+  if (receipt.endpoint === OFFLINE_ENDPOINT) return backend;
   let host = receipt.endpoint;
   try {
     host = new URL(receipt.endpoint).host;

@@ -1,3 +1,4 @@
+import { MAX_TIMEOUT_MS } from '../../../contract/settings.js';
 import type { GlanceApi } from '../bridge.js';
 import { spokenFor } from '../keys/mac-keys.js';
 
@@ -23,9 +24,9 @@ export interface Problem {
   detailsOpen?: boolean;
 }
 
-/** The longer time limit offered after a timeout: double, at least 3 s, at most Glance's 10 s. */
+/** The longer time limit offered after a timeout: double, at least 3 s, at most the settings' longest (10 s). */
 export function longerLimitMs(currentMs: number): number {
-  return Math.min(10_000, Math.max(3000, currentMs * 2));
+  return Math.min(MAX_TIMEOUT_MS, Math.max(3000, currentMs * 2));
 }
 
 /** Seconds as a person writes them: "1.5 s". */

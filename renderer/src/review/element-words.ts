@@ -1,4 +1,4 @@
-import type { ContentBlock, Element } from '../../../contract/review.js';
+import type { ContentBlock, Element, Role } from '../../../contract/review.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { alwaysWords } from './screening.js';
 
@@ -8,7 +8,8 @@ import { alwaysWords } from './screening.js';
  * states as quiet marks. Pure functions; the row only lays them out.
  */
 
-const ROLE_WORDS: Record<string, string> = {
+/** Each role in a word: typed by the protocol's own union, so a new role fails to compile until it has one. */
+const ROLE_WORDS: Record<Role, string> = {
   Application: 'App', Window: 'Window', Group: 'Group', List: 'List', Table: 'Table', Row: 'Row',
   Cell: 'Cell', Text: 'Text', Heading: 'Heading', Link: 'Link', Image: 'Image', Page: 'Page', Document: 'Document',
 };
@@ -16,7 +17,7 @@ const ROLE_WORDS: Record<string, string> = {
 /** The kind of thing in a word: "Document", "Selected text". */
 export function roleWord(element: Element): string {
   if (element.role === 'Text' && element.selected) return 'Selected text';
-  return ROLE_WORDS[element.role] ?? 'Group';
+  return ROLE_WORDS[element.role];
 }
 
 /** Text blocks joined, as the element carries them. */

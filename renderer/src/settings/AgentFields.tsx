@@ -1,25 +1,11 @@
 import { useEffect, useState, type JSX } from 'react';
-import { BACKEND_IDS, DEFAULT_MODELS, type BackendId } from '../../../contract/backends.js';
+import { BACKEND_IDS, backendFacts, defaultModelOf, isKeyedBackend, needsKey, type BackendId } from '../../../contract/backends.js';
 import type { GlanceApi } from '../bridge.js';
 import { SettingRow } from './SettingRow.js';
 import { ApiKeyField } from './ApiKeyField.js';
 import type { FieldName, SettingsEditor } from './use-settings-editor.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
-
-/** Short names that fit the menu at any panel width; the hint below says what each means. */
-const SHORT_NAMES: Record<BackendId, string> = { offline: 'Offline, no model', anthropic: 'Anthropic (Claude)', openai: 'OpenAI or compatible' };
-const HINTS: Record<BackendId, string> = {
-  offline: "Nothing leaves this Mac: Glance restates the app's context and highlights the selection. No AI is asked.",
-  anthropic: 'Claude, with your Anthropic API key.',
-  openai: 'OpenAI, or a server that speaks its API: Ollama, LM Studio, llama.cpp.',
-};
-
-/** The model Glance asks when the field is empty, shown as the field's placeholder. */
-function defaultModelFor(settings: Settings): string {
-  if (settings.backend === 'anthropic') return DEFAULT_MODELS.anthropic;
-  return settings.baseURL ? DEFAULT_MODELS.local : DEFAULT_MODELS.openai;
-}
 
 /** A text setting applied when the user leaves the field or presses Return; what they typed stays while it has a problem. */
 function TextSetting(props: { editor: SettingsEditor; field: Extract<FieldName, 'model' | 'baseURL'>; value: string; label: string; placeholder: string; hint?: string }): JSX.Element {
@@ -56,26 +42,28 @@ function TextSetting(props: { editor: SettingsEditor; field: Extract<FieldName, 
 export function AgentFields(props: { api: GlanceApi; editor: SettingsEditor; settings: Settings }): JSX.Element {
   const { settings, editor } = props;
   const backend = settings.backend;
+  // The menu shows each backend's short label (it fits any panel width); the hint says what it means.
+  const facts = backendFacts(backend);
   return (
     <section className="group" aria-label="Who answers">
       <h2 className="group__title">Who answers</h2>
-      <SettingRow editor={editor} field="backend" label="Answers from" labelFor="setting-backend" hint={HINTS[backend]}>
+      <SettingRow editor={editor} field="backend" label="Answers from" labelFor="setting-backend" hint={facts.hint}>
         <select id="setting-backend" aria-label="Backend" value={backend} onChange={(e) => void editor.apply('backend', { backend: e.target.value as BackendId })}>
-          {BACKEND_IDS.map((id) => <option key={id} value={id}>{SHORT_NAMES[id]}</option>)}
+          {BACKEND_IDS.map((id) => <option key={id} value={id}>{backendFacts(id).shortLabel}</option>)}
         </select>
       </SettingRow>
-      {backend === 'offline' ? null : (
+      {facts.model === null ? null : (
         <>
-          <TextSetting editor={editor} field="model" value={settings.model} label="Model" placeholder={defaultModelFor(settings)} />
+          <TextSetting editor={editor} field="model" value={settings.model} label="Model" placeholder={defaultModelOf(settings) ?? ''} />
           <TextSetting
             editor={editor}
             field="baseURL"
             value={settings.baseURL}
             label="Server"
-            placeholder={backend === 'openai' ? 'http://127.0.0.1:11434/v1' : 'https://api.anthropic.com'}
-            hint={backend === 'openai' ? 'Empty for OpenAI itself; an address for a local server such as Ollama.' : 'Empty for Anthropic itself.'}
+            placeholder={facts.model.server.placeholder}
+            hint={facts.model.server.hint}
           />
-          <ApiKeyField api={props.api} backend={backend} optional={backend === 'openai' && settings.baseURL !== ''} />
+          {isKeyedBackend(backend) ? <ApiKeyField api={props.api} backend={backend} optional={!needsKey(settings)} /> : null}
         </>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type JSX } from 'react';
+import type { KeyedBackendId } from '../../../contract/backends.js';
 import type { GlanceApi } from '../bridge.js';
 
 type KeyStatus = Awaited<ReturnType<GlanceApi['getKeyStatus']>>;
@@ -8,7 +9,7 @@ type KeyStatus = Awaited<ReturnType<GlanceApi['getKeyStatus']>>;
  * Keychain); what comes back is only whether a key is stored. The field empties itself after
  * storing, so the key is not left in the page either.
  */
-export function ApiKeyField(props: { api: GlanceApi; backend: 'anthropic' | 'openai'; optional: boolean }): JSX.Element {
+export function ApiKeyField(props: { api: GlanceApi; backend: KeyedBackendId; optional: boolean }): JSX.Element {
   const { api, backend } = props;
   const [status, setStatus] = useState<KeyStatus | null>(null);
   const [key, setKey] = useState('');

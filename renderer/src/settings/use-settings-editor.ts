@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../../contract/settings.js';
 import type { GlanceApi } from '../bridge.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
@@ -10,7 +11,7 @@ export type FieldName = keyof Settings;
 /** What each field says when main refused its value outright (the contract's schema). */
 const REFUSED: Partial<Record<FieldName, string>> = {
   hotkey: 'That is not a shortcut Glance can use: modifiers and one key, such as Control-Option-Command-G.',
-  timeoutMs: 'Choose a time limit between 0.25 and 10 seconds.',
+  timeoutMs: `Choose a time limit between ${MIN_TIMEOUT_MS / 1000} and ${MAX_TIMEOUT_MS / 1000} seconds.`,
   baseURL: 'Use an http or https address, such as http://127.0.0.1:11434/v1.',
   model: 'A model name is at most 200 characters.',
 };
