@@ -118,7 +118,7 @@ describe('large answers, end to end', () => {
     expect(await page.getByTestId('preview').textContent()).toContain('"row-599"');
     violations['preview-show-all'] = await captureState(page, 'preview-show-all');
     expect(pageErrors(page)).toEqual([]);
-  });
+    }, 90_000);
 
   it('reaches the 64th level by keyboard, indented no further than the panel is wide', async () => {
     const page = await collect('deep', 'Deep Notes');
