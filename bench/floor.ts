@@ -6,9 +6,13 @@
 import { Agent, request } from 'node:http';
 import type { Descriptor } from '@app-context/provider-kit/protocol';
 
-/** An initialised raw session: `call()` sends one tools/call for current and reads the whole body. */
+/**
+ * An initialised raw session: `call()` sends one tools/call for current and reads the whole body;
+ * `list()` sends one tools/list, as the host does once per provider run.
+ */
 export interface RawSession {
   call: () => Promise<Buffer>;
+  list: () => Promise<Buffer>;
   close: () => void;
 }
 
@@ -53,6 +57,11 @@ export async function openRawSession(descriptor: Descriptor): Promise<RawSession
       // The same body the SDK's client sends for callTool({ name: 'current', arguments: {} }).
       const res = await post({ method: 'tools/call', params: { name: 'current', arguments: {} }, jsonrpc: '2.0', id: (id += 1) }, version);
       if (res.status !== 200) throw new Error(`the floor's tools/call got HTTP ${res.status}`);
+      return res.body;
+    },
+    list: async () => {
+      const res = await post({ method: 'tools/list', params: {}, jsonrpc: '2.0', id: (id += 1) }, version);
+      if (res.status !== 200) throw new Error(`the floor's tools/list got HTTP ${res.status}`);
       return res.body;
     },
     close: () => agent.destroy(),
