@@ -45,11 +45,12 @@ export async function benchCollect(provider: BenchProvider, os: OsServices, reps
     }
     for (let i = 0; i < reps.warm; i += 1) {
       await time(floor, () => floorSession.call());
+      // What listing the tools adds to the first exchange with a provider run (client/exchange.ts),
+      // on the floor's socket while it is fresh (the provider closes an idle one).
+      await time(listing, async () => ListToolsResultSchema.parse(readResult(await floorSession.list())));
       await time(warm, () => collectOrThrow(collector, app, provider.elements));
       await time(checked, () => collectOrThrow(checkedCollector, app, provider.elements));
       await time(uncached, () => collectOrThrow(uncachedCollector, app, provider.elements));
-      // What listing the tools adds to the first exchange with a provider run (client/exchange.ts).
-      await time(listing, async () => ListToolsResultSchema.parse(readResult(await floorSession.list())));
     }
   } finally {
     floorSession.close();

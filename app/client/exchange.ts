@@ -118,7 +118,8 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** 1500 -> "1.5 s". */
+/** 1500 -> "1.5 s", 250 -> "0.25 s"; 1 -> "1 ms" and 1234 -> "1234 ms": the time as typed when seconds would round it. */
 export function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(ms % 100 === 0 ? 1 : 2))} s`;
+  const seconds = Number((ms / 1000).toFixed(2));
+  return Math.round(seconds * 1000) === ms ? `${seconds} s` : `${ms} ms`;
 }
