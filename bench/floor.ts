@@ -24,7 +24,18 @@ export async function openRawSession(descriptor: Descriptor): Promise<RawSession
   const url = new URL(descriptor.endpoint);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let id = 0;
-  const post = (body: unknown, version?: string): Promise<{ status: number; body: Buffer }> =>
+  // A kept-alive socket the provider closed as idle while the host's samples ran (its keep-alive
+  // time passes under load at 20,000 elements) fails the next request at once: sent again on a
+  // new socket, as Node's documentation advises for reused sockets, so the floor is not lost.
+  const post = async (body: unknown, version?: string): Promise<{ status: number; body: Buffer }> => {
+    try {
+      return await postOnce(body, version);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
+      return postOnce(body, version);
+    }
+  };
+  const postOnce = (body: unknown, version?: string): Promise<{ status: number; body: Buffer }> =>
     new Promise((resolve, reject) => {
       const payload = Buffer.from(JSON.stringify(body));
       const headers: Record<string, string | number> = {
