@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { OsServices } from '../app/os/types.js';
 import { runChild } from './children.js';
 import { collectOrThrow, createCollector, frontAppOf } from './collector.js';
+import { ListToolsResultSchema } from '../app/client/rpc.js';
 import { openRawSession } from './floor.js';
 import type { BenchProvider } from './provider.js';
 import type { CollectRow } from './results.js';
@@ -29,6 +30,7 @@ export async function benchCollect(provider: BenchProvider, os: OsServices, reps
   const warm: number[] = [];
   const checked: number[] = [];
   const uncached: number[] = [];
+  const listing: number[] = [];
   const time = async (samples: number[], fn: () => Promise<unknown>): Promise<void> => {
     const start = performance.now();
     await fn();
@@ -43,6 +45,9 @@ export async function benchCollect(provider: BenchProvider, os: OsServices, reps
     }
     for (let i = 0; i < reps.warm; i += 1) {
       await time(floor, () => floorSession.call());
+      // What listing the tools adds to the first exchange with a provider run (client/exchange.ts),
+      // on the floor's socket while it is fresh (the provider closes an idle one).
+      await time(listing, async () => ListToolsResultSchema.parse(readResult(await floorSession.list())));
       await time(warm, () => collectOrThrow(collector, app, provider.elements));
       await time(checked, () => collectOrThrow(checkedCollector, app, provider.elements));
       await time(uncached, () => collectOrThrow(uncachedCollector, app, provider.elements));
@@ -61,10 +66,23 @@ export async function benchCollect(provider: BenchProvider, os: OsServices, reps
     load.push(sample.load_ms);
   }
   const floorSummary = summarise(floor);
-  const row = (state: 'warm' | 'cold', samples: number[], others?: { checked: number[]; without: number[] }): CollectRow => {
+  const row = (state: 'warm' | 'cold', samples: number[], others?: { checked: number[]; without: number[]; listing: number[] }): CollectRow => {
     const s = summarise(samples);
-    const extra = others === undefined ? {} : { checked_median_ms: summarise(others.checked).median_ms, uncached_median_ms: summarise(others.without).median_ms };
+    const listed = others === undefined ? undefined : summarise(others.listing).median_ms;
+    const extra = others === undefined || listed === undefined ? {} : {
+      checked_median_ms: summarise(others.checked).median_ms,
+      uncached_median_ms: summarise(others.without).median_ms,
+      tool_list_median_ms: listed,
+      tool_list_ratio: round(listed / floorSummary.median_ms),
+    };
     return { elements: provider.elements, state, ...s, floor_ms: floorSummary.median_ms, floor_p10_ms: floorSummary.p10_ms, floor_p90_ms: floorSummary.p90_ms, ratio: round(s.median_ms / floorSummary.median_ms), ...extra };
   };
-  return { rows: [row('warm', warm, { checked, without: uncached }), row('cold', cold)], loadMs: summarise(load) };
+  return { rows: [row('warm', warm, { checked, without: uncached, listing }), row('cold', cold)], loadMs: summarise(load) };
+}
+
+/** The result of a JSON-RPC response body (JSON, or one SSE event carrying it), as the host reads it. */
+function readResult(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  const json = text.startsWith('{') ? text : text.split('\n').find((l) => l.startsWith('data: '))?.slice(6) ?? '';
+  return (JSON.parse(json) as { result?: unknown }).result;
 }

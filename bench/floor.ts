@@ -6,9 +6,13 @@
 import { Agent, request } from 'node:http';
 import type { Descriptor } from '@app-context/provider-kit/protocol';
 
-/** An initialised raw session: `call()` sends one tools/call for current and reads the whole body. */
+/**
+ * An initialised raw session: `call()` sends one tools/call for current and reads the whole body;
+ * `list()` sends one tools/list, as the host does once per provider run.
+ */
 export interface RawSession {
   call: () => Promise<Buffer>;
+  list: () => Promise<Buffer>;
   close: () => void;
 }
 
@@ -20,7 +24,18 @@ export async function openRawSession(descriptor: Descriptor): Promise<RawSession
   const url = new URL(descriptor.endpoint);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let id = 0;
-  const post = (body: unknown, version?: string): Promise<{ status: number; body: Buffer }> =>
+  // A kept-alive socket the provider closed as idle while the host's samples ran (its keep-alive
+  // time passes under load at 20,000 elements) fails the next request at once: sent again on a
+  // new socket, as Node's documentation advises for reused sockets, so the floor is not lost.
+  const post = async (body: unknown, version?: string): Promise<{ status: number; body: Buffer }> => {
+    try {
+      return await postOnce(body, version);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
+      return postOnce(body, version);
+    }
+  };
+  const postOnce = (body: unknown, version?: string): Promise<{ status: number; body: Buffer }> =>
     new Promise((resolve, reject) => {
       const payload = Buffer.from(JSON.stringify(body));
       const headers: Record<string, string | number> = {
@@ -53,6 +68,11 @@ export async function openRawSession(descriptor: Descriptor): Promise<RawSession
       // The same body the SDK's client sends for callTool({ name: 'current', arguments: {} }).
       const res = await post({ method: 'tools/call', params: { name: 'current', arguments: {} }, jsonrpc: '2.0', id: (id += 1) }, version);
       if (res.status !== 200) throw new Error(`the floor's tools/call got HTTP ${res.status}`);
+      return res.body;
+    },
+    list: async () => {
+      const res = await post({ method: 'tools/list', params: {}, jsonrpc: '2.0', id: (id += 1) }, version);
+      if (res.status !== 200) throw new Error(`the floor's tools/list got HTTP ${res.status}`);
       return res.body;
     },
     close: () => agent.destroy(),

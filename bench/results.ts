@@ -24,6 +24,13 @@ export interface CollectRow extends Summary {
   checked_median_ms?: number;
   /** Warm rows: the same loop without the host's cache (descriptors parsed, MCP initialised each time). */
   uncached_median_ms?: number;
+  /**
+   * Warm rows: one tools/list on the initialised session, read with the host's schema: what the
+   * first exchange with a provider run adds (once per run with a pool; each `glance current`).
+   */
+  tool_list_median_ms?: number;
+  /** tool_list_median_ms / floor_ms. */
+  tool_list_ratio?: number;
 }
 
 /** Discovery (findProvider) with this many descriptors in the folder. */
@@ -88,11 +95,12 @@ const spread = (s: Summary): string => `${ms(s.median_ms)} (${ms(s.p10_ms)}-${ms
 export function formatTable(r: BenchResults): string {
   const lines = ['figures: median (p10-p90) ms', ''];
   for (const c of r.command) lines.push(`command      ${c.command.padEnd(31)} ${spread(c).padEnd(22)} ratio to node -e 0 ${c.ratio.toFixed(2)}`);
-  lines.push('', 'collect      elements  state  time                   floor                  ratio  asking the OS  without cache');
+  lines.push('', 'collect      elements  state  time                   floor                  ratio  asking the OS  without cache  tools/list (ratio)');
   for (const c of r.collect) {
     const checked = c.checked_median_ms === undefined ? '' : ms(c.checked_median_ms);
     const without = c.uncached_median_ms === undefined ? '' : ms(c.uncached_median_ms);
-    lines.push(`             ${String(c.elements).padStart(8)}  ${c.state.padEnd(5)}  ${spread(c).padEnd(22)} ${`${ms(c.floor_ms)} (${ms(c.floor_p10_ms)}-${ms(c.floor_p90_ms)})`.padEnd(22)} ${c.ratio.toFixed(2).padEnd(6)} ${checked.padEnd(14)} ${without}`);
+    const listed = c.tool_list_median_ms === undefined ? '' : `${ms(c.tool_list_median_ms)} (${(c.tool_list_ratio ?? 0).toFixed(2)})`;
+    lines.push(`             ${String(c.elements).padStart(8)}  ${c.state.padEnd(5)}  ${spread(c).padEnd(22)} ${`${ms(c.floor_ms)} (${ms(c.floor_p10_ms)}-${ms(c.floor_p90_ms)})`.padEnd(22)} ${c.ratio.toFixed(2).padEnd(6)} ${checked.padEnd(14)} ${without.padEnd(14)} ${listed}`);
   }
   lines.push(`process load before a cold collect: ${spread(r.process_load)}`, '');
   for (const d of r.discovery) {

@@ -56,7 +56,7 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
   const { root, appName } = request.context;
   const lines = ['Offline answer: no model was asked; this only restates the context.'];
   if (root === null) {
-    lines.push('No context was collected from the app in front, so there is nothing to show.');
+    lines.push('No context was collected from the app, so there is nothing to show.');
     return { text: lines.join('\n'), highlight: [] };
   }
   // The app's own words, quoted and capped like any string outside the tree

@@ -24,6 +24,10 @@ export interface CheckDeps {
   timeoutMs: number;
   /** The logger's redaction: the token is registered as soon as the descriptor is read. */
   secrets?: SecretSink;
+  /** Told each check as it finishes, so the command can print it then rather than at the end. */
+  onCheck?: (check: CheckResult) => void;
+  /** Told what the descriptor says of the app (and its token, for redacting) once it is read. */
+  onDescriptor?: (shown: { file: string; name?: string; bundleId?: string; token?: string }) => void;
 }
 
 /** The outcome of `check-provider`: no descriptor for N (exit 3), or every check. */
@@ -60,21 +64,27 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
   const found = search.found[0];
   if (found === undefined) return { kind: 'no-descriptor', reason: `no descriptor in ${deps.folder} names process ${pid}` };
 
-  const checks: CheckResult[] = [...(await checkFolderOwnerAndMode(deps.folder, deps.uid))];
-  if (found.stats.isFile()) checks.push(checkFileType(found.stats), checkFileOwner(found.stats, deps.uid), checkFileMode(found.stats));
-  else checks.push(checkFileType(found.stats), notChecked('file-owner', 'see file-type'), notChecked('file-mode', 'see file-type'));
-  checks.push(checkFileName(found.file, found.json, pid));
-  if (search.found.length > 1) checks.push(fail('file-single', `${search.found.length} descriptors name process ${pid}; a provider removes its old descriptor (hosts use the newest, ${found.file})`));
+  const checks: CheckResult[] = [];
+  const add = (...done: CheckResult[]): void => {
+    checks.push(...done);
+    for (const check of done) deps.onCheck?.(check);
+  };
+  add(...(await checkFolderOwnerAndMode(deps.folder, deps.uid)));
+  if (found.stats.isFile()) add(checkFileType(found.stats), checkFileOwner(found.stats, deps.uid), checkFileMode(found.stats));
+  else add(checkFileType(found.stats), notChecked('file-owner', 'see file-type'), notChecked('file-mode', 'see file-type'));
+  add(checkFileName(found.file, found.json, pid));
+  if (search.found.length > 1) add(fail('file-single', `${search.found.length} descriptors name process ${pid}; a provider removes its old descriptor (hosts use the newest, ${found.file})`));
 
   const d = asObject(found.json);
   if (d === undefined) {
     const why = found.stats.isFile() ? (found.unreadable ?? 'the descriptor is not a JSON object') : 'not checked: the descriptor is not a regular file, and links are not followed';
-    checks.push(fail('descriptor-fields', why), ...NETWORK_CHECKS.map((n) => notChecked(n, 'the descriptor could not be read')));
+    add(fail('descriptor-fields', why), ...NETWORK_CHECKS.map((n) => notChecked(n, 'the descriptor could not be read')));
     return { kind: 'checked', file: found.file, checks };
   }
   const token = typeof d['token'] === 'string' ? d['token'] : undefined;
   if (token !== undefined) deps.secrets?.add(token, PROVIDER_TOKEN);
-  checks.push(
+  deps.onDescriptor?.({ file: found.file, ...stringField(d, 'name'), ...stringField(d, 'bundleId'), ...(token !== undefined ? { token } : {}) });
+  add(
     checkFieldsPresent(d), checkProtocol(d), await checkBundleId(d, pid, deps.os), await checkPid(d, pid, deps.os),
     checkInstance(d), checkEndpoint(d), checkToken(d),
   );
@@ -82,15 +92,15 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
 
   const endpoint = typeof d['endpoint'] === 'string' ? parseEndpoint(d['endpoint']) : undefined;
   if (endpoint === undefined || !endpoint.ok) {
-    checks.push(notChecked('listener-owner', 'the endpoint is not http://127.0.0.1:<port>/<path>'), notChecked('listener-address', 'see descriptor-endpoint'));
-    checks.push(...NETWORK_CHECKS.map((n) => notChecked(n, 'hosts send nothing to such an endpoint, and neither does check-provider')));
+    add(notChecked('listener-owner', 'the endpoint is not http://127.0.0.1:<port>/<path>'), notChecked('listener-address', 'see descriptor-endpoint'));
+    add(...NETWORK_CHECKS.map((n) => notChecked(n, 'hosts send nothing to such an endpoint, and neither does check-provider')));
     return shown;
   }
   const listener = await checkListener(endpoint.port, pid, deps.os);
-  checks.push(...listener.checks);
+  add(...listener.checks);
   if (!listener.safeToSend || token === undefined) {
     const why = token === undefined ? 'the descriptor has no token' : `the token is sent only to a port that process ${pid} alone holds`;
-    checks.push(...NETWORK_CHECKS.map((n) => notChecked(n, why)));
+    add(...NETWORK_CHECKS.map((n) => notChecked(n, why)));
     return shown;
   }
   const target: Target = {
@@ -98,12 +108,12 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
     pid, port: endpoint.port, path: endpoint.path, endpoint: d['endpoint'] as string, token,
     protocol: typeof d['protocol'] === 'string' ? d['protocol'] : '', instance: typeof d['instance'] === 'string' ? d['instance'] : '',
   };
-  checks.push(...(await checkHttpRefusals(target, deps.timeoutMs)));
+  add(...(await checkHttpRefusals(target, deps.timeoutMs)));
   const server = await checkServer(target, deps.timeoutMs);
-  checks.push(...server.checks);
+  add(...server.checks);
   const current = await checkCurrent(target, deps.timeoutMs);
-  checks.push(...current.checks);
-  checks.push(...(await checkLocation(target, deps.timeoutMs, server.offersLocation, current.answer)));
+  add(...current.checks);
+  add(...(await checkLocation(target, deps.timeoutMs, server.offersLocation, current.answer)));
   return shown;
 }
 

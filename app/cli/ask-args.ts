@@ -1,5 +1,6 @@
 import type { BackendSettings } from '../agent/backends.js';
 import { BACKEND_IDS, backendFacts, isBackendId, OFFLINE_BACKEND, needsKey } from '../../contract/backends.js';
+import { didYouMean } from './suggest.js';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../agent/turn.js';
 import { parseCommandLine, parsePid, parseTimeout } from './args.js';
 import { UsageError } from './exit-codes.js';
@@ -64,7 +65,7 @@ export function parseAskArgs(argv: string[]): AskOptions {
   const prompt = positionals.join(' ').trim();
   if (prompt === '') throw new UsageError('ask: give the question, for example: glance ask "what does this paragraph claim?"');
   const backend = values.backend ?? OFFLINE_BACKEND;
-  if (!isBackendId(backend)) throw new UsageError(`ask: --backend is one of ${BACKEND_IDS.join(', ')}`);
+  if (!isBackendId(backend)) throw new UsageError(`ask: --backend is one of ${BACKEND_IDS.join(', ')}, not "${backend.slice(0, 40)}"${didYouMean(backend, BACKEND_IDS)}`);
   const baseURL = parseBaseUrl(values['base-url']);
   if (backendFacts(backend).model === null && (baseURL !== undefined || values.model !== undefined)) {
     throw new UsageError(`ask: --model and --base-url need a model backend: ${MODEL_BACKENDS.map((id) => `--backend ${id}`).join(' or ')}`);

@@ -1,10 +1,11 @@
 import { runChecks } from '../check/run.js';
 import { safeLine } from '../check/redact.js';
+import type { CheckDeps } from '../check/run.js';
 import type { CheckResult } from '../check/types.js';
 import { providersFolder } from '../discovery/folder.js';
 import { jsonLine, parseCommandLine, parsePid, parseTimeout } from './args.js';
 import { EXIT, UsageError } from './exit-codes.js';
-import type { CommandRun } from './io.js';
+import type { CliIo, CommandRun } from './io.js';
 
 /**
  * `glance check-provider --pid N [--timeout MS] [--json]` (docs/cli.md, "glance check-provider"):
@@ -15,7 +16,11 @@ import type { CommandRun } from './io.js';
  */
 export const runCheckProvider: CommandRun = async (argv, io, deps) => {
   const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'check-provider');
-  if (positionals.length > 0) throw new UsageError('check-provider: takes no arguments besides --pid, --timeout and --json');
+  if (positionals.length > 0) {
+    // A bare number is the pid the user meant: say how to give it.
+    const pidLike = /^[1-9]\d{0,9}$/.test(positionals[0] ?? '') ? `; did you mean --pid ${positionals[0]}?` : '';
+    throw new UsageError(`check-provider: takes no arguments besides --pid, --timeout and --json${pidLike}`);
+  }
   const pid = parsePid(values.pid, 'check-provider');
   if (pid === undefined) throw new UsageError('check-provider: --pid N is required: the process id of the app whose provider to check');
   const timeoutMs = parseTimeout(values.timeout, 'check-provider');
@@ -23,7 +28,10 @@ export const runCheckProvider: CommandRun = async (argv, io, deps) => {
   const uid = process.getuid?.() ?? -1;
   const folder = providersFolder(io.env);
 
-  const report = await runChecks(pid, { os: deps.os, folder, uid, timeoutMs, ...(deps.secrets ? { secrets: deps.secrets } : {}) });
+  // A person sees each check as it finishes (a provider that stalls holds up its own line, not
+  // the whole list); the checks before the descriptor is read wait for its header line.
+  const human = values.json !== true ? streamedLines(io, pid) : undefined;
+  const report = await runChecks(pid, { os: deps.os, folder, uid, timeoutMs, ...(deps.secrets ? { secrets: deps.secrets } : {}), ...human?.deps });
   if (report.kind === 'no-descriptor') {
     io.stderr(`glance: ${report.reason}. Is the app running with its provider turned on, as this user, with the same APP_CONTEXT_PROVIDERS_DIR? \`glance providers\` lists every descriptor.\n`);
     return EXIT.noProvider;
@@ -34,10 +42,39 @@ export const runCheckProvider: CommandRun = async (argv, io, deps) => {
   if (values.json === true) {
     io.stdout(safeLine(jsonLine({ pid, checks }).trimEnd(), token) + '\n');
   } else {
-    const who = report.name !== undefined ? `${report.name} (${report.bundleId ?? 'no bundle id'}), ` : '';
-    io.stdout(safeLine(`Checking process ${pid}: ${who}descriptor ${report.file}`, token) + '\n');
-    for (const c of checks) io.stdout(`  ${c.ok ? 'pass' : 'FAIL'}  ${c.name}${c.detail !== undefined ? `: ${c.detail}` : ''}\n`);
+    human?.finish(report);
     io.stdout(failed === 0 ? `All ${checks.length} checks passed.\n` : `${failed} of ${checks.length} checks failed.\n`);
   }
   return failed === 0 ? EXIT.ok : EXIT.checkFailed;
 };
+
+/** One check as its line: the provider's texts in it are redacted (the token never shows). */
+function checkLine(c: CheckResult, token: string | undefined): string {
+  return `  ${c.ok ? 'pass' : 'FAIL'}  ${c.name}${c.detail !== undefined ? `: ${safeLine(c.detail, token)}` : ''}\n`;
+}
+
+/** Prints the header once the descriptor is read, then each check as runChecks reports it. */
+function streamedLines(io: CliIo, pid: number): { deps: Pick<CheckDeps, 'onCheck' | 'onDescriptor'>; finish: (report: { file: string; name?: string; bundleId?: string; token?: string }) => void } {
+  let pending: CheckResult[] | undefined = [];
+  let token: string | undefined;
+  const header = (shown: { file: string; name?: string; bundleId?: string; token?: string }): void => {
+    token = shown.token;
+    const who = shown.name !== undefined ? `${shown.name} (${shown.bundleId ?? 'no bundle id'}), ` : '';
+    io.stdout(safeLine(`Checking process ${pid}: ${who}descriptor ${shown.file}`, token) + '\n');
+    for (const c of pending ?? []) io.stdout(checkLine(c, token));
+    pending = undefined;
+  };
+  return {
+    deps: {
+      onDescriptor: header,
+      onCheck: (c) => {
+        if (pending !== undefined) pending.push(c);
+        else io.stdout(checkLine(c, token));
+      },
+    },
+    // A descriptor that could not be read has its header and checks printed at the end.
+    finish: (report) => {
+      if (pending !== undefined) header(report);
+    },
+  };
+}

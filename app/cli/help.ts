@@ -92,7 +92,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   history: {
-    usage: 'glance history [--json] [--limit N] | history show ID [--json] | history clear',
+    usage: 'glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]',
     about: 'A receipt for every request that carried context to a model, newest first: which app, when, to whom, which elements, and the size and SHA-256 of exactly what was sent. Kept for the days the settings say (default 30).',
     options: [JSON_OUT, ['--limit N', 'only the newest N receipts']],
   },

@@ -3,7 +3,7 @@ import { runCurrent } from './commands/current.js';
 import { runLocation } from './commands/location.js';
 import { runProviders } from './commands/providers.js';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
-import { BACKEND_CHOICE, HelpRequested } from './args.js';
+import { BACKEND_CHOICE, HelpRequested, jsonLine } from './args.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { COMMAND_HELP, formatHelp } from './help.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
@@ -21,7 +21,7 @@ const USAGE = `glance: the app-context host without a window
   glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
   glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S]
                | rules accessibility BUNDLE_ID ask|always|never | rules remove BUNDLE_ID | rules reset [--yes]
-  glance history [--json] [--limit N] | history show ID [--json] | history clear
+  glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]
   glance help [COMMAND]     (also: glance COMMAND --help)
   glance --version
 
@@ -98,7 +98,43 @@ function helpFor(command: string): string {
  * a wrong command line is exit 2, anything unexpected exit 1, each with one line on stderr.
  */
 export async function main(argv: string[], given: CliIo = processIo, deps?: CliDeps): Promise<number> {
-  const io = terminalIo(given);
+  const watched = watchFailure(terminalIo(given));
+  const status = await runCommand(argv, watched.io, deps);
+  // With --json a failure is one JSON object on stdout too (docs/cli.md, "Errors with --json"),
+  // unless the command already printed its own (ask's error event, check-provider's checks).
+  if (status !== EXIT.ok && wantsJson(argv) && !watched.wroteStdout()) {
+    watched.io.stdout(jsonLine({ error: { code: status, message: watched.lastError() ?? 'no reason was given' } }));
+  }
+  return status;
+}
+
+/** Whether the command line asks for JSON: --json before "--", for a command that takes it. */
+function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/** The io with what a failure needs: whether anything reached stdout, and the last error line on stderr. */
+function watchFailure(io: ReturnType<typeof terminalIo>): { io: ReturnType<typeof terminalIo>; wroteStdout: () => boolean; lastError: () => string | undefined } {
+  let wrote = false;
+  let last: string | undefined;
+  return {
+    io: {
+      ...io,
+      stdout: (line) => { wrote = true; io.stdout(line); },
+      stdoutText: (text) => { wrote = true; io.stdoutText(text); },
+      stderr: (line) => {
+        // Notes and warnings say something beside the failure; the failure's own line is the last other one.
+        if (line.startsWith('glance: ') && !/^glance: (note|warning): /.test(line)) last = line.slice('glance: '.length).trimEnd();
+        io.stderr(line);
+      },
+    },
+    wroteStdout: () => wrote,
+    lastError: () => last,
+  };
+}
+
+async function runCommand(argv: string[], io: ReturnType<typeof terminalIo>, deps?: CliDeps): Promise<number> {
   const [command, ...rest] = argv;
   let full: FullCliDeps | undefined;
   try {

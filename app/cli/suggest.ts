@@ -36,3 +36,9 @@ export function closest(word: string, known: readonly string[]): string | undefi
   const prefixed = known.filter((candidate) => typed.length >= 3 && candidate.toLowerCase().startsWith(typed));
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }
+
+/** "; did you mean X?" for the closest known word, or nothing: for option values as for commands. */
+export function didYouMean(word: string, known: readonly string[]): string {
+  const guess = closest(word, known);
+  return guess === undefined ? '' : `; did you mean ${guess}?`;
+}

@@ -11,7 +11,11 @@ import { oneLine } from '../text/cap-text.js';
  */
 export async function fetchCurrent(provider: VerifiedProvider, options: CallOptions = {}): Promise<CurrentOutcome> {
   const exchange = await exchangeTool(provider, TOOL_CURRENT, {}, options);
-  if (!exchange.ok) return exchange;
+  if (!exchange.ok) {
+    // Every provider offers current; a server that does not list it is no provider, and is not asked.
+    if (exchange.kind === 'not-offered') return { ok: false, kind: 'refused', reason: `${exchange.reason}, so it is not a provider` };
+    return exchange;
+  }
   // The app's own name on one line and capped: reasons reach the panel, the CLI and the log.
   const name = oneLine(provider.descriptor.name);
   if (exchange.result.isError === true) return { ok: false, kind: 'refused', reason: `${name} answered current with a tool error` };

@@ -12,16 +12,17 @@ type ToolResult = CallToolResult;
 
 /** The tool's result as its schema read it, or why the exchange failed. */
 export type ToolExchange =
-  /** `listed` is set when the call failed with a tool error and the caller asked whether the tool exists. */
-  | { ok: true; result: ToolResult; listed?: boolean }
+  | { ok: true; result: ToolResult }
+  /** `not-offered`: the provider run does not list the tool, and it was not called. */
   | ({ ok: false } & CallFailure);
 
 /**
  * One whole exchange with a provider under one time limit (docs/protocol.md,
- * "Limits and time limits"): connect, initialise, check the extension declaration, call one tool,
- * receive the body. With a pool (options.sessions) a session already initialised for this very
- * provider skips initialise and its check (done when it was made; see session-pool.ts); everything
- * else is the same. A provider verified by a kept connection (provider.viaLink) is asked over that
+ * "Limits and time limits"): connect, initialise, check the extension declaration, list the tools
+ * once per provider run, call one tool if the run offers it, receive the body. With a pool
+ * (options.sessions) a session already initialised for this very provider skips initialise and
+ * its check (done when it was made; see session-pool.ts), and a run whose tools the pool knows is
+ * not asked for them again; everything else is the same. A provider verified by a kept connection (provider.viaLink) is asked over that
  * connection only. The session is closed with its sockets unless the exchange ended cleanly and a
  * pool takes it back with its idle socket.
  */
@@ -29,7 +30,7 @@ export async function exchangeTool(
   provider: VerifiedProvider,
   tool: string,
   args: Record<string, unknown>,
-  options: CallOptions & { checkListedOnError?: boolean } = {},
+  options: CallOptions = {},
 ): Promise<ToolExchange> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = new AbortController();
@@ -56,14 +57,14 @@ export async function exchangeTool(
       }
       session.initialised = true;
     }
-    const result = await callTool(session, tool, args);
-    if (result.isError === true && options.checkListedOnError === true) {
-      // A server answers a call to a tool it lacks with a tool error too; only the list tells
-      // "not offered" from "an error for this id", and only this rare path pays for it.
-      const listed = (await listToolNames(session)).includes(tool);
+    // The host never calls a tool the run does not offer (docs/protocol.md, "What a host must
+    // do"): a provider that cannot place elements does not list `location`, and is not asked.
+    session.tools ??= pool?.tools.get(session.key) ?? new Set(await listToolNames(session));
+    if (!session.tools.has(tool)) {
       reusable = !signal.aborted;
-      return { ok: true, result, listed };
+      return { ok: false, kind: 'not-offered', reason: `${oneLine(provider.descriptor.name)} does not offer ${tool}` };
     }
+    const result = await callTool(session, tool, args);
     reusable = !signal.aborted;
     return { ok: true, result };
   } catch (error) {
@@ -117,7 +118,8 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** 1500 -> "1.5 s". */
+/** 1500 -> "1.5 s", 250 -> "0.25 s"; 1 -> "1 ms" and 1234 -> "1234 ms": the time as typed when seconds would round it. */
 export function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(ms % 100 === 0 ? 1 : 2))} s`;
+  const seconds = Number((ms / 1000).toFixed(2));
+  return Math.round(seconds * 1000) === ms ? `${seconds} s` : `${ms} ms`;
 }

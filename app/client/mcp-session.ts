@@ -37,6 +37,11 @@ export interface McpSession {
   /** How it introduces itself in initialize: `glance`, or check-provider's name. */
   readonly clientName: string;
   initialised: boolean;
+  /**
+   * The tools this provider run lists (tools/list, asked once after initialize): the host calls
+   * no other (docs/protocol.md, "What a host must do"). Unset until listed.
+   */
+  tools?: ReadonlySet<string>;
   /** Its sockets; an idle one stays open while the session waits in the pool. */
   readonly link: ProviderLink;
   bind(binding: ExchangeBinding): void;

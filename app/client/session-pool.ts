@@ -38,6 +38,11 @@ export interface SessionPool {
   close(): Promise<void>;
   /** Idle sessions held now. */
   readonly size: number;
+  /**
+   * The tools a provider run listed, by session key: a run's tools do not change, so a new
+   * session for the same run (after one was closed) need not list them again.
+   */
+  readonly tools: Map<string, ReadonlySet<string>>;
 }
 
 /** Idle sessions per provider: a burst of location lookups may use a few at once. */
@@ -53,6 +58,7 @@ const PROVIDERS = 8;
 export function createSessionPool(options: { keepSockets?: boolean } = {}): SessionPool {
   const keepSockets = options.keepSockets ?? true;
   const idle = new Map<string, McpSession[]>();
+  const tools = new Map<string, ReadonlySet<string>>();
   let closed = false;
   let size = 0;
   const drop = async (sessions: McpSession[]): Promise<void> => {
@@ -81,6 +87,7 @@ export function createSessionPool(options: { keepSockets?: boolean } = {}): Sess
         return;
       }
       if (!keepSockets) session.link.dropIdle();
+      if (session.tools !== undefined) remember(tools, session.key, session.tools);
       const list = idle.get(session.key) ?? [];
       idle.delete(session.key); // re-inserted last: the Map's order is the recency order
       idle.set(session.key, list);
@@ -102,5 +109,13 @@ export function createSessionPool(options: { keepSockets?: boolean } = {}): Sess
     get size() {
       return size;
     },
+    tools,
   };
+}
+
+/** Keeps a run's tools, the most recent PROVIDERS runs only (as the sessions). */
+function remember(tools: Map<string, ReadonlySet<string>>, key: string, names: ReadonlySet<string>): void {
+  tools.delete(key);
+  tools.set(key, names);
+  while (tools.size > PROVIDERS) tools.delete(tools.keys().next().value as string);
 }

@@ -21,6 +21,8 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
     case 'cancelled':
       return { kind: 'cancelled', app };
     case 'none': {
+      // A process id that names no running process is said as such, not as an app without a provider.
+      if (!(await deps.os.isAlive(app.pid))) return { kind: 'no-provider', app, reason: `no process ${app.pid} is running (it quit, or the process id is not the app's)` };
       const why = result.folder.usable ? 'it has published no descriptor' : result.folder.reason ?? 'the providers folder cannot be read';
       return { kind: 'no-provider', app, reason: `${appName} does not share context with Glance (${why})` };
     }

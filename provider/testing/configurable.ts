@@ -33,11 +33,14 @@
  *   TP_CONNECTION=drop-kept    destroy a connection, unanswered, when a second tools/call
  *                              comes over it (as a keep-alive time passing just as the host sends)
  *   TP_PORT                    listen on this port (e.g. 80) instead of any free one
+ *   TP_REQUEST_LOG             append one line per JSON-RPC message received to this file:
+ *                              the method, and for tools/call the tool (`tools/call location`)
  *   TP_DESCRIPTOR_PROTOCOL, TP_DESCRIPTOR_BUNDLE_ID, TP_DESCRIPTOR_PID, TP_DESCRIPTOR_ENDPOINT,
  *   TP_DESCRIPTOR_INSTANCE     publish these instead of the true values
  *
  * The HTTP checks (Origin 403, Host 421, the request target 404, token 401, 405) always hold: they come from the kit.
  */
+import { appendFileSync } from 'node:fs';
 import type { Descriptor } from '@app-context/provider-kit/protocol';
 import { PROTOCOL_VERSION } from '@app-context/provider-kit';
 import { launchProvider } from '@app-context/provider-kit/testing';
@@ -108,6 +111,15 @@ const bundleId = knob('TP_BUNDLE_ID');
 const redirectSelf = knob('TP_REDIRECT') === '1';
 const connection = knob('TP_CONNECTION');
 const intercept = createMisbehaviour(misbehaviour);
+const requestLog = knob('TP_REQUEST_LOG');
+
+/** `initialize`, `tools/list`, `tools/call current`: what a test reads of what the host sent. */
+function describeMessage(body: unknown): string {
+  const message = (typeof body === 'object' && body !== null ? body : {}) as { method?: unknown; params?: { name?: unknown } };
+  const method = typeof message.method === 'string' ? message.method : '(no method)';
+  return method === 'tools/call' ? `${method} ${String(message.params?.name)}` : method;
+}
+
 /** Connections that have carried a tools/call, for TP_CONNECTION=drop-kept. */
 const called = new WeakSet<object>();
 
@@ -125,6 +137,7 @@ launchProvider({
   unchecked: true,
   ...(knob('TP_PORT') !== undefined ? { port: Number(knob('TP_PORT')) } : {}),
   intercept: (req, res, body) => {
+    if (requestLog !== undefined) appendFileSync(requestLog, `${describeMessage(body)}\n`);
     if (redirectSelf) misbehaviour.redirect = endpoint;
     if ((body as { method?: unknown } | null)?.method === 'tools/call') {
       if (connection === 'close') res.setHeader('Connection', 'close');

@@ -49,6 +49,8 @@ describe('the benchmark, in its tiny configuration', () => {
     const warm = written.collect.find((c) => c.state === 'warm');
     expect(warm?.checked_median_ms).toBeGreaterThan(0);
     expect(warm?.uncached_median_ms).toBeGreaterThan(0);
+    expect(warm?.tool_list_median_ms).toBeGreaterThan(0);
+    expect(warm?.tool_list_ratio).toBeGreaterThan(0);
     expect(written.discovery.map((d) => d.descriptors)).toEqual(TINY.discovery.counts);
     for (const row of written.discovery) {
       expect(row).toMatchObject(summary);

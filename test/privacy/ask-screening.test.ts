@@ -197,7 +197,7 @@ describe('glance history', () => {
     expect((await runGlance(['history'], env)).stdout).toContain(`Test Provider (node, pid ${provider.pid}) to openai, model llama3.2, at ${model?.url}`);
 
     expect(await runGlance(['history', 'show', 'ffffffffffffffff'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('no receipt has the id "ffffffffffffffff"') });
-    expect(await runGlance(['history', 'clear'], env)).toMatchObject({ code: 0, stdout: '2 receipts and every kept payload removed.\n' });
+    expect(await runGlance(['history', 'clear', '--yes'], env)).toMatchObject({ code: 0, stdout: '2 receipts and every kept payload removed.\n' });
     expect(JSON.parse((await runGlance(['history', '--json'], env)).stdout)).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import type { Receipt } from '../../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../../history/store.js';
 import { capText } from '../../text/cap-text.js';
 import { jsonLine, parseCommandLine } from '../args.js';
+import { confirm } from '../confirm.js';
 import { commandHome, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo, CommandRun } from '../io.js';
@@ -52,7 +53,7 @@ function parseLimit(value: string | undefined): number | undefined {
 
 async function list(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, limit: { type: 'string' } }, 'history');
-  if (positionals.length > 0) throw new UsageError(`history: "${(positionals[0] ?? '').slice(0, 40)}" is not a history command; the usage is glance history [--json] [--limit N] | history show ID [--json] | history clear`);
+  if (positionals.length > 0) throw new UsageError(`history: "${(positionals[0] ?? '').slice(0, 40)}" is not a history command; the usage is glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]`);
   const limit = parseLimit(values.limit);
   const home = await commandHome(io, false);
   const { store, days } = home.missing ? { store: undefined, days: 0 } : await readable(io, home.path);
@@ -76,8 +77,13 @@ async function show(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function clear(argv: string[], io: CliIo): Promise<number> {
-  const { positionals } = parseCommandLine(argv, {}, 'history clear');
-  if (positionals.length > 0) throw new UsageError('history clear: takes no arguments');
+  const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' } }, 'history clear');
+  if (positionals.length > 0) throw new UsageError('history clear: takes only --yes');
+  // The same rule as `rules reset`: asked first, unless --yes says it was meant.
+  if (values.yes !== true && !(await confirm(io, 'Remove every receipt of the history?'))) {
+    io.stderr('glance: nothing was removed (give --yes to clear without the question)\n');
+    return EXIT.ok;
+  }
   return withDataFolder(io, async (home) => {
     const { removed } = await createHistoryStore({ home }).clear();
     io.stdout(`${plural(removed, 'receipt')} and every kept payload removed.\n`);

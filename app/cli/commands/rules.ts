@@ -5,6 +5,8 @@ import { jsonLine, parseCommandLine } from '../args.js';
 import { confirm } from '../confirm.js';
 import { loadRules, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { interpreterNote, isInterpreterBundleId } from '../../rules/interpreter.js';
+import { didYouMean } from '../suggest.js';
 import type { CliIo, CommandRun } from '../io.js';
 
 const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]';
@@ -43,7 +45,7 @@ async function list(argv: string[], io: CliIo): Promise<number> {
   }
   if (values.json === true) io.stdout(jsonLine({ rules: state.rules }));
   else if (state.rules.length === 0) io.stdout('No rules: every app is asked for its context on your hotkey (allow), and nothing else is left out but what you remove and what holds a secret.\n');
-  else for (const rule of state.rules) io.stdout(`${describeRule(rule)}\n`);
+  else for (const rule of state.rules) io.stdout(`${describeRule(rule)}${isInterpreterBundleId(rule.bundleId) ? ` (an interpreter's name: it applies to every program ${rule.bundleId} runs)` : ''}\n`);
   return EXIT.ok;
 }
 
@@ -51,10 +53,14 @@ async function set(argv: string[], io: CliIo): Promise<number> {
   const { positionals } = parseCommandLine(argv, {}, 'rules set');
   const [id, rule, ...rest] = positionals;
   const app = bundleId(id, 'set');
-  if (rule === undefined || !isRuleName(rule) || rest.length > 0) throw new UsageError(`rules set: the rule is one of ${RULE_NAMES.join(', ')}: glance rules set BUNDLE_ID allow|never|local`);
+  if (rule === undefined || !isRuleName(rule) || rest.length > 0) {
+    const typed = rule !== undefined && !isRuleName(rule) ? `, not "${rule.slice(0, 40)}"${didYouMean(rule, RULE_NAMES)}` : '';
+    throw new UsageError(`rules set: the rule is one of ${RULE_NAMES.join(', ')}${typed}: glance rules set BUNDLE_ID allow|never|local`);
+  }
   return withDataFolder(io, async (home) => {
     await createRulesStore(home).set(app, rule);
     io.stdout(`${app}: ${rule} (${EFFECT[rule]})\n`);
+    if (isInterpreterBundleId(app)) io.stderr(`glance: note: ${interpreterNote(app)}\n`);
     return EXIT.ok;
   });
 }
@@ -80,12 +86,13 @@ async function exclude(argv: string[], io: CliIo): Promise<number> {
   const app = bundleId(id, 'exclude');
   if (rest.length > 0) throw new UsageError('rules exclude: takes one bundle id and --role, --subrole or both');
   if (values.role === undefined && values.subrole === undefined) throw new UsageError('rules exclude: give --role R, --subrole S or both, for example --role Row --subrole comment');
-  if (values.role !== undefined && !isRole(values.role)) throw new UsageError(`rules exclude: --role is one of ${ROLES.join(', ')}`);
+  if (values.role !== undefined && !isRole(values.role)) throw new UsageError(`rules exclude: --role is one of ${ROLES.join(', ')}${didYouMean(values.role, ROLES)}`);
   if (values.subrole !== undefined && !SubroleSchema.safeParse(values.subrole).success) throw new UsageError('rules exclude: --subrole takes 1 to 200 characters, no control characters');
   const exclusion: Exclusion = { ...(values.role !== undefined ? { role: values.role } : {}), ...(values.subrole !== undefined ? { subrole: values.subrole } : {}) };
   return withDataFolder(io, async (home) => {
     const { added } = await createRulesStore(home).exclude(app, exclusion);
     io.stdout(`${app}: ${added ? 'leaves out' : 'already left out'} ${describeExclusion(exclusion)} on every collection\n`);
+    if (isInterpreterBundleId(app)) io.stderr(`glance: note: ${interpreterNote(app)}\n`);
     return EXIT.ok;
   });
 }

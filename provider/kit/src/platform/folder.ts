@@ -1,3 +1,6 @@
+// The declarations emitted from this file name Node's types: an app compiling against them needs
+// @types/node whatever its tsconfig's `types` says (a fresh `tsc --init` lists none).
+/// <reference types="node" preserve="true" />
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
