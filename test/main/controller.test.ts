@@ -8,6 +8,7 @@ import { createController, type CollectFn } from '../../main/flow/controller.js'
 import { NO_PROVIDER_HINT } from '../../main/flow/describe.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { createHotkeyRegistrar } from '../../main/hotkey.js';
+import { unreachableSource } from '../helpers/sources.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
@@ -41,7 +42,7 @@ function deferred(): { collect: CollectFn; resolve(c: Collection, call?: number)
 describe('the hotkey flow', () => {
   it('takes the front app before showing the panel, shows "collecting", then the tree', async () => {
     const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
-    const { hub, controller, events } = setup(async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] }));
+    const { hub, controller, events } = setup(async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource }));
     await controller.onHotkey();
     expect(events).toEqual(['front-app', 'collecting', 'show', 'collected']);
     expect(hub.get().invocation).toMatchObject({ phase: 'collected', appName: 'Notes', root });
@@ -98,7 +99,7 @@ describe('the hotkey flow', () => {
     expect(controller.removeAppContext(1)).toEqual({ aborted: true });
     expect(slow.signals[0]?.aborted).toBe(true);
     expect(hub.get().invocation?.phase).toBe('cancelled');
-    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root: { id: 'app', role: 'Application' } }, warnings: [], ignored: [] });
+    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root: { id: 'app', role: 'Application' } }, warnings: [], ignored: [], source: unreachableSource });
     await running;
     expect(hub.get().invocation?.phase).toBe('cancelled');
     expect(controller.collected(1)).toBeUndefined();
@@ -135,7 +136,7 @@ describe('the hotkey registrar', () => {
 describe('collecting from an app the user picked (Try with Sample Notes)', () => {
   const sample: FrontApp = { pid: 5151, name: 'Sample Notes' };
   const root = { id: 'app', role: 'Application' as const, title: 'Sample Notes' };
-  const collected = (app: FrontApp): Collection => ({ kind: 'collected', app, provider: { ...provider, name: app.name ?? 'unnamed', pid: app.pid }, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] });
+  const collected = (app: FrontApp): Collection => ({ kind: 'collected', app, provider: { ...provider, name: app.name ?? 'unnamed', pid: app.pid }, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource });
 
   it('shows the app collecting at once, before it has started, then its tree; the front app is not asked', async () => {
     const { hub, controller, events } = setup(async (app) => collected(app));
@@ -216,7 +217,7 @@ describe('the controller and the panel\'s state (issue 11: the hub is a view mod
     // Still collecting: neither collects again nor screens.
     expect(await controller.collectAgain(1)).toEqual({ started: false });
     expect(controller.rescreen(1, screening)).toBe(false);
-    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] });
+    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource });
     await pressed;
     // Shown and collected: the screening is added to the view the controller published.
     expect(controller.rescreen(1, screening)).toBe(true);

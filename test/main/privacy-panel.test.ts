@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { createController, type Controller } from '../../main/flow/controller.js';
 import { createPrivacyPanel, type PrivacyPanel } from '../../main/flow/privacy-panel.js';
 import { createStateHub, initialPanelState, type StateHub } from '../../main/flow/state-hub.js';
+import { unreachableSource } from '../helpers/sources.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
@@ -37,7 +38,7 @@ beforeEach(async () => {
   hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
   controller = createController({
     os: { frontApp: async () => ({ ok: true, app: notes }) },
-    collect: async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], screening: { rule: 'allow', excludedByRule: [], withheld: [] } }),
+    collect: async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource, screening: { rule: 'allow', excludedByRule: [], withheld: [] } }),
     timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
   });
   notified = [];
