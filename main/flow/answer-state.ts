@@ -75,11 +75,10 @@ export function setChip(state: AnswerState, id: string, found: Pick<Chip, 'state
 }
 
 /**
- * One conversation about one collected context, from the first Send until the next hotkey.
+ * One conversation about one collected context, from the first Send until its press ends.
  * The context is fixed at the first Send: follow-ups go with the history, not a new tree.
  */
 export interface Chat {
-  invocation: number;
   conversation: Conversation;
   /** Every id that was sent, with its role; only these can become chips or be located. */
   sent: SentIds;

@@ -89,11 +89,8 @@ export function createPanel(deps: PanelDeps): Panel {
         holds -= 1;
       };
     },
-    publish: (state) => {
-      if (!window.isDestroyed()) window.webContents.send(eventContract.state.channel, state);
-    },
-    publishAnswer: (answer) => {
-      if (!window.isDestroyed()) window.webContents.send(eventContract.answer.channel, answer);
+    publish: (push) => {
+      if (!window.isDestroyed()) window.webContents.send(eventContract.state.channel, push);
     },
     publishAppearance: (appearance) => {
       if (!window.isDestroyed()) window.webContents.send(eventContract.appearance.channel, appearance);
