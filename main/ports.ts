@@ -1,8 +1,7 @@
 import type { GlobalShortcut, LoginItemSettings } from 'electron';
 import type { Appearance } from '../contract/appearance.js';
 import type { PanelPush } from '../contract/ipc.js';
-import type { OverlayDisplay } from '../app/geometry/overlay.js';
-import type { LogSink } from '../app/log/logger.js';
+import type { OverlayDisplay, LogSink } from '../app/host.js';
 import type { OsServices } from '../app/os/types.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { OverlayWindows } from './flow/overlay-service.js';

@@ -1,9 +1,4 @@
-import { createRedactingLogger, SecretRegistry, type Logger } from '../app/log/logger.js';
-import { collectContext } from '../app/invocation/collect.js';
-import { publishedApps } from '../app/discovery/find.js';
-import { createHostCache } from '../app/invocation/host-cache.js';
-import { createPrivacyService } from '../app/privacy/service.js';
-import { createSettingsStore } from '../app/settings/store.js';
+import { createRedactingLogger, SecretRegistry, type Logger, collectContext, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
 import type { InvokeHandlers } from '../contract/ipc.js';
 import { createAppearance } from './flow/appearance.js';
 import { createController } from './flow/controller.js';

@@ -1,14 +1,7 @@
 import { BACKEND_NAMES, type KeyedBackendId } from '../../contract/backends.js';
-import { createBackend as createBackendDefault, defaultModel } from '../../app/agent/backends.js';
-import { Conversation } from '../../app/agent/conversation.js';
-import type { LocateFn } from '../../app/agent/highlight-tool.js';
-import type { ContextSource } from '../../app/invocation/source.js';
-import { buildAgentPayload } from '../../app/agent/prompt.js';
+import { createBackend as createBackendDefault, defaultModel, Conversation, buildAgentPayload, receiptIds, type LocateFn, type ContextSource, type Logger, type PrivacyService } from '../../app/host.js';
 import type { AgentRequest } from '../../app/agent/types.js';
-import type { Logger } from '../../app/log/logger.js';
 import type { Rect } from '@app-context/provider-kit/protocol';
-import { receiptIds } from '../../app/privacy/outgoing.js';
-import type { PrivacyService } from '../../app/privacy/service.js';
 import type { Settings } from '../../contract/settings.js';
 import type { AnswerState, Chip, Preview } from '../../contract/ipc.js';
 import { appendText, chipFromLocation, endTurn, highlightChip, ringLabel, sentIdsOf, setChip, startTurn, type Chat } from './answer-state.js';

@@ -1,10 +1,7 @@
-import { citedIds } from '../../app/agent/citations.js';
-import type { Conversation } from '../../app/agent/conversation.js';
-import type { LocateFn } from '../../app/agent/highlight-tool.js';
+import { citedIds, oneLine, type Conversation, type LocateFn } from '../../app/host.js';
 import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { AgentFailureKind } from '../../app/agent/types.js';
 import type { AnswerState, Chip, Turn } from '../../contract/ipc.js';
-import { oneLine } from '../../app/text/cap-text.js';
 import { sentence } from './describe.js';
 
 /**

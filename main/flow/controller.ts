@@ -1,4 +1,4 @@
-import type { Logger } from '../../app/log/logger.js';
+import type { Logger } from '../../app/host.js';
 import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js';
 import type { Failure, Invocation } from '../../contract/ipc.js';
 import { appDisplayName, collectingInvocation, failedInvocation } from './describe.js';

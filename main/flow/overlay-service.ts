@@ -1,4 +1,4 @@
-import { overlaysForRects, type OverlayDisplay } from '../../app/geometry/overlay.js';
+import { overlaysForRects, type OverlayDisplay } from '../../app/host.js';
 import { MAX_RECTS, type Rect } from '@app-context/provider-kit/protocol';
 import type { Drawing } from '../../contract/ipc.js';
 

@@ -1,6 +1,5 @@
-import type { Logger } from '../../app/log/logger.js';
+import type { Logger, LocateResult } from '../../app/host.js';
 import type { Location } from '@app-context/provider-kit/protocol';
-import type { LocateResult } from '../../app/invocation/locate.js';
 
 /**
  * The panel beside the user's selection (issue 5, placement): when a press collected a context

@@ -1,7 +1,6 @@
-import type { Logger } from '../../app/log/logger.js';
+import type { Logger, ContextSource, SourceKind } from '../../app/host.js';
 import type { FrontApp, FrontAppResult } from '../../app/os/types.js';
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
-import type { ContextSource, SourceKind } from '../../app/invocation/source.js';
 import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { Screening } from '../../app/privacy/types.js';
 import type { Failure, Invocation } from '../../contract/ipc.js';

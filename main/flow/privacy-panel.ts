@@ -1,7 +1,4 @@
-import type { Logger } from '../../app/log/logger.js';
-import type { PrivacyService } from '../../app/privacy/service.js';
-import { matchExclusions } from '../../app/rules/match.js';
-import { RulesDamagedError } from '../../app/rules/store.js';
+import { matchExclusions, RulesDamagedError, type Logger, type PrivacyService } from '../../app/host.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import { describeExclusion, type Exclusion, type RuleName } from '../../contract/privacy.js';
 import type { HistoryView, KnownApp, RulesView } from '../../contract/ipc.js';

@@ -1,7 +1,4 @@
-import { contextParts, type SentContext } from '../../app/agent/prompt.js';
-import { planOutgoing, type Outgoing } from '../../app/privacy/outgoing.js';
-import type { PrivacyService } from '../../app/privacy/service.js';
-import { shownIds } from '../../app/withhold/shown.js';
+import { contextParts, type SentContext, planOutgoing, type Outgoing, shownIds, type PrivacyService } from '../../app/host.js';
 import type { PromptPart } from '../../contract/agent.js';
 import { isLocalDestination } from '../../contract/destination.js';
 import type { CollectedContext } from './press.js';

@@ -1,4 +1,4 @@
-import { collectContext } from '../../invocation/collect.js';
+import { collectContext } from '../../host.js';
 import { completeCliDeps, coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
