@@ -10,7 +10,8 @@
 //   only statically, so that these rules see every import;
 // - electron is banned by pattern, so electron/main, electron/renderer and electron/common
 //   are caught too;
-// - main/ never imports renderer/.
+// - main/ never imports renderer/, and imports the core (app/) only through its facade,
+//   app/host.ts, and the plain-type modules app/{os,invocation,privacy,agent}/types.ts;
 // They are ESLint's own no-restricted-imports. eslint-plugin-boundaries 7.2 was tried first with
 // ESLint 10 here: with our `.js` specifiers of `.ts` files its default resolver resolves
 // nothing, and an unresolved import is silently not judged (a crafted app -> main import passed);
@@ -133,7 +134,10 @@ export default tseslint.config(
     },
   },
   ...layer('main', {
-    banned: (up) => [{ regex: `${up}renderer(/|$)`, message: 'main/ never imports the renderer: what both use lives in contract/.' }],
+    banned: (up) => [
+      { regex: `${up}renderer(/|$)`, message: 'main/ never imports the renderer: what both use lives in contract/.' },
+      { regex: `${up}app/(?!host\\.js$|(os|invocation|privacy|agent)/types\\.js$)`, message: 'main/ imports the core only through app/host.ts (and the plain-type modules docs/architecture.md lists): add what main needs to the facade.' },
+    ],
   }),
   {
     files: ['provider/kit/**/*.ts'],

@@ -1,6 +1,6 @@
 import type { Appearance } from './appearance.js';
 import type { SettingsPatch } from './settings.js';
-import type { AnswerState, Drawing, InvokeName, InvokeRequest, InvokeResponse, PanelState, PanelView, SendRequest } from './ipc.js';
+import type { Drawing, InvokeName, InvokeRequest, InvokeResponse, PanelPush, PanelState, PanelView, SendRequest } from './ipc.js';
 
 /**
  * What each page may call: the panel's `window.glance` and the overlay's `window.glanceOverlay`.
@@ -22,7 +22,6 @@ export interface GlanceApi {
   preview(request: InvokeRequest<'preview'>): Promise<InvokeResponse<'preview'>>;
   send(request: SendRequest): Promise<InvokeResponse<'send'>>;
   stop(invocation: number): Promise<InvokeResponse<'stop'>>;
-  getAnswer(): Promise<InvokeResponse<'getAnswer'>>;
   locate(invocation: number, id: string): Promise<InvokeResponse<'locate'>>;
   dismissOverlay(): Promise<undefined>;
   getSettings(): Promise<InvokeResponse<'getSettings'>>;
@@ -51,8 +50,8 @@ export interface GlanceApi {
   trySampleNotes(): Promise<undefined>;
   /** The window's material and the system accent colour now. */
   getAppearance(): Promise<Appearance>;
-  onState(listener: (state: PanelState) => void): () => void;
-  onAnswer(listener: (answer: AnswerState | null) => void): () => void;
+  /** Each change main makes to the panel's state: the changed fields (ipc.ts, PanelPush), applied over getState's. */
+  onState(listener: (push: PanelPush) => void): () => void;
   /** Main showed the panel (hotkey, tray, Sample Notes): the page puts the caret in the question. */
   onShown(listener: () => void): () => void;
   /** Main pushes the appearance again when the system's accent colour changes. */
@@ -76,7 +75,7 @@ export interface OverlayApi {
 export type Invoke = <K extends InvokeName>(name: K, request: InvokeRequest<K>) => Promise<InvokeResponse<K>>;
 
 /** The panel's requests: everything in GlanceApi but its event listeners. */
-export type GlanceRequests = Omit<GlanceApi, 'onState' | 'onAnswer' | 'onShown' | 'onAppearance'>;
+export type GlanceRequests = Omit<GlanceApi, 'onState' | 'onShown' | 'onAppearance'>;
 
 /**
  * The panel's named request functions over one `invoke`: written once, so the preload and
@@ -94,7 +93,6 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     preview: (request) => invoke('preview', request),
     send: (request) => invoke('send', request),
     stop: (invocation) => invoke('stop', { invocation }),
-    getAnswer: () => invoke('getAnswer', undefined),
     locate: (invocation, id) => invoke('locate', { invocation, id }),
     dismissOverlay: () => invoke('dismissOverlay', undefined),
     getSettings: () => invoke('getSettings', undefined),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ElementSchema, type Element, IdSchema, MAX_ELEMENTS, MAX_RECTS, RectSchema } from '@app-context/provider-kit/protocol';
-import { AgentFailureKindSchema, AgentMessageSchema, ToolSpecSchema } from './agent.js';
+import { IdSchema, MAX_ELEMENTS, MAX_RECTS, RectSchema } from '@app-context/provider-kit/protocol';
+import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { AppearanceSchema } from './appearance.js';
 import { KEYED_BACKENDS } from './backends.js';
+import { ChipSchema, PanelPushSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
 import { AppRuleSchema, BundleIdSchema, ExclusionSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
 
@@ -14,87 +15,8 @@ import { SettingsPatchSchema, SettingsSchema } from './settings.js';
  * Pure: the preloads, the panel and plain-Node tests all load this folder.
  */
 
-/**
- * Why an invocation failed, so the panel can say it plainly and offer the way forward (a
- * retry, Sample Notes, a longer time limit). The sentences themselves stay main's (message).
- */
-const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'ignored', 'timeout', 'no-answer', 'refused', 'ruled-out', 'sample-failed', 'internal'] as const;
-export type Failure = (typeof FAILURES)[number];
+export type { AnswerState, Chip, Failure, Invocation, InvocationPatch, PanelPush, PanelState, PanelView, ScreeningView, Turn } from './invocation.js';
 
-/**
- * Which of the user's rules kept an app out (failure `ruled-out`), so the card says the true
- * reason and offers its own way forward: `never` (the user barred the app), `local` (its context
- * goes only to a model on this Mac, and the one chosen is elsewhere), `damaged` (the rules file
- * cannot be read, so Glance fails closed; docs/cli.md, "Per-app rules").
- */
-const RULED_OUT_BY = ['never', 'local', 'damaged'] as const;
-const RuledOutBySchema = z.enum(RULED_OUT_BY);
-
-/**
- * An element as main names it to the panel: its id, or `withheld@N` (N its position in the
- * answer) for an element whose id itself holds a secret, so that no secret reaches the page
- * (app/withhold/shown.ts). An id has no `@`, so the two never meet.
- */
-const ShownIdSchema = z.union([IdSchema, z.string().regex(/^withheld@\d{1,9}$/)]);
-
-/** The answer's tree as the panel gets it: each withheld element without its secret's parts, named as shown. */
-const PanelElementSchema: z.ZodType<Element> = ElementSchema.extend({
-  id: ShownIdSchema,
-  get children() {
-    return z.array(PanelElementSchema).optional();
-  },
-});
-
-/**
- * What the user's rules and the secret scan leave out of one collected answer (app/privacy):
- * every element a standing exclusion matches and every element holding a secret, with the
- * words that say why (never the secret). The panel shows each as left out, restorable for
- * the message; main applies the same lists when it sends.
- */
-const ScreeningSchema = z.object({
-  rule: RuleNameSchema,
-  excludedByRule: z.array(z.object({ id: ShownIdSchema, rule: z.string() })).max(MAX_ELEMENTS),
-  withheld: z.array(z.object({ id: ShownIdSchema, kind: z.string() })).max(MAX_ELEMENTS),
-});
-export type ScreeningView = z.infer<typeof ScreeningSchema>;
-
-/** One invocation of the hotkey as the panel shows it. */
-const InvocationSchema = z.object({
-  /** Increases with every hotkey press; requests name it so a stale panel cannot act on a newer one. */
-  id: z.number().int().nonnegative(),
-  appName: z.string(),
-  phase: z.enum(['collecting', 'collected', 'failed', 'cancelled']),
-  /** One sentence for the user: "Asking Notes…", "Notes did not answer within 1.5 s". */
-  message: z.string(),
-  /** More sentences: why descriptors were ignored, what the tolerant reader cut. */
-  details: z.array(z.string()),
-  /** The answer's root once collected; null while collecting and after a failure. */
-  root: PanelElementSchema.nullable(),
-  /** For a failed invocation: which kind of failure, for the panel's error card. */
-  failure: z.enum(FAILURES).optional(),
-  /** For failure `ruled-out`: which rule kept the app out. */
-  ruledOutBy: RuledOutBySchema.optional(),
-  /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
-  screening: ScreeningSchema.optional(),
-  /**
-   * Set when the user chose "Ask without its context" on the card of a `local` rule: the
-   * question goes to the chosen model with nothing from this app, and the conversation says so.
-   */
-  withoutContext: z.literal(true).optional(),
-});
-export type Invocation = z.infer<typeof InvocationSchema>;
-
-/** Everything the panel draws, pushed whole on every change (small, and never out of step). */
-const PanelStateSchema = z.object({
-  view: z.enum(['review', 'settings', 'history']),
-  invocation: InvocationSchema.nullable(),
-  /** Things the user must hear about outside an invocation: a hotkey that failed, a damaged settings file. */
-  notices: z.array(z.string()),
-  hotkey: z.string(),
-  paused: z.boolean(),
-});
-export type PanelState = z.infer<typeof PanelStateSchema>;
-export type PanelView = PanelState['view'];
 
 const InvocationIdSchema = z.object({ invocation: z.number().int().nonnegative() }).strict();
 
@@ -113,7 +35,7 @@ export type SendRequest = z.infer<typeof SendRequestSchema>;
 /** What the preview asks for: the request Send would make now (the prompt may still be empty). */
 const PreviewRequestSchema = SendRequestSchema.extend({ prompt: z.string().max(20_000) }).strict();
 
-/** Whether Send started an answer; the answer itself streams on the `answer` event. */
+/** Whether Send started an answer; the answer itself streams as patches of the invocation's view. */
 const SendResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 
 /** A chip the user points at: main locates it through the provider that issued the id. */
@@ -139,41 +61,6 @@ const PreviewSchema = z.object({
   tools: z.array(ToolSpecSchema),
 });
 export type Preview = z.infer<typeof PreviewSchema>;
-
-/** An element the answer names: cited in its text or highlighted through the tool. */
-const ChipSchema = z.object({
-  id: IdSchema,
-  /** The element's role in the collected tree, for the chip's label. */
-  role: z.string(),
-  source: z.enum(['cited', 'highlight']),
-  /** idle until pointed at; then what locating it gave. Only `visible` draws the overlay. */
-  state: z.enum(['idle', 'locating', 'visible', 'offscreen', 'gone', 'failed']),
-  /** Why it is not shown, in Glance's words (never provider text). */
-  note: z.string().optional(),
-});
-export type Chip = z.infer<typeof ChipSchema>;
-
-
-/** One question and its answer so far. */
-const TurnSchema = z.object({
-  question: z.string(),
-  text: z.string(),
-  status: z.enum(['answering', 'done', 'stopped', 'failed']),
-  /** What the user should know about how it ended ("Stopped.", the backend's failure). */
-  note: z.string().optional(),
-  /** For a failed turn: the kind of failure (app/agent's kinds), so the panel offers the right way forward. */
-  kind: AgentFailureKindSchema.optional(),
-});
-export type Turn = z.infer<typeof TurnSchema>;
-
-/** The answer area of one invocation: every turn of its conversation, and the chips. */
-const AnswerStateSchema = z.object({
-  invocation: z.number().int().nonnegative(),
-  backend: z.string(),
-  turns: z.array(TurnSchema),
-  chips: z.array(ChipSchema),
-});
-export type AnswerState = z.infer<typeof AnswerStateSchema>;
 
 /** What one overlay window draws: rects in its own coordinates, fading after `fadeAfterMs`. */
 export const DrawingSchema = z.object({
@@ -259,7 +146,6 @@ export const invokeContract = {
   preview: { page: 'panel', channel: 'agent:preview', request: PreviewRequestSchema, response: PreviewSchema.nullable() },
   send: { page: 'panel', channel: 'agent:send', request: SendRequestSchema, response: SendResultSchema },
   stop: { page: 'panel', channel: 'agent:stop', request: InvocationIdSchema, response: z.object({ stopped: z.boolean() }) },
-  getAnswer: { page: 'panel', channel: 'agent:get-answer', request: z.undefined(), response: AnswerStateSchema.nullable() },
   locate: { page: 'panel', channel: 'agent:locate', request: LocateRequestSchema, response: ChipSchema.nullable() },
   dismissOverlay: { page: 'panel', channel: 'overlay:dismiss', request: z.undefined(), response: z.undefined() },
   getSettings: { page: 'panel', channel: 'settings:get', request: z.undefined(), response: SettingsSchema },
@@ -295,9 +181,7 @@ export const invokeContract = {
 
 /** Main -> renderer events (webContents.send / ipcRenderer.on). */
 export const eventContract = {
-  state: { channel: 'panel:state', payload: PanelStateSchema },
-  /** The answer area, pushed whole on every streamed piece (the tree is not resent with it). */
-  answer: { channel: 'agent:answer', payload: AnswerStateSchema.nullable() },
+  state: { channel: 'panel:state', payload: PanelPushSchema },
   /** What one overlay window draws now; empty rects clear it. */
   draw: { channel: 'overlay:draw', payload: DrawingSchema },
   /**

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { app, globalShortcut, Menu, safeStorage, screen, session, shell, systemPreferences } from 'electron';
-import { createOs } from '../app/os/index.js';
-import { glanceHomePath, openGlanceHome } from '../app/home/folder.js';
+import { createOs, glanceHomePath, openGlanceHome } from '../app/host.js';
 import { answerAppEvents, trackQuitting } from './app-events.js';
 import { registerIpc } from './ipc/register.js';
 import { createMainLogSink } from './logger.js';

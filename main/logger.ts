@@ -1,4 +1,4 @@
-import type { LogSink } from '../app/log/logger.js';
+import type { LogSink } from '../app/host.js';
 
 /**
  * Where the main process's log lines go: stderr, which macOS keeps in the app's unified log.

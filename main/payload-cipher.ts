@@ -1,4 +1,4 @@
-import type { PayloadCipher } from '../app/history/schema.js';
+import type { PayloadCipher } from '../app/host.js';
 import type { SafeStorageLike } from './secrets.js';
 
 /**

@@ -1,8 +1,7 @@
 import type { GlobalShortcut, LoginItemSettings } from 'electron';
 import type { Appearance } from '../contract/appearance.js';
-import type { AnswerState, PanelState } from '../contract/ipc.js';
-import type { OverlayDisplay } from '../app/geometry/overlay.js';
-import type { LogSink } from '../app/log/logger.js';
+import type { PanelPush } from '../contract/ipc.js';
+import type { OverlayDisplay, LogSink } from '../app/host.js';
 import type { OsServices } from '../app/os/types.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { OverlayWindows } from './flow/overlay-service.js';
@@ -27,10 +26,8 @@ export interface PanelPort {
    * Returns the release; call it once the operation is over.
    */
   holdOpen(): () => void;
-  /** Sends the state to the page. */
-  publish(state: PanelState): void;
-  /** Sends the answer area to the page (every streamed piece; the tree does not go with it). */
-  publishAnswer(answer: AnswerState | null): void;
+  /** Sends what changed in the panel's state to the page (a streamed piece of the answer: that alone, never the tree). */
+  publish(push: PanelPush): void;
   /** Sends the window's material and the accent colour to the page (they changed). */
   publishAppearance(appearance: Appearance): void;
   /** Moves the shown panel beside the selection, honouring `avoid` and `edge`; else it stays. */

@@ -3,9 +3,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { KEYED_BACKENDS, type KeyedBackendId } from '../contract/backends.js';
-import type { Logger, SecretRegistry } from '../app/log/logger.js';
+import { MODEL_API_KEY, type Logger, type SecretRegistry } from '../app/host.js';
 import type { KeyStatus } from '../contract/ipc.js';
-import { MODEL_API_KEY } from '../app/withhold/kinds.js';
 
 /**
  * API keys, kept with Electron's safeStorage (the Keychain on macOS): one encrypted blob in the

@@ -1,17 +1,9 @@
-import { createRedactingLogger, SecretRegistry, type Logger } from '../app/log/logger.js';
-import { collectContext } from '../app/invocation/collect.js';
-import { publishedApps } from '../app/discovery/find.js';
-import { createHostCache } from '../app/invocation/host-cache.js';
-import { locateRef } from '../app/invocation/locate.js';
-import { createPrivacyService } from '../app/privacy/service.js';
-import { createSettingsStore } from '../app/settings/store.js';
+import { createRedactingLogger, SecretRegistry, type Logger, collectContext, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
 import type { InvokeHandlers } from '../contract/ipc.js';
-import { createAgentService } from './flow/agent-service.js';
 import { createAppearance } from './flow/appearance.js';
 import { createController } from './flow/controller.js';
 import { createOverlayService } from './flow/overlay-service.js';
 import { createPrivacyPanel } from './flow/privacy-panel.js';
-import { createSelectionPlacement } from './flow/placement.js';
 import { createSampleNotes, SAMPLE_NOTES } from './flow/sample-notes.js';
 import { createSettingsService } from './flow/settings-service.js';
 import { createStateHub, initialPanelState, type StateHub } from './flow/state-hub.js';
@@ -67,6 +59,9 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const privacy = createPrivacyService({ home: ports.dataDir, settings: () => settings.current(), ...(cipher ? { cipher } : {}) });
   const core = { os: ports.os, logger, cache, secrets, privacy: privacy.hooks, ...(ports.env ? { env: ports.env } : {}) };
 
+  // Highlights: one transparent window per display, created when a display first draws.
+  const overlay = createOverlayService({ displays: ports.screen.displays, windows: overlays });
+  // Each press owns what it collected, its conversation, the placement and the overlay it drew.
   const controller = createController({
     os: ports.os,
     collect: (front, options) => collectContext(front, core, options),
@@ -76,6 +71,15 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     hub,
     logger,
     redact: (text) => secrets.redact(text),
+    agent: {
+      settings: () => settings.current(),
+      apiKey: keys.get,
+      overlay,
+      logger,
+      privacy,
+      ...(ports.modelFetch ? { modelFetch: ports.modelFetch } : {}),
+    },
+    placeBeside: panel.placeBeside,
   });
   // Something to try before any app of the user's speaks the protocol: the bundled sample.
   const sampleNotes = createSampleNotes({ launch: ports.utilityProcess.launchSample, logger, ...(ports.env ? { env: ports.env } : {}) });
@@ -99,8 +103,6 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     },
   });
 
-  // Highlights: one transparent window per display, created when a display first draws.
-  const overlay = createOverlayService({ displays: ports.screen.displays, windows: overlays });
   // Glance putting its own panel away (Esc, Close, the tray icon, Cmd-W): the ring goes with it,
   // and the focus goes back to the app the user was in, which hiding a window alone does not do.
   const dismissPanel = (): void => {
@@ -112,20 +114,6 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     hub.update({ view: 'settings' });
     panel.show();
   };
-  // Every location goes to the provider and instance recorded with the id (locateRef).
-  const locate = (ref: Parameters<typeof locateRef>[0], options: { timeoutMs: number; signal: AbortSignal }) => locateRef(ref, core, options);
-  const agent = createAgentService({
-    collected: controller.collected,
-    withoutContext: controller.withoutContext,
-    settings: settings.current,
-    apiKey: keys.get,
-    locate,
-    overlay,
-    publish: panel.publishAnswer,
-    logger,
-    privacy,
-    ...(ports.modelFetch ? { modelFetch: ports.modelFetch } : {}),
-  });
   // Receipts older than the setting's days go at start and once a day after (docs/privacy.md).
   const prune = (): void => void privacy.prune().then(({ notices }) => {
     if (notices.length > 0) hub.update({ notices: [...hub.get().notices, ...notices] });
@@ -133,16 +121,6 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   prune();
   const pruning = setInterval(prune, 86_400_000);
   pruning.unref();
-  const placement = createSelectionPlacement({
-    locate,
-    timeoutMs: () => settings.current().timeoutMs,
-    isCurrent: controller.isCurrent,
-    placeBeside: panel.placeBeside,
-    logger,
-  });
-  // The controller owns the current invocation; the agent and the placement follow its events.
-  controller.subscribe(agent.follow);
-  controller.subscribe(placement.follow);
 
   const tray = ports.tray({
     openPanel: panel.show,
@@ -160,9 +138,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     hub,
     controller,
     settings,
-    agent,
     privacy: createPrivacyPanel({
-      privacy, controller, historyDays: () => settings.current().historyDays, logger,
+      privacy, historyDays: () => settings.current().historyDays, logger,
       // Names for the Rules list from the descriptors published now, checked as a hotkey would check them; no provider is asked.
       published: () => publishedApps({ os: ports.os, descriptors: cache.descriptors, secrets, ...(ports.env ? { env: ports.env } : {}) }),
       notify: (notice) => hub.update({ notices: [...hub.get().notices, notice] }),
@@ -174,8 +151,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     openExternal: ports.shell.openExternal,
     appearance: appearance.current,
   });
-  hub.subscribe((state) => {
-    panel.publish(state);
+  hub.subscribe((_state, push) => {
+    panel.publish(push);
     tray.refresh();
   });
   // A failed hotkey or a damaged settings file is said at once, not on the first press.

@@ -1,12 +1,27 @@
+import { idsWithState } from '../agent/context-tree.js';
 import { fetchCurrent } from '../client/current.js';
+import { fetchLocation } from '../client/location.js';
 import type { CallOptions } from '../client/types.js';
+import type { VerifiedProvider } from '../discovery/types.js';
 import type { DescriptorVerdict } from '../discovery/types.js';
 import type { FrontApp } from '../os/types.js';
 import { oneLine } from '../text/cap-text.js';
-import { publicDescriptor } from '@app-context/provider-kit/protocol';
+import { publicDescriptor, type Element } from '@app-context/provider-kit/protocol';
 import { shownIds } from '../withhold/shown.js';
+import type { LocateResult } from './locate.js';
+import { providerSource } from './source.js';
 import type { Collection } from './types.js';
 import { verifiedCall, type CoreDeps } from './verified-call.js';
+
+/** How one collection goes besides its time limit. */
+export interface CollectOptions extends CallOptions {
+  /**
+   * Also ask the same verified provider where the answer's selected element is (for the panel
+   * beside the selection): started once `current` answered, not waited for, within its own time
+   * limit and the same signal.
+   */
+  locateSelection?: boolean;
+}
 
 /**
  * The whole pipeline for one invocation, on the user's action only: discover and verify the
@@ -14,9 +29,15 @@ import { verifiedCall, type CoreDeps } from './verified-call.js';
  * (verifiedCall, fetchCurrent). Every way of collecting nothing comes back as a named outcome,
  * never as a throw.
  */
-export async function collectContext(app: FrontApp, deps: CoreDeps, options: CallOptions = {}): Promise<Collection> {
+export async function collectContext(app: FrontApp, deps: CoreDeps, options: CollectOptions = {}): Promise<Collection> {
   const appName = app.name ?? `process ${app.pid}`;
-  const result = await verifiedCall(app, deps, options, fetchCurrent);
+  const { locateSelection, ...callOptions } = options;
+  let selection: Promise<LocateResult> | undefined;
+  const result = await verifiedCall(app, deps, callOptions, async (provider, within) => {
+    const outcome = await fetchCurrent(provider, within);
+    if (outcome.ok && locateSelection === true) selection = locateSelected(provider, outcome.answer.root, within, callOptions);
+    return outcome;
+  });
   switch (result.kind) {
     case 'cancelled':
       return { kind: 'cancelled', app };
@@ -47,10 +68,14 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
     const hidden = shownIds(screening?.withheld ?? []);
     const warnings = outcome.warnings.map(hidden.hide);
     for (const warning of warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
+    // Every later location of these ids goes to this verified pid, bundle id and instance only.
+    const source = providerSource({ pid: descriptor.pid, bundleId: descriptor.bundleId, instance: descriptor.instance }, deps);
     return {
       kind: 'collected', app, provider, answer: outcome.answer, warnings,
       ignored: result.ignored.map((v) => describeIgnored(appName, v)),
       ...(screening ? { screening } : {}),
+      source,
+      ...(selection ? { selection } : {}),
     };
   }
   deps.logger?.info(`${oneLine(descriptor.name)}: ${outcome.reason}`);
@@ -62,6 +87,18 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Cal
     default:
       return { kind: 'no-answer', app, provider, reason: outcome.reason, timedOut: outcome.kind === 'no-answer' && outcome.timedOut === true };
   }
+}
+
+/**
+ * The selected element's location from the provider `current` just answered on, over the same
+ * session: no second discovery, no second check. The time limit starts again, as a `location`
+ * call's own; a failure is an outcome, never a throw.
+ */
+function locateSelected(provider: VerifiedProvider, root: Element, within: CallOptions, options: CallOptions): Promise<LocateResult> | undefined {
+  const selected = idsWithState(root, 'selected')[0];
+  if (!selected) return undefined;
+  const call = fetchLocation(provider, selected.id, { ...within, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+  return call.then((outcome) => ({ ...outcome, asked: true }), () => ({ ok: false, kind: 'aborted', reason: 'locating failed inside Glance', asked: false }));
 }
 
 /** "the provider for Notes was ignored: its port belongs to another process (…)". */

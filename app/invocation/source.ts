@@ -1,4 +1,3 @@
-// app/invocation/source.ts
 import type { CallOptions } from '../client/types.js';
 import { locateRef, type LocateResult } from './locate.js';
 import type { ElementRef } from './types.js';

@@ -1,6 +1,8 @@
 import type { Answer, PublicDescriptor } from '@app-context/provider-kit/protocol';
 import type { FrontApp } from '../os/types.js';
 import type { Screening } from '../privacy/types.js';
+import type { LocateResult } from './locate.js';
+import type { ContextSource } from './source.js';
 
 /**
  * An element reference: the id together with the provider and instance that issued it
@@ -22,6 +24,14 @@ export type Collection =
     kind: 'collected'; app: FrontApp; provider: PublicDescriptor; answer: Answer; warnings: string[]; ignored: string[];
     /** What the user's standing exclusions and the secret scan leave out (with privacy hooks that screen). */
     screening?: Screening;
+    /** Who issued the answer's ids, and the only way they are located again (source.ts). */
+    source: ContextSource;
+    /**
+     * Where the answer's selected element is, asked of the same verified provider right after
+     * `current` (collectContext's `locateSelection`), so placing the panel beside it repeats
+     * no discovery or check; absent when not asked or nothing is selected.
+     */
+    selection?: Promise<LocateResult>;
   }
   /** The user's rule for this app (or a damaged rules file) said not to ask it: nothing was asked. */
   | { kind: 'ruled-out'; app: FrontApp; provider: PublicDescriptor; rule: 'never' | 'local' | 'damaged'; reason: string }

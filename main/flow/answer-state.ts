@@ -1,10 +1,7 @@
-import { citedIds } from '../../app/agent/citations.js';
-import type { Conversation } from '../../app/agent/conversation.js';
-import type { LocateFn } from '../../app/agent/highlight-tool.js';
+import { citedIds, oneLine, type Conversation, type LocateFn } from '../../app/host.js';
 import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { AgentFailureKind } from '../../app/agent/types.js';
 import type { AnswerState, Chip, Turn } from '../../contract/ipc.js';
-import { oneLine } from '../../app/text/cap-text.js';
 import { sentence } from './describe.js';
 
 /**
@@ -75,11 +72,10 @@ export function setChip(state: AnswerState, id: string, found: Pick<Chip, 'state
 }
 
 /**
- * One conversation about one collected context, from the first Send until the next hotkey.
+ * One conversation about one collected context, from the first Send until its press ends.
  * The context is fixed at the first Send: follow-ups go with the history, not a new tree.
  */
 export interface Chat {
-  invocation: number;
   conversation: Conversation;
   /** Every id that was sent, with its role; only these can become chips or be located. */
   sent: SentIds;

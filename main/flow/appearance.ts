@@ -1,4 +1,4 @@
-import type { Logger } from '../../app/log/logger.js';
+import type { Logger } from '../../app/host.js';
 import { accentFromSystem, type Appearance } from '../../contract/appearance.js';
 import type { AppearancePort } from '../ports.js';
 

@@ -1,8 +1,7 @@
 import type { FrontApp } from '../../app/os/types.js';
-import { oneLine } from '../../app/text/cap-text.js';
+import { oneLine, panelTree, shownIds } from '../../app/host.js';
 import type { Collection } from '../../app/invocation/types.js';
 import type { Screening } from '../../app/privacy/types.js';
-import { panelTree, shownIds } from '../../app/withhold/shown.js';
 import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
 
 /**

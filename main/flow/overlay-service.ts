@@ -1,4 +1,4 @@
-import { overlaysForRects, type OverlayDisplay } from '../../app/geometry/overlay.js';
+import { overlaysForRects, type OverlayDisplay } from '../../app/host.js';
 import { MAX_RECTS, type Rect } from '@app-context/provider-kit/protocol';
 import { OVERLAY_FADE_MS } from '../../contract/bridge.js';
 import type { Drawing } from '../../contract/ipc.js';

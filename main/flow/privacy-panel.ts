@@ -1,12 +1,9 @@
-import type { Logger } from '../../app/log/logger.js';
-import type { PrivacyService } from '../../app/privacy/service.js';
-import { matchExclusions } from '../../app/rules/match.js';
-import { RulesDamagedError } from '../../app/rules/store.js';
+import { matchExclusions, RulesDamagedError, type Logger, type PrivacyService } from '../../app/host.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import { describeExclusion, type Exclusion, type RuleName } from '../../contract/privacy.js';
 import type { HistoryView, KnownApp, RulesView } from '../../contract/ipc.js';
 import { knownApps } from './known-apps.js';
-import type { Controller } from './controller.js';
+import type { Press } from './press.js';
 
 /**
  * The panel's side of issue 13: rule actions on the context shown, the Rules list in Settings
@@ -16,8 +13,8 @@ import type { Controller } from './controller.js';
  * beyond the app's name (which the panel draws as provider text anyway).
  */
 export interface PrivacyPanel {
-  setAppRule(invocation: number, rule: RuleName): Promise<{ ok: boolean; message: string }>;
-  excludeAlways(invocation: number, id: string): Promise<{ ok: boolean; message: string }>;
+  setAppRule(press: Pick<Press, 'collected' | 'rescreen' | 'ruleOut'>, rule: RuleName): Promise<{ ok: boolean; message: string }>;
+  excludeAlways(press: Pick<Press, 'collected' | 'rescreen'>, id: string): Promise<{ ok: boolean; message: string }>;
   rules(): Promise<RulesView>;
   setRule(bundleId: string, rule: RuleName): Promise<RulesView>;
   removeRule(bundleId: string): Promise<RulesView>;
@@ -33,7 +30,6 @@ export interface PrivacyPanel {
 /** What the panel's privacy actions act on. */
 export interface PrivacyPanelDeps {
   privacy: PrivacyService;
-  controller: Pick<Controller, 'collected' | 'rescreen' | 'ruleOut'>;
   historyDays(): number;
   /**
    * The apps whose providers are published now, verified as the host verifies and never asked
@@ -62,7 +58,7 @@ const RULE_DONE: Record<RuleName, (app: string) => string> = {
   allow: (app) => `${app}'s context goes to whichever model you choose.`,
 };
 
-/** The panel's privacy actions over the privacy service and the controller's collected context. */
+/** The panel's privacy actions over the privacy service and the press the panel names. */
 export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const { rules, history } = deps.privacy;
 
@@ -105,12 +101,12 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     }
   };
   /** The shown context screened again with the rules as they are now (a new exclusion applies at once). */
-  const rescreen = async (invocation: number): Promise<void> => {
-    const collected = deps.controller.collected(invocation);
+  const rescreen = async (press: Pick<Press, 'collected' | 'rescreen'>): Promise<void> => {
+    const collected = press.collected();
     if (!collected?.screening) return;
     const state = await rules.load();
     const own = state.ok ? state.rules.find((r) => r.bundleId === collected.issuer.bundleId) : undefined;
-    deps.controller.rescreen(invocation, {
+    press.rescreen({
       ...collected.screening,
       rule: own?.rule ?? 'allow',
       excludedByRule: matchExclusions(collected.root, own?.exclusions ?? []),
@@ -132,8 +128,8 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   };
 
   return {
-    async setAppRule(invocation, rule) {
-      const collected = deps.controller.collected(invocation);
+    async setAppRule(press, rule) {
+      const collected = press.collected();
       if (!collected) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
       remember(collected.issuer.bundleId, collected.appName);
       try {
@@ -142,12 +138,12 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
         return failed('setting a rule')(error);
       }
       const message = RULE_DONE[rule](collected.appName);
-      if (rule === 'never') deps.controller.ruleOut(invocation, message);
-      else await rescreen(invocation);
+      if (rule === 'never') press.ruleOut(message);
+      else await rescreen(press);
       return { ok: true, message };
     },
-    async excludeAlways(invocation, id) {
-      const collected = deps.controller.collected(invocation);
+    async excludeAlways(press, id) {
+      const collected = press.collected();
       const element = collected ? findElement(collected.root, id) : undefined;
       if (!collected || !element) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
       remember(collected.issuer.bundleId, collected.appName);
@@ -158,7 +154,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       } catch (error) {
         return failed('adding an exclusion')(error);
       }
-      await rescreen(invocation);
+      await rescreen(press);
       return { ok: true, message: `Glance will always leave out ${describeExclusion(exclusion)} from ${collected.appName}. Settings › Rules undoes it.` };
     },
     rules: async () => {

@@ -9,8 +9,7 @@
  * No electron here: main/index.ts launches it as a utility process, the tests as `node`.
  */
 import { readdir } from 'node:fs/promises';
-import { providersFolder } from '../../app/discovery/folder.js';
-import type { Logger } from '../../app/log/logger.js';
+import { providersFolder, type Logger } from '../../app/host.js';
 import type { FrontAppResult } from '../../app/os/types.js';
 
 /** The name the panel shows while it starts. */

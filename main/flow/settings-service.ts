@@ -1,4 +1,4 @@
-import type { SettingsStore } from '../../app/settings/store.js';
+import type { SettingsStore } from '../../app/host.js';
 import type { Settings, SettingsPatch } from '../../contract/settings.js';
 import type { LoginItemOutcome } from './login-item.js';
 import type { StateHub } from './state-hub.js';

@@ -1,30 +1,40 @@
-import type { PanelState } from '../../contract/ipc.js';
+import { applyPush } from '../../contract/invocation.js';
+import type { InvocationPatch, PanelPush, PanelState } from '../../contract/ipc.js';
 
 /**
- * The one copy of what the panel shows: a view model, nothing more. Main changes it (the
- * controller writes the invocation's view, the settings their part); every change is pushed
- * whole to the panel (a few kilobytes at most besides the tree), so the panel can never hold a
- * stale half. Which invocation is current is the controller's to say (Controller.isCurrent and
- * its events), never read back from here: the controller is given `update` only
- * (ControllerDeps.hub) and keeps what it decides on itself.
+ * The one copy of what the panel shows: a view model, nothing more. Main changes it (the press
+ * on screen writes its view, the settings their part) and each change goes to the panel as a
+ * push of the fields that changed: the tree goes with the view that collected it, once, and a
+ * streamed piece of the answer goes as that alone (ipc.ts, PanelPush). Nothing in main reads
+ * it back to decide anything: which press is current is the controller's.
  */
 export interface StateHub {
   get(): PanelState;
-  /** Replaces the given fields and tells every listener. */
+  /** Replaces the given fields (`invocation` whole: a new view) and tells every listener. */
   update(change: Partial<PanelState>): void;
-  /** Listens for changes; returns the function that stops listening. */
-  subscribe(listener: (state: PanelState) => void): () => void;
+  /** Changes fields of the invocation on screen; a patch naming another one changes nothing. */
+  patch(patch: InvocationPatch): void;
+  /** Listens for changes (the state after, and the push that made it); returns the function that stops listening. */
+  subscribe(listener: (state: PanelState, push: PanelPush) => void): () => void;
 }
 
 /** A hub starting from `initial`. */
 export function createStateHub(initial: PanelState): StateHub {
   let state = initial;
-  const listeners = new Set<(state: PanelState) => void>();
+  const listeners = new Set<(state: PanelState, push: PanelPush) => void>();
+  const tell = (push: PanelPush): void => {
+    for (const listener of listeners) listener(state, push);
+  };
   return {
     get: () => state,
     update(change) {
       state = { ...state, ...change };
-      for (const listener of listeners) listener(state);
+      tell(change);
+    },
+    patch(patch) {
+      if (state.invocation?.id !== patch.id) return;
+      state = applyPush(state, { patch });
+      tell({ patch });
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -1,5 +1,4 @@
 import type { KeyedBackendId } from '../../contract/backends.js';
-import type { AgentPort } from '../flow/agent-service.js';
 import type { Controller } from '../flow/controller.js';
 import type { PrivacyPanel } from '../flow/privacy-panel.js';
 import type { SettingsService } from '../flow/settings-service.js';
@@ -23,9 +22,8 @@ interface OverlayPort {
 /** What the handlers act on. No electron: the Electron shell and the e2e test server pass their own. */
 export interface HandlerDeps {
   hub: StateHub;
-  controller: Controller;
+  controller: Pick<Controller, 'press' | 'collectAgain'>;
   settings: SettingsService;
-  agent: AgentPort;
   /** Rules and history as the panel changes and reads them (the same files as `glance`). */
   privacy: PrivacyPanel;
   keys: KeyPort;
@@ -42,8 +40,12 @@ const STALE = 'This context is no longer current: press the hotkey again.';
 
 /** One handler per contract channel. Payloads arrive already parsed (see dispatch). */
 export function createHandlers(deps: HandlerDeps): InvokeHandlers {
-  /** Requests name their invocation, so a panel showing an older one cannot act on a newer one. */
-  const isCurrent = deps.controller.isCurrent;
+  /**
+   * Requests name their invocation, so a panel showing an older one cannot act on a newer one:
+   * the press named, while it is on screen, or none (its conversation with it).
+   */
+  const press = deps.controller.press;
+  const agent = (invocation: number) => press(invocation)?.agent();
   return {
     getState: async () => deps.hub.get(),
     showView: async ({ view }) => {
@@ -57,15 +59,14 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     dismissNotices: async () => {
       deps.hub.update({ notices: [] });
     },
-    removeAppContext: async ({ invocation }) => deps.controller.removeAppContext(invocation),
+    removeAppContext: async ({ invocation }) => press(invocation)?.cancel('removed') ?? { aborted: false },
     collectAgain: async ({ invocation }) => deps.controller.collectAgain(invocation),
-    askWithoutContext: async ({ invocation }) => ({ ok: deps.controller.askWithoutContext(invocation) }),
+    askWithoutContext: async ({ invocation }) => ({ ok: press(invocation)?.askWithoutContext() ?? false }),
     // Exactly what Send will carry: main applies the same removals to the tree it holds.
-    preview: async (request) => (isCurrent(request.invocation) ? deps.agent.preview(request) : null),
-    send: async (request) => (isCurrent(request.invocation) ? deps.agent.send(request) : { ok: false, message: STALE }),
-    stop: async ({ invocation }) => deps.agent.stop(invocation),
-    getAnswer: async () => deps.agent.answer(),
-    locate: async ({ invocation, id }) => (isCurrent(invocation) ? deps.agent.locate(invocation, id) : null),
+    preview: async (request) => agent(request.invocation)?.preview(request) ?? null,
+    send: async (request) => (await agent(request.invocation)?.send(request)) ?? { ok: false, message: STALE },
+    stop: async ({ invocation }) => agent(invocation)?.stop() ?? { stopped: false },
+    locate: async ({ invocation, id }) => (await agent(invocation)?.locate(id)) ?? null,
     dismissOverlay: async () => {
       deps.overlay.hide();
     },
@@ -82,8 +83,14 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       await deps.openExternal(url);
       return { opened: true };
     },
-    setAppRule: async ({ invocation, rule }) => (isCurrent(invocation) ? deps.privacy.setAppRule(invocation, rule) : { ok: false, message: STALE }),
-    excludeAlways: async ({ invocation, id }) => (isCurrent(invocation) ? deps.privacy.excludeAlways(invocation, id) : { ok: false, message: STALE }),
+    setAppRule: async ({ invocation, rule }) => {
+      const named = press(invocation);
+      return named ? deps.privacy.setAppRule(named, rule) : { ok: false, message: STALE };
+    },
+    excludeAlways: async ({ invocation, id }) => {
+      const named = press(invocation);
+      return named ? deps.privacy.excludeAlways(named, id) : { ok: false, message: STALE };
+    },
     getRules: async () => deps.privacy.rules(),
     setRule: async ({ bundleId, rule }) => deps.privacy.setRule(bundleId, rule),
     removeRule: async ({ bundleId }) => deps.privacy.removeRule(bundleId),

@@ -1,5 +1,5 @@
 import { ipcMain } from 'electron';
-import type { Logger } from '../../app/log/logger.js';
+import type { Logger } from '../../app/host.js';
 import { invokeContract, type InvokeHandlers, type InvokeName, type PageName } from '../../contract/ipc.js';
 import { dispatch } from './dispatch.js';
 import { isOwnRendererFrame } from './sender.js';

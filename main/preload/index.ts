@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { panelRequests, type GlanceApi } from '../../contract/bridge.js';
 import type { Appearance } from '../../contract/appearance.js';
-import { eventContract, invokeContract, type AnswerState, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelState } from '../../contract/ipc.js';
+import { eventContract, invokeContract, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelPush } from '../../contract/ipc.js';
 
 /**
  * The panel's only way to reach main: named functions, one per contract channel, and
@@ -18,7 +18,7 @@ function invoke<K extends InvokeName>(name: K, request: InvokeRequest<K>): Promi
 const api = {
   ...panelRequests(invoke),
   onState(listener) {
-    const handler = (_event: IpcRendererEvent, state: PanelState): void => listener(state);
+    const handler = (_event: IpcRendererEvent, push: PanelPush): void => listener(push);
     ipcRenderer.on(eventContract.state.channel, handler);
     return () => {
       ipcRenderer.removeListener(eventContract.state.channel, handler);
@@ -29,13 +29,6 @@ const api = {
     ipcRenderer.on(eventContract.shown.channel, handler);
     return () => {
       ipcRenderer.removeListener(eventContract.shown.channel, handler);
-    };
-  },
-  onAnswer(listener) {
-    const handler = (_event: IpcRendererEvent, answer: AnswerState | null): void => listener(answer);
-    ipcRenderer.on(eventContract.answer.channel, handler);
-    return () => {
-      ipcRenderer.removeListener(eventContract.answer.channel, handler);
     };
   },
   onAppearance(listener) {

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow } from 'electron';
-import type { OverlayDisplay } from '../../app/geometry/overlay.js';
+import type { OverlayDisplay } from '../../app/host.js';
 import { overlayWindowOptions } from '../config.js';
 import type { OverlayWindows } from '../flow/overlay-service.js';
 import { eventContract, type Drawing } from '../../contract/ipc.js';

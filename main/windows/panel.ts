@@ -1,7 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Rectangle, Screen } from 'electron';
-import { panelPosition } from '../../app/geometry/panel-position.js';
-import { placeBeside } from '../../app/geometry/placement.js';
+import { panelPosition, placeBeside } from '../../app/host.js';
 import { HIDE_ON_BLUR_DELAY_MS, PANEL_SIZE, panelWindowOptions } from '../config.js';
 import { eventContract } from '../../contract/ipc.js';
 import type { PanelPort } from '../ports.js';
@@ -89,11 +88,8 @@ export function createPanel(deps: PanelDeps): Panel {
         holds -= 1;
       };
     },
-    publish: (state) => {
-      if (!window.isDestroyed()) window.webContents.send(eventContract.state.channel, state);
-    },
-    publishAnswer: (answer) => {
-      if (!window.isDestroyed()) window.webContents.send(eventContract.answer.channel, answer);
+    publish: (push) => {
+      if (!window.isDestroyed()) window.webContents.send(eventContract.state.channel, push);
     },
     publishAppearance: (appearance) => {
       if (!window.isDestroyed()) window.webContents.send(eventContract.appearance.channel, appearance);

@@ -1,31 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
+import { applyPush } from '../../contract/invocation.js';
 import type { GlanceApi } from './bridge.js';
 
 type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
+type PanelPush = Parameters<Parameters<GlanceApi['onState']>[0]>[0];
 
 /**
- * A value main owns, kept current: fetched once, then every pushed change. A push that raced
- * the first fetch is newer than the fetch, so it wins.
+ * Main's panel state, kept current: fetched whole once, then each push applied over it
+ * (applyPush). A push that arrives before the fetch is kept and applied after it: a push only
+ * sets values, so one the fetched state already holds changes nothing. A field a push leaves out
+ * keeps its value, by reference: the tree is indexed once per invocation, not per streamed piece.
  */
-function useMainValue<T>(get: () => Promise<T>, subscribe: (listener: (next: T) => void) => () => void, initial: T): T {
-  const [value, setValue] = useState<T>(initial);
+export function usePanelState(api: GlanceApi): PanelState | null {
+  const [state, setState] = useState<PanelState | null>(null);
   useEffect(() => {
-    let pushed = false;
-    const unsubscribe = subscribe((next) => {
-      pushed = true;
-      setValue(next);
+    let early: PanelPush[] | null = [];
+    const unsubscribe = api.onState((push) => {
+      if (early) early.push(push);
+      else setState((before) => (before ? applyPush(before, push) : before));
     });
-    void get().then((first) => {
-      if (!pushed) setValue(first);
+    void api.getState().then((first) => {
+      const waiting = early ?? [];
+      early = null;
+      setState(waiting.reduce(applyPush, first));
     });
     return unsubscribe;
-  }, [get, subscribe]);
-  return value;
-}
-
-/** Main's panel state, kept current. */
-export function usePanelState(api: GlanceApi): PanelState | null {
-  return useMainValue<PanelState | null>(api.getState, api.onState, null);
+  }, [api]);
+  return state;
 }
 
 /** Calls `onShown` each time main shows the panel (the latest function, without resubscribing). */
@@ -53,17 +54,4 @@ export function useSettingsSnapshot(api: GlanceApi, revision: string): Settings 
     };
   }, [api, revision]);
   return settings;
-}
-
-type AnswerState = Awaited<ReturnType<GlanceApi['getAnswer']>>;
-
-/** The answer area main streams, kept current (each streamed piece is a push). */
-export function useAnswer(api: GlanceApi): AnswerState {
-  return useMainValue<AnswerState>(api.getAnswer, api.onAnswer, null);
-}
-
-/** The prompt being typed, starting empty for every new invocation. */
-export function usePrompt(invocation: number | undefined): [string, (prompt: string) => void] {
-  const [prompt, setPrompt] = useState<{ invocation: number | undefined; text: string }>({ invocation, text: '' });
-  return [prompt.invocation === invocation ? prompt.text : '', (text) => setPrompt({ invocation, text })];
 }

@@ -12,15 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsk } from '../../app/cli/ask.js';
 import type { CliIo } from '../../app/cli/io.js';
 import { main } from '../../app/cli/main.js';
-import { collectContext } from '../../app/invocation/collect.js';
 import { locateRef } from '../../app/invocation/locate.js';
+import { collectContext } from '../../app/invocation/collect.js';
 import { createOs } from '../../app/os/index.js';
 import { silentLogger } from '../../app/log/logger.js';
 import { openGlanceHome } from '../../app/home/folder.js';
 import { createPrivacyService } from '../../app/privacy/service.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import type { AnswerState } from '../../contract/ipc.js';
-import { createAgentService } from '../../main/flow/agent-service.js';
 import { createController } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { startRaw, type RawProvider } from '../faults/helpers.js';
@@ -180,20 +179,22 @@ describe('the panel\'s agent service, when no context goes', () => {
       os: { frontApp: async () => ({ ok: true, app: { pid: front, name: 'Front' } }) },
       collect: (app, options) => collectContext(app, core, options),
       timeoutMs: () => 3000, ownPid: process.pid, showPanel: () => undefined, hub, logger: silentLogger,
+      agent: {
+        settings: () => settings,
+        apiKey: async () => 'sk-test-key-not-real-0021',
+        overlay: { show: () => undefined, hide: () => undefined },
+        logger: silentLogger, privacy,
+        modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }),
+      },
     });
-    const published: (AnswerState | null)[] = [];
-    const agent = createAgentService({
-      collected: controller.collected, withoutContext: controller.withoutContext, settings: () => settings,
-      apiKey: async () => 'sk-test-key-not-real-0021',
-      locate: (ref, options) => locateRef(ref, core, options),
-      overlay: { show: () => undefined, hide: () => undefined },
-      publish: (answer) => published.push(answer), logger: silentLogger, privacy,
-      modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }),
+    // Each answer the press publishes, as the panel gets it: a patch of its view.
+    const published: AnswerState[] = [];
+    hub.subscribe((_state, push) => {
+      if (push.patch?.answer) published.push(push.patch.answer);
     });
-    controller.subscribe(agent.follow);
     settings = { ...DEFAULT_SETTINGS, backend: 'openai', baseURL: `${modelUrl}/v1` };
     const sendAlone = async (removedIds: string[] = []): Promise<void> => {
-      expect((await agent.send({ invocation: 1, prompt: QUESTION, removedIds })).ok).toBe(true);
+      expect((await controller.press(1)?.agent()?.send({ invocation: 1, prompt: QUESTION, removedIds }))?.ok).toBe(true);
       await expect.poll(() => published.at(-1)?.turns.at(-1)?.status).toBe('done');
     };
     return { controller, hub, privacy, sendAlone };
@@ -213,7 +214,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     const server = await startFakeServer([{ sse: openaiStream(['ok']) }]);
     const { controller, sendAlone } = await panel(must(providers['ok']).pid, server.url);
     await controller.onHotkey();
-    expect(controller.collected(1)?.appName).toBe(NAME);
+    expect(controller.press(1)?.collected()?.appName).toBe(NAME);
     await sendAlone(['app']);
     await server.close();
     expectAlone(must(server.received[0], 'the request').raw, 'the user removed the app context');
@@ -224,7 +225,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     const { controller, privacy, sendAlone } = await panel(must(providers['ok']).pid, server.url);
     await privacy.rules.set('node', 'local');
     await controller.onHotkey();
-    expect(controller.collected(1)?.appName).toBe(NAME);
+    expect(controller.press(1)?.collected()?.appName).toBe(NAME);
     settings = { ...settings, baseURL: `http://model.example.test:${new URL(server.url).port}/v1` };
     await sendAlone();
     await server.close();

@@ -22,6 +22,7 @@ import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
 import { openaiStream, startFakeServer, type FakeServer } from './fake-model-server.js';
 import { editorTree, must } from './fixtures.js';
+import { unreachableSource } from '../helpers/sources.js';
 
 const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -72,10 +73,9 @@ describe('the panel\'s agent service, with a model server that redirects', () =>
     settings = { ...DEFAULT_SETTINGS, backend: 'openai', baseURL: `${model.url}/v1` };
     const privacy = createPrivacyService({ home, settings: () => settings });
     const published: (AnswerState | null)[] = [];
-    const agent = createAgentService({
-      collected: () => ({ invocation: 1, appName: 'Editor', root: editorTree(), issuer: { pid: provider.pid, bundleId: 'node', instance: provider.descriptor.instance } }),
+    const collected = { appName: 'Editor', root: editorTree(), source: unreachableSource, issuer: { pid: provider.pid, bundleId: 'node', instance: provider.descriptor.instance } };
+    const agent = createAgentService({ collected: () => collected, withoutContext: () => false }, {
       settings: () => settings, apiKey: async () => undefined,
-      locate: async () => ({ ok: false, kind: 'ignored', reason: 'not asked', asked: false }),
       overlay: { show: () => undefined, hide: () => undefined },
       publish: (answer) => published.push(answer), logger: silentLogger, privacy,
       ...(modelFetch ? { modelFetch } : {}),

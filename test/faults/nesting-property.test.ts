@@ -21,6 +21,7 @@ import { applyRemovals, collectRemovedIds, listIds } from '../../contract/review
 import { describeCollection } from '../../main/flow/describe.js';
 import { accessibleName, openableUrl, searchTextOf, statesOf, thumbnailOf, titleOf, wordsOf } from '../../renderer/src/review/element-words.js';
 import { excludedCount, indexTree, keepOnly, selectedIds, visibleRows } from '../../renderer/src/review/tree-model.js';
+import { unreachableSource } from '../helpers/sources.js';
 
 /** Run counts, quoted in docs/reliability.md. */
 export const RUNS = { fields: 150, trees: 60 } as const;
@@ -135,7 +136,7 @@ function throughThePipeline(raw: unknown): void {
   expect(() => JSON.parse(jsonLine({ provider, answer, warnings }))).not.toThrow();
   formatTree(answer.root);
   // The app: what the controller publishes, through Electron's serialiser.
-  const invocation = describeCollection({ kind: 'collected', app: { pid: 1 }, provider: { protocol: '0.2.0', ...provider }, answer, warnings, ignored: [] }, { id: 1 });
+  const invocation = describeCollection({ kind: 'collected', app: { pid: 1 }, provider: { protocol: '0.2.0', ...provider }, answer, warnings, ignored: [], source: unreachableSource }, { id: 1 });
   serialize({ view: 'review', invocation, notices: [], hotkey: 'G', paused: false });
   // The review: removing the first child and every third id.
   const ids = listIds(answer.root);

@@ -55,6 +55,11 @@ const NEVERS: [string, string, RegExp][] = [
   ['main/crafted.ts', '../renderer/src/App.js', /never imports the renderer/],
   ['main/flow/crafted.ts', '../../renderer/src/bridge.js', /never imports the renderer/],
   ['main/preload/crafted.ts', '../../renderer/src/overlay/Overlay.js', /never imports the renderer/],
+  // main/ reaches the core only through its facade (and the plain-type modules), at every depth.
+  ['main/crafted.ts', '../app/invocation/collect.js', /only through app\/host\.ts/],
+  ['main/flow/crafted.ts', '../../app/agent/conversation.js', /only through app\/host\.ts/],
+  ['main/ipc/crafted.ts', '../../app/log/logger.js', /only through app\/host\.ts/],
+  ['main/flow/crafted.ts', '../../app/os/index.js', /only through app\/host\.ts/],
 ];
 
 describe('lint enforces the architecture', () => {
@@ -82,6 +87,7 @@ describe('lint enforces the architecture', () => {
   it('allows what the design allows: the core and the panel import contract/, main imports electron, contract imports the protocol', async () => {
     expect(await restricted('app/agent/crafted.ts', "import { listIds } from '../../contract/review.js';\nexport const y = listIds;\n")).toEqual([]);
     expect(await restricted('renderer/src/review/crafted.tsx', "import type { Element } from '../../../contract/review.js';\nimport { bridge } from '../bridge.js';\nexport type Y = Element;\nexport const z = bridge;\n")).toEqual([]);
+    expect(await restricted('main/flow/crafted.ts', "import { collectContext } from '../../app/host.js';\nimport type { FrontApp } from '../../app/os/types.js';\nexport const y = collectContext;\nexport type Z = FrontApp;\n")).toEqual([]);
     expect(await restricted('main/windows/crafted.ts', "import { BrowserWindow } from 'electron';\nimport { eventContract } from '../../contract/ipc.js';\nexport const y = [BrowserWindow, eventContract];\n")).toEqual([]);
     expect(await restricted('renderer/src/answer/crafted.tsx', "import { createRoot } from 'react-dom/client';\nimport Markdown from 'react-markdown';\nimport remarkGfm from 'remark-gfm';\nimport { X } from 'lucide-react';\nimport { z } from 'zod';\nexport const y = [createRoot, Markdown, remarkGfm, X, z];\n")).toEqual([]);
     expect(await restricted('renderer/vite.config.ts', "import react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\nexport const y = [react, defineConfig];\n")).toEqual([]);

@@ -15,10 +15,9 @@ import { createOs } from '../../app/os/index.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import { createPrivacyService, type PrivacyService } from '../../app/privacy/service.js';
 import { collectContext } from '../../app/invocation/collect.js';
-import { locateRef } from '../../app/invocation/locate.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import { createAgentService, type AgentPort } from '../../main/flow/agent-service.js';
-import type { CollectedContext } from '../../main/flow/controller.js';
+import type { CollectedContext } from '../../main/flow/press.js';
 import { describeCollection } from '../../main/flow/describe.js';
 import type { AnswerState } from '../../contract/ipc.js';
 import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
@@ -73,16 +72,14 @@ async function collect(): Promise<CollectedContext> {
   const collection = await collectContext({ pid: provider.pid }, { os, env: dir.env, privacy: privacy.hooks });
   if (collection.kind !== 'collected') throw new Error(describeCollection(collection, { id: 1 }).message);
   const { pid, bundleId, instance } = collection.provider;
-  return { invocation: 1, appName: 'Field Notes', root: collection.answer.root, issuer: { pid, bundleId, instance }, ...(collection.screening ? { screening: collection.screening } : {}) };
+  return { appName: 'Field Notes', root: collection.answer.root, source: collection.source, issuer: { pid, bundleId, instance }, ...(collection.screening ? { screening: collection.screening } : {}) };
 }
 
 function service(context: CollectedContext): { agent: AgentPort; settled: () => Promise<AnswerState> } {
   const published: (AnswerState | null)[] = [];
-  const agent = createAgentService({
-    collected: (invocation) => (invocation === 1 ? context : undefined),
+  const agent = createAgentService({ collected: () => context, withoutContext: () => false }, {
     settings: () => settings,
     apiKey: async () => undefined,
-    locate: (ref, options) => locateRef(ref, { os, env: dir.env, privacy: privacy.hooks }, options),
     overlay: { show: () => undefined, hide: () => undefined },
     publish: (answer) => published.push(answer),
     logger: silentLogger,

@@ -10,7 +10,8 @@ import { locateRef } from '../../app/invocation/locate.js';
 import type { ElementRef } from '../../app/invocation/types.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import { createAgentService, type AgentPort } from '../../main/flow/agent-service.js';
-import type { CollectedContext } from '../../main/flow/controller.js';
+import type { CollectedContext } from '../../main/flow/press.js';
+import type { ContextSource } from '../../app/invocation/source.js';
 import type { AnswerState } from '../../contract/ipc.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   const collection = await collectContext({ pid: sample.proc.pid }, { os, env: dir.env });
   if (collection.kind !== 'collected') throw new Error(`Sample Notes gave no context: ${collection.kind}`);
   const { pid, bundleId, instance } = collection.provider;
-  collected = { invocation: 1, appName: 'Sample Notes', root: collection.answer.root, issuer: { pid, bundleId, instance } };
+  collected = { appName: 'Sample Notes', root: collection.answer.root, source: collection.source, issuer: { pid, bundleId, instance } };
 }, 30_000);
 afterAll(async () => {
   await Promise.all([sample?.proc.stop(), model?.close()]);
@@ -63,15 +64,19 @@ function rig(settings: Partial<Settings> = {}, context: CollectedContext = colle
   const drawn: Rect[][] = [];
   const labels: (string | undefined)[] = [];
   const asked: Rig['asked'] = [];
-  const agent = createAgentService({
-    collected: (invocation) => (invocation === context.invocation ? context : undefined),
-    settings: () => ({ ...DEFAULT_SETTINGS, ...settings }),
-    apiKey: async () => 'sk-test-key-in-the-keychain',
-    locate: async (ref, options) => {
+  // The collection's own source, watched: every locate goes through it, and only it.
+  const source: ContextSource = {
+    kind: 'provider',
+    locate: async (id, options) => {
+      const ref = { ...context.issuer, id };
       const result = await locateRef(ref, { os, env: dir.env }, options);
       asked.push({ ref, asked: result.asked });
       return result;
     },
+  };
+  const agent = createAgentService({ collected: () => ({ ...context, source }), withoutContext: () => false }, {
+    settings: () => ({ ...DEFAULT_SETTINGS, ...settings }),
+    apiKey: async () => 'sk-test-key-in-the-keychain',
     overlay: { show: (rects, label) => { drawn.push([...rects]); labels.push(label); }, hide: () => drawn.push([]) },
     publish: (answer) => published.push(answer),
     logger: silentLogger,
@@ -133,17 +138,17 @@ describe('the agent service', () => {
     expect((model.received.at(-1)?.body['messages'] as unknown[]).length).toBe(4);
   });
 
-  it('stops a slow answer: the stream closes and the turn says it stopped; reset forgets the conversation', async () => {
+  it('stops a slow answer: the stream closes and the turn says it stopped; dispose forgets the conversation', async () => {
     script.push({ sse: openaiStream(['Thinking', ' slowly']), pauseMs: 1000, hang: true });
     const r = rig({ backend: 'openai', baseURL: `${model.url}/v1` });
     const closed = model.clientClosed;
     await send(r, 'Slow?');
     expect(await send(r, 'Again?')).toMatchObject({ ok: false, message: expect.stringMatching(/still on its way/) });
     await expect.poll(() => r.last().turns[0]?.text).toBe('Thinking');
-    expect(r.agent.stop(1)).toEqual({ stopped: true });
+    expect(r.agent.stop()).toEqual({ stopped: true });
     expect((await r.settled()).turns[0]).toMatchObject({ status: 'stopped', note: expect.stringMatching(/^Stopped\./) });
     await closed;
-    r.agent.reset();
+    r.agent.dispose();
     expect(r.published.at(-1)).toBeNull();
     expect(r.agent.answer()).toBeNull();
   });
@@ -166,17 +171,17 @@ describe('the agent service', () => {
     const collection = await collectContext({ pid: extra.proc.pid }, { os, env: dir.env });
     if (collection.kind !== 'collected') throw new Error('no context');
     const { pid, bundleId, instance } = collection.provider;
-    const context = { invocation: 1, appName: 'Sample Notes', root: collection.answer.root, issuer: { pid, bundleId, instance } };
+    const context = { appName: 'Sample Notes', root: collection.answer.root, source: collection.source, issuer: { pid, bundleId, instance } };
     const r = rig({}, context);
     await send(r, 'What is selected?');
     const answer = await r.settled();
     const docChip = answer.chips.find((c) => c.role === 'Document');
     expect(docChip).toBeDefined();
-    expect(await r.agent.locate(1, 'not-a-chip')).toBeNull();
+    expect(await r.agent.locate('not-a-chip')).toBeNull();
     await extra.proc.stop();
     const restarted = await startChild(SAMPLE, dir.env, dir.dir);
     try {
-      const chip = await r.agent.locate(1, docChip?.id ?? '');
+      const chip = await r.agent.locate(docChip?.id ?? '');
       expect(chip).toMatchObject({ state: 'gone', note: 'gone: no longer in the app' });
       expect(r.asked.at(-1)).toEqual({ ref: { ...context.issuer, id: docChip?.id }, asked: false });
       expect(r.drawn.at(-1)).toEqual([]); // no overlay for a gone element

@@ -14,10 +14,9 @@ import { silentLogger } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
 import { createPrivacyService, type PrivacyService } from '../../app/privacy/service.js';
 import { collectContext } from '../../app/invocation/collect.js';
-import { locateRef } from '../../app/invocation/locate.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import type { AnswerState } from '../../contract/ipc.js';
-import { createAgentService } from '../../main/flow/agent-service.js';
+import type { AgentPort } from '../../main/flow/agent-service.js';
 import { createController } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
@@ -70,21 +69,25 @@ function panel() {
     os: { frontApp: async () => ({ ok: true, app: { pid: raw.pid, name: 'Kept' } }) },
     collect: (front, options) => collectContext(front, core, options),
     timeoutMs: () => 1500, ownPid: process.pid, showPanel: () => undefined, hub, logger: silentLogger,
+    agent: {
+      settings: () => settings,
+      apiKey: async () => 'sk-test-key-not-real-0004',
+      overlay: { show: () => undefined, hide: () => undefined },
+      logger: silentLogger,
+      privacy,
+      modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }),
+    },
   });
-  const published: (AnswerState | null)[] = [];
-  const agent = createAgentService({
-    collected: controller.collected,
-    withoutContext: controller.withoutContext,
-    settings: () => settings,
-    apiKey: async () => 'sk-test-key-not-real-0004',
-    locate: (ref, options) => locateRef(ref, core, options),
-    overlay: { show: () => undefined, hide: () => undefined },
-    publish: (answer) => published.push(answer),
-    logger: silentLogger,
-    privacy,
-    modelFetch: fetchResolving({ 'model.example.test': '127.0.0.1' }),
+  // Each answer the press publishes, as the panel gets it: a patch of its view.
+  const published: AnswerState[] = [];
+  hub.subscribe((_state, push) => {
+    if (push.patch?.answer) published.push(push.patch.answer);
   });
-  controller.subscribe(agent.follow);
+  /** The conversation of the press on screen, as the handlers find it. */
+  const agent = {
+    preview: (request: Parameters<AgentPort['preview']>[0]) => controller.press(request.invocation ?? 0)?.agent()?.preview(request) ?? null,
+    send: async (request: Parameters<AgentPort['send']>[0]) => (await controller.press(request.invocation ?? 0)?.agent()?.send(request)) ?? { ok: false, message: 'stale' },
+  };
   const settled = async (): Promise<AnswerState> => {
     await expect.poll(() => published.at(-1)?.turns.at(-1)?.status).not.toBe('answering');
     return published.at(-1) as AnswerState;
@@ -101,7 +104,7 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', failure: 'ruled-out', ruledOutBy: 'local', root: null });
     expect(hub.get().invocation?.withoutContext).toBeUndefined();
 
-    expect(controller.askWithoutContext(1)).toBe(true);
+    expect((controller.press(1)?.askWithoutContext() ?? false)).toBe(true);
     // The panel's view says the choice; the card goes and the question field comes.
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', ruledOutBy: 'local', withoutContext: true });
     const preview = JSON.stringify(agent.preview({ invocation: 1, prompt: 'What do herons eat?', removedIds: [] }));
@@ -142,17 +145,17 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ id: 1, ruledOutBy: 'never' });
     // "Never" keeps out the question about the app too: nothing to ask without.
-    expect(controller.askWithoutContext(1)).toBe(false);
+    expect((controller.press(1)?.askWithoutContext() ?? false)).toBe(false);
     expect(hub.get().invocation?.withoutContext).toBeUndefined();
 
     await privacy.rules.set(APP, 'local');
     await controller.onHotkey();
-    expect(controller.askWithoutContext(1)).toBe(false); // an older invocation
-    expect(controller.askWithoutContext(2)).toBe(true);
-    expect(controller.withoutContext(2)).toBe(true);
+    expect((controller.press(1)?.askWithoutContext() ?? false)).toBe(false); // an older invocation
+    expect((controller.press(2)?.askWithoutContext() ?? false)).toBe(true);
+    expect((controller.press(2)?.withoutContext() ?? false)).toBe(true);
     await controller.onHotkey();
-    expect(controller.withoutContext(2)).toBe(false);
-    expect(controller.withoutContext(3)).toBe(false);
+    expect((controller.press(2)?.withoutContext() ?? false)).toBe(false);
+    expect((controller.press(3)?.withoutContext() ?? false)).toBe(false);
     expect(hub.get().invocation?.withoutContext).toBeUndefined();
   }, 30_000);
 });

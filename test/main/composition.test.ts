@@ -15,10 +15,12 @@ import { useProviderSuite } from '../helpers/provider-suite.js';
 
 /** Every factory the composition calls: one place may import them outside the unit tests. */
 const FACTORIES = [
-  'createAgentService', 'createAppearance', 'createController', 'createHandlers', 'createHostCache', 'createHotkeyRegistrar',
-  'createOverlayService', 'createSampleNotes', 'createSecretStore', 'createSelectionPlacement',
+  'createAppearance', 'createController', 'createHandlers', 'createHostCache', 'createHotkeyRegistrar',
+  'createOverlayService', 'createSampleNotes', 'createSecretStore',
   'createSettingsService', 'createSettingsStore', 'createStateHub',
 ];
+/** What one press is made of, made per press by its one owner, never composed beside it (issue 22). */
+const PER_PRESS: Record<string, string> = { createPress: 'main/flow/controller.ts', createAgentService: 'main/flow/press.ts' };
 
 async function sources(folder: string): Promise<string[]> {
   const entries = await readdir(join(ROOT, folder), { recursive: true, withFileTypes: true });
@@ -39,6 +41,7 @@ describe('one composition', () => {
       for (const name of names) importers.set(name, [...(importers.get(name) ?? []), file]);
     }
     for (const factory of FACTORIES) expect(importers.get(factory), factory).toEqual(['main/services.ts']);
+    for (const [factory, owner] of Object.entries(PER_PRESS)) expect(importers.get(factory), factory).toEqual([owner]);
     expect(importers.get('createMainServices')?.sort()).toEqual(['main/index.ts', 'test/e2e/harness/test-main.ts']);
   });
 });

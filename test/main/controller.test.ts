@@ -8,6 +8,7 @@ import { createController, type CollectFn } from '../../main/flow/controller.js'
 import { NO_PROVIDER_HINT } from '../../main/flow/describe.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { createHotkeyRegistrar } from '../../main/hotkey.js';
+import { unreachableSource } from '../helpers/sources.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
@@ -41,13 +42,13 @@ function deferred(): { collect: CollectFn; resolve(c: Collection, call?: number)
 describe('the hotkey flow', () => {
   it('takes the front app before showing the panel, shows "collecting", then the tree', async () => {
     const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
-    const { hub, controller, events } = setup(async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] }));
+    const { hub, controller, events } = setup(async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource }));
     await controller.onHotkey();
     expect(events).toEqual(['front-app', 'collecting', 'show', 'collected']);
     expect(hub.get().invocation).toMatchObject({ phase: 'collected', appName: 'Notes', root });
-    expect(controller.collected(1)?.root).toBe(root);
+    expect(controller.press(1)?.collected()?.root).toBe(root);
     // The issuer of every id, for locating later through this provider and instance only.
-    expect(controller.collected(1)?.issuer).toEqual({ pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance });
+    expect(controller.press(1)?.collected()?.issuer).toEqual({ pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance });
   });
 
   it('names a provider that did not answer in time', async () => {
@@ -95,14 +96,14 @@ describe('the hotkey flow', () => {
     const running = controller.onHotkey();
     await Promise.resolve();
     await Promise.resolve();
-    expect(controller.removeAppContext(1)).toEqual({ aborted: true });
+    expect((controller.press(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: true });
     expect(slow.signals[0]?.aborted).toBe(true);
     expect(hub.get().invocation?.phase).toBe('cancelled');
-    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root: { id: 'app', role: 'Application' } }, warnings: [], ignored: [] });
+    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root: { id: 'app', role: 'Application' } }, warnings: [], ignored: [], source: unreachableSource });
     await running;
     expect(hub.get().invocation?.phase).toBe('cancelled');
-    expect(controller.collected(1)).toBeUndefined();
-    expect(controller.removeAppContext(1)).toEqual({ aborted: false });
+    expect(controller.press(1)?.collected()).toBeUndefined();
+    expect((controller.press(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: false });
   });
 
   it('a new hotkey press aborts the previous request and its answer is discarded', async () => {
@@ -135,7 +136,7 @@ describe('the hotkey registrar', () => {
 describe('collecting from an app the user picked (Try with Sample Notes)', () => {
   const sample: FrontApp = { pid: 5151, name: 'Sample Notes' };
   const root = { id: 'app', role: 'Application' as const, title: 'Sample Notes' };
-  const collected = (app: FrontApp): Collection => ({ kind: 'collected', app, provider: { ...provider, name: app.name ?? 'unnamed', pid: app.pid }, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] });
+  const collected = (app: FrontApp): Collection => ({ kind: 'collected', app, provider: { ...provider, name: app.name ?? 'unnamed', pid: app.pid }, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource });
 
   it('shows the app collecting at once, before it has started, then its tree; the front app is not asked', async () => {
     const { hub, controller, events } = setup(async (app) => collected(app));
@@ -145,7 +146,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     started({ ok: true, app: sample });
     await done;
     expect(events).toEqual(['collecting', 'show', 'collected']);
-    expect(controller.collected(1)?.issuer.pid).toBe(5151);
+    expect(controller.press(1)?.collected()?.issuer.pid).toBe(5151);
   });
 
   it('says why when the app could not be started', async () => {
@@ -162,7 +163,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     started({ ok: true, app: sample });
     await picked;
     expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collected', appName: 'Notes' });
-    expect(controller.collected(1)).toBeUndefined();
+    expect(controller.press(1)?.collected()).toBeUndefined();
   });
 
   it('collects again from the same app as a new invocation (Cmd-R, Try again), only for the invocation shown', async () => {
@@ -176,7 +177,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     expect(hub.get().invocation?.id).toBe(2);
     // The same front app, not whatever is in front now.
     expect(asked).toEqual([notes, notes]);
-    expect(controller.collected(2)?.root).toBe(root);
+    expect(controller.press(2)?.collected()?.root).toBe(root);
   });
 
   it('collects again from Sample Notes by starting it again, and not while still collecting', async () => {
@@ -205,7 +206,7 @@ describe('the controller and the panel\'s state (issue 11: the hub is a view mod
   it('only writes it: collectAgain and rescreen decide on what the controller keeps itself', async () => {
     const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
     // The controller is given the writing half only; reading would throw.
-    const writeOnly = { update: hub.update, get: (): never => { throw new Error('the controller read the panel\'s state back'); } };
+    const writeOnly = { update: hub.update, patch: hub.patch, get: (): never => { throw new Error('the controller read the panel\'s state back'); } };
     const slow = deferred();
     const controller = createController({
       os: { frontApp: async () => ({ ok: true, app: notes }) },
@@ -215,16 +216,16 @@ describe('the controller and the panel\'s state (issue 11: the hub is a view mod
     await expect.poll(() => slow.signals.length).toBe(1);
     // Still collecting: neither collects again nor screens.
     expect(await controller.collectAgain(1)).toEqual({ started: false });
-    expect(controller.rescreen(1, screening)).toBe(false);
-    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [] });
+    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(false);
+    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource });
     await pressed;
     // Shown and collected: the screening is added to the view the controller published.
-    expect(controller.rescreen(1, screening)).toBe(true);
+    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(true);
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected', root, screening: { rule: 'local', excludedByRule: [], withheld: [] } });
     expect(await controller.collectAgain(1)).toEqual({ started: true });
     expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting' });
     // The first invocation is no longer shown: nothing is done for it.
-    expect(controller.rescreen(1, screening)).toBe(false);
+    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(false);
     expect(await controller.collectAgain(1)).toEqual({ started: false });
   });
 });

@@ -110,7 +110,6 @@ export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolea
           };
         },
         publish: () => undefined,
-        publishAnswer: () => undefined,
         publishAppearance: (appearance) => {
           appearances.push(appearance);
         },

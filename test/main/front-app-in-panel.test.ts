@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { createOs, type FrontAppSource } from '../../app/os/index.js';
-import { createController, type InvocationEvent } from '../../main/flow/controller.js';
+import { createController } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { pressLife } from '../helpers/press-views.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
 
 const suite = useProviderSuite();
@@ -26,8 +27,7 @@ function setup(source: FrontAppSource, platform: NodeJS.Platform = 'linux') {
     hub,
     logger: silentLogger,
   });
-  const events: InvocationEvent[] = [];
-  controller.subscribe((event) => events.push(event));
+  const events = pressLife(hub);
   return { controller, hub, events, shown: () => shown };
 }
 
@@ -38,17 +38,17 @@ describe('a hotkey press while the panel is in front', () => {
     const { controller, hub, events, shown } = setup(async () => ({ owner: { processId: front, name: 'Notes' } }));
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected' });
-    const context = controller.collected(1);
+    const context = controller.press(1)?.collected();
     expect(context).toBeDefined();
 
     // The panel has the focus now: the OS names Glance's own process.
     front = process.pid;
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected' });
-    expect(controller.collected(1)).toBe(context);
-    expect(controller.isCurrent(1)).toBe(true);
-    // No started event: the agent's conversation is not reset, nothing failed.
-    expect(events.map((e) => `${e.type} ${e.invocation}`)).toEqual(['started 1', 'collected 1']);
+    expect(controller.press(1)?.collected()).toBe(context);
+    expect((controller.press(1) !== undefined)).toBe(true);
+    // No new press: the conversation is not disposed of, nothing failed.
+    expect(events()).toEqual(['started 1', 'collected 1']);
     expect(shown()).toBe(2);
   });
 
@@ -65,7 +65,7 @@ describe('the front app unknown, worded for the panel', () => {
     await controller.onHotkey();
     const message = hub.get().invocation?.message ?? '';
     expect(message).toBe('Glance cannot tell which app is in front (no app with a window is active). Bring the app you want to ask about to the front, then press the hotkey again.');
-    expect(events.at(-1)).toMatchObject({ type: 'failed', message });
+    expect(events().at(-1)).toBe('failed 1');
   });
 
   it('a source that throws, and a platform without front-app support: the same wording, no --pid', async () => {

@@ -1,13 +1,15 @@
-// The controller is the one owner of "the current invocation" (issue 11, item 2): it says
-// started, collected, failed, cancelled and closed, and the agent and the placement follow
-// those events. The real controller over the real core and real provider processes.
+// One press is one object (issue 22): the controller opens a press for each hotkey and disposes
+// of the one before; each press's life shows in the one view it publishes (started, then
+// collected, failed or cancelled), and a superseded press says nothing more. The real
+// controller over the real core and real provider processes.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { createOs } from '../../app/os/index.js';
 import type { FrontAppResult } from '../../app/os/types.js';
-import { createController, type InvocationEvent } from '../../main/flow/controller.js';
+import { createController } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { pressLife } from '../helpers/press-views.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
 
 const suite = useProviderSuite();
@@ -25,34 +27,35 @@ function setup(front: () => FrontAppResult) {
     hub,
     logger: silentLogger,
   });
-  const events: InvocationEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  const kinds = (): string[] => events.map((e) => `${e.type} ${e.invocation}`);
-  return { controller, hub, events, kinds };
+  const kinds = pressLife(hub);
+  return { controller, hub, kinds };
 }
 
 describe('invocation events', () => {
   it('a press that collects: started, then collected with the context the agent may send', async () => {
     const p = await suite.start();
-    const { controller, events, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Notes' } }));
+    const { controller, hub, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Notes' } }));
     await controller.onHotkey();
     expect(kinds()).toEqual(['started 1', 'collected 1']);
-    const collected = events[1];
-    expect(collected?.type === 'collected' && collected.context).toBe(controller.collected(1));
-    expect(collected?.type === 'collected' && collected.context.issuer).toEqual({ pid: p.pid, bundleId: p.descriptor.bundleId, instance: p.descriptor.instance });
-    expect(controller.isCurrent(1)).toBe(true);
+    const collected = controller.press(1)?.collected();
+    expect(collected?.root).toEqual(hub.get().invocation?.root);
+    expect(collected?.issuer).toEqual({ pid: p.pid, bundleId: p.descriptor.bundleId, instance: p.descriptor.instance });
+    // Where the context came from, as the panel's view says it, and the one way its ids are located again.
+    expect(hub.get().invocation?.source).toBe('provider');
+    expect(collected?.source.kind).toBe('provider');
+    expect((controller.press(1) !== undefined)).toBe(true);
   });
 
   it('a press on an app without a provider, and one where the front app is unknown: started, then failed', async () => {
     let front: FrontAppResult = { ok: true, app: { pid: process.pid + 100_000, name: 'Preview' } };
-    const { controller, events, kinds } = setup(() => front);
+    const { controller, hub, kinds } = setup(() => front);
     await controller.onHotkey();
     front = { ok: false, reason: 'No window is in front. Pass --pid to name the app.', cause: 'no window is in front' };
     await controller.onHotkey();
     expect(kinds()).toEqual(['started 1', 'failed 1', 'started 2', 'failed 2']);
-    expect(events[3]).toMatchObject({ message: 'Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.' });
-    expect(controller.isCurrent(1)).toBe(false);
-    expect(controller.isCurrent(2)).toBe(true);
+    expect(hub.get().invocation).toMatchObject({ message: 'Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.' });
+    expect((controller.press(1) !== undefined)).toBe(false);
+    expect((controller.press(2) !== undefined)).toBe(true);
   });
 
   it('removing the context of a slow provider: cancelled, and its late answer says nothing more', async () => {
@@ -60,22 +63,22 @@ describe('invocation events', () => {
     const { controller, hub, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Slow' } }));
     const running = controller.onHotkey();
     await expect.poll(() => hub.get().invocation?.phase).toBe('collecting');
-    expect(controller.removeAppContext(1)).toEqual({ aborted: true });
+    expect((controller.press(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: true });
     await running;
     expect(kinds()).toEqual(['started 1', 'cancelled 1']);
   });
 
-  it('closing the panel: cancelled by the close while collecting, then closed; closed alone afterwards', async () => {
+  it('closing the panel: cancelled by the close while collecting; nothing more afterwards', async () => {
     const p = await suite.start({ TP_DELAY_MS: '800' });
-    const { controller, hub, events, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Slow' } }));
+    const { controller, hub, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Slow' } }));
     const running = controller.onHotkey();
     await expect.poll(() => hub.get().invocation?.phase).toBe('collecting');
     expect(controller.panelClosed()).toEqual({ aborted: true });
     await running;
-    expect(kinds()).toEqual(['started 1', 'cancelled 1', 'closed 1']);
-    expect(events[1]).toMatchObject({ by: 'closed' });
+    expect(kinds()).toEqual(['started 1', 'cancelled 1']);
+    expect(hub.get().invocation?.message).toMatch(/^You closed the panel while Glance was collecting from Slow\./);
     expect(controller.panelClosed()).toEqual({ aborted: false });
-    expect(kinds().at(-1)).toBe('closed 1');
+    expect(kinds()).toEqual(['started 1', 'cancelled 1']);
   });
 
   it('a newer press supersedes a slow one: its late answer is not reported as collected', async () => {

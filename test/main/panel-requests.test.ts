@@ -19,7 +19,7 @@ describe('panelRequests', () => {
       dismissNotices: () => api.dismissNotices(), removeAppContext: () => api.removeAppContext(1), collectAgain: () => api.collectAgain(1),
       askWithoutContext: () => api.askWithoutContext(1),
       preview: () => api.preview({ invocation: 1, prompt: '', removedIds: [], allowedIds: ['k'] }),
-      send: () => api.send({ invocation: 1, prompt: 'q', removedIds: ['a'] }), stop: () => api.stop(1), getAnswer: () => api.getAnswer(),
+      send: () => api.send({ invocation: 1, prompt: 'q', removedIds: ['a'] }), stop: () => api.stop(1),
       locate: () => api.locate(1, 'a'), dismissOverlay: () => api.dismissOverlay(), getSettings: () => api.getSettings(),
       saveSettings: () => api.saveSettings({ keepPayloads: true }), payloadKeeping: () => api.payloadKeeping(), getKeyStatus: () => api.getKeyStatus(),
       setApiKey: () => api.setApiKey({ backend: 'anthropic', key: 'abcdefgh12' }), clearApiKey: () => api.clearApiKey('openai'),

@@ -1,45 +1,35 @@
-// The panel beside the selection (main/flow/placement.ts), driven by the controller's
-// invocation events. No electron: the move is recorded.
+// The panel beside the selection (main/flow/placement.ts): the location comes with the
+// collection (collectContext's locateSelection, over the same verified call), and the press
+// places the panel once, unless it is over. No electron: the move is recorded.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
+import { collectContext } from '../../app/invocation/collect.js';
+import { createOs } from '../../app/os/index.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { LocateResult } from '../../app/invocation/locate.js';
-import type { ElementRef } from '../../app/invocation/types.js';
-import type { CollectedContext } from '../../main/flow/controller.js';
-import { createSelectionPlacement } from '../../main/flow/placement.js';
+import type { Collection } from '../../app/invocation/types.js';
+import { createPress } from '../../main/flow/press.js';
+import { placeSelection } from '../../main/flow/placement.js';
+import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { collectingInvocation } from '../../main/flow/describe.js';
+import { useProviderSuite } from '../helpers/provider-suite.js';
+import { unreachableSource } from '../helpers/sources.js';
 
-const context: CollectedContext = {
-  invocation: 3,
-  appName: 'Notes',
-  issuer: { pid: 42, bundleId: 'com.example.notes', instance: 'i-1' },
-  root: { id: 'app', role: 'Application', children: [{ id: 'doc', role: 'Document', children: [{ id: 'sel', role: 'Text', selected: true }] }] },
-};
+const suite = useProviderSuite();
 const visible: Location = { state: 'visible', rects: [{ x: 100, y: 100, w: 80, h: 20 }], edge: 'right' };
+const root = { id: 'app', role: 'Application' as const, children: [{ id: 'doc', role: 'Document' as const, children: [{ id: 'sel', role: 'Text' as const, selected: true }] }] };
+const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 42, instance: 'i-1', endpoint: 'http://127.0.0.1:1/mcp' };
 
-function placement(answer: LocateResult, current = true) {
-  const asked: ElementRef[] = [];
+function placing(signal = new AbortController().signal) {
   const placed: Location[] = [];
-  const service = createSelectionPlacement({
-    locate: async (ref) => {
-      asked.push(ref);
-      return answer;
-    },
-    timeoutMs: () => 1500,
-    isCurrent: () => current,
-    placeBeside: (location) => placed.push(location),
-    logger: silentLogger,
-  });
-  return { service, asked, placed };
+  return { placed, deps: { id: 3, signal, placeBeside: (location: Location) => placed.push(location), logger: silentLogger } };
 }
 
 describe('the panel beside the selection', () => {
-  it('asks the issuing provider for the selection and moves the panel beside it, once per invocation', async () => {
-    const { service, asked, placed } = placement({ ok: true, location: visible, warnings: [], asked: true });
-    expect(await service.onCollected(context)).toBe('placed');
-    expect(asked).toEqual([{ pid: 42, bundleId: 'com.example.notes', instance: 'i-1', id: 'sel' }]);
+  it('moves the panel beside the selection the provider located', async () => {
+    const { placed, deps } = placing();
+    expect(await placeSelection(Promise.resolve({ ok: true, location: visible, warnings: [], asked: true }), deps)).toBe('placed');
     expect(placed).toEqual([visible]);
-    expect(await service.onCollected(context)).toBe('stays');
-    expect(asked).toHaveLength(1);
   });
 
   it.each<[string, LocateResult]>([
@@ -47,26 +37,54 @@ describe('the panel beside the selection', () => {
     ['gone', { ok: true, location: { state: 'gone', rects: [] }, warnings: [], asked: false }],
     ['an error', { ok: false, kind: 'ignored', reason: 'its port belongs to another process', asked: false }],
   ])('stays under the menu-bar icon when the selection is %s', async (_what, answer) => {
-    const { service, placed } = placement(answer);
-    expect(await service.onCollected(context)).toBe('stays');
+    const { placed, deps } = placing();
+    expect(await placeSelection(Promise.resolve(answer), deps)).toBe('stays');
     expect(placed).toEqual([]);
   });
 
-  it('does not move the panel for an invocation a newer hotkey replaced, nor without a selection', async () => {
-    expect(await placement({ ok: true, location: visible, warnings: [], asked: true }, false).service.onCollected(context)).toBe('stays');
-    const bare = placement({ ok: true, location: visible, warnings: [], asked: true });
-    expect(await bare.service.onCollected({ ...context, root: { id: 'app', role: 'Application' } })).toBe('stays');
-    expect(bare.asked).toEqual([]);
+  it('does not move the panel for a press a newer hotkey replaced', async () => {
+    const over = new AbortController();
+    const { placed, deps } = placing(over.signal);
+    let answer: (result: LocateResult) => void = () => undefined;
+    const placing1 = placeSelection(new Promise((resolve) => { answer = resolve; }), deps);
+    over.abort();
+    answer({ ok: true, location: visible, warnings: [], asked: true });
+    expect(await placing1).toBe('stays');
+    expect(placed).toEqual([]);
   });
 });
 
-describe('following the invocation events', () => {
-  it('places the panel for a collected invocation, and for nothing else', async () => {
-    const { service, asked, placed } = placement({ ok: true, location: visible, warnings: [], asked: true });
-    service.follow({ type: 'started', invocation: 3, appName: 'Notes' });
-    service.follow({ type: 'failed', invocation: 3, message: 'no' });
-    expect(asked).toEqual([]);
-    service.follow({ type: 'collected', invocation: 3, context });
+describe('a press places the panel once, for a collected context with a selection only', () => {
+  const press = (collection: Collection, placed: Location[]) => createPress({ id: 1, view: collectingInvocation(1, 'Notes') }, {
+    collect: async () => collection, timeoutMs: () => 1500, logger: silentLogger,
+    hub: createStateHub(initialPanelState('Control+Alt+Command+G', false)),
+    placeBeside: (location) => placed.push(location),
+  });
+
+  it('places the panel for a collected context, and for nothing else', async () => {
+    const placed: Location[] = [];
+    await press({ kind: 'no-answer', app: { pid: 42 }, provider, reason: 'no', timedOut: true }, placed).collect({ pid: 42 });
+    await press({ kind: 'collected', app: { pid: 42 }, provider, answer: { protocol: '0.2.0', instance: 'i-1', root }, warnings: [], ignored: [], source: unreachableSource }, placed).collect({ pid: 42 });
+    expect(placed).toEqual([]);
+    await press({
+      kind: 'collected', app: { pid: 42 }, provider, answer: { protocol: '0.2.0', instance: 'i-1', root }, warnings: [], ignored: [], source: unreachableSource,
+      selection: Promise.resolve({ ok: true, location: visible, warnings: [], asked: true }),
+    }, placed).collect({ pid: 42 });
     await expect.poll(() => placed).toEqual([visible]);
+  });
+});
+
+describe('the selection located with the collection', () => {
+  it('asks the issuing provider where the selection is, over the one verified call: discovery and the check run once', async () => {
+    const p = await suite.start();
+    let discovered = 0;
+    const collection = await collectContext({ pid: p.pid }, { os: createOs(), env: suite.env(), afterDiscovery: async () => { discovered += 1; } }, { timeoutMs: 5000, locateSelection: true });
+    if (collection.kind !== 'collected') throw new Error(`no context: ${collection.kind}`);
+    const located = await collection.selection;
+    expect(located).toMatchObject({ ok: true, asked: true, location: { state: 'visible' } });
+    expect(discovered).toBe(1);
+    // Without asking for it, nothing is located.
+    const plain = await collectContext({ pid: p.pid }, { os: createOs(), env: suite.env() }, { timeoutMs: 5000 });
+    expect(plain.kind === 'collected' ? plain.selection : 'not collected').toBeUndefined();
   });
 });

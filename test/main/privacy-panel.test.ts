@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { createController, type Controller } from '../../main/flow/controller.js';
 import { createPrivacyPanel, type PrivacyPanel } from '../../main/flow/privacy-panel.js';
 import { createStateHub, initialPanelState, type StateHub } from '../../main/flow/state-hub.js';
+import { unreachableSource } from '../helpers/sources.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
@@ -31,17 +32,22 @@ let hub: StateHub;
 let controller: Controller;
 let panel: PrivacyPanel;
 let notified: string[];
+/** The press on screen, as the handlers find it (main/ipc/handlers.ts). */
+const must = <T>(press: T | undefined): T => {
+  if (press === undefined) throw new Error('no press on screen');
+  return press;
+};
 beforeEach(async () => {
   home = (await openGlanceHome(await mkdtemp(join(tmpdir(), 'glance-privacy-panel-')))).path;
   privacy = createPrivacyService({ home, settings: () => DEFAULT_SETTINGS });
   hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
   controller = createController({
     os: { frontApp: async () => ({ ok: true, app: notes }) },
-    collect: async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], screening: { rule: 'allow', excludedByRule: [], withheld: [] } }),
+    collect: async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource, screening: { rule: 'allow', excludedByRule: [], withheld: [] } }),
     timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
   });
   notified = [];
-  panel = createPrivacyPanel({ privacy, controller, historyDays: () => 30, logger: silentLogger, notify: (notice) => notified.push(notice) });
+  panel = createPrivacyPanel({ privacy, historyDays: () => 30, logger: silentLogger, notify: (notice) => notified.push(notice) });
   await controller.onHotkey();
 });
 afterEach(async () => {
@@ -50,10 +56,10 @@ afterEach(async () => {
 
 describe("the panel's privacy actions", () => {
   it('"Always leave out" writes a standing exclusion by role and subrole, and screens the shown context at once', async () => {
-    const done = await panel.excludeAlways(1, 'c1');
+    const done = await panel.excludeAlways(must(controller.press(1)), 'c1');
     expect(done).toEqual({ ok: true, message: 'Glance will always leave out every Row with subrole "comment" from Notes. Settings › Rules undoes it.' });
     expect(hub.get().invocation?.screening?.excludedByRule.map((m) => m.id)).toEqual(['c1', 'c2']);
-    expect(controller.collected(1)?.screening?.excludedByRule).toHaveLength(2);
+    expect(controller.press(1)?.collected()?.screening?.excludedByRule).toHaveLength(2);
     const file = JSON.parse(await readFile(join(home, 'rules.json'), 'utf8')) as unknown;
     expect(file).toEqual({ version: 1, rules: [{ bundleId: 'com.example.notes', rule: 'allow', exclusions: [{ role: 'Row', subrole: 'comment' }] }] });
     expect((await stat(join(home, 'rules.json'))).mode & 0o777).toBe(0o600);
@@ -63,17 +69,17 @@ describe("the panel's privacy actions", () => {
   });
 
   it('"Never from this app" drops the collected context and says so; "local" is shown on the context', async () => {
-    expect(await panel.setAppRule(1, 'local')).toMatchObject({ ok: true });
+    expect(await panel.setAppRule(must(controller.press(1)), 'local')).toMatchObject({ ok: true });
     expect(hub.get().invocation?.screening?.rule).toBe('local');
-    const never = await panel.setAppRule(1, 'never');
+    const never = await panel.setAppRule(must(controller.press(1)), 'never');
     expect(never).toEqual({ ok: true, message: 'Glance will never read context from Notes. What it collected just now is not sent.' });
-    expect(controller.collected(1)).toBeUndefined();
+    expect(controller.press(1)?.collected()).toBeUndefined();
     expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'never', root: null });
     expect((await panel.rules()).rules).toEqual([{ bundleId: 'com.example.notes', rule: 'never', exclusions: [] }]);
     // The Rules list can name the app: the rule was made from its collected context.
     expect((await panel.rules()).known).toEqual([{ bundleId: 'com.example.notes', name: 'Notes' }]);
     // A stale invocation is refused in words, not acted on.
-    expect(await panel.setAppRule(1, 'allow')).toEqual({ ok: false, message: 'This context is no longer current: press the hotkey again.' });
+    expect(await panel.setAppRule(must(controller.press(1)), 'allow')).toEqual({ ok: false, message: 'This context is no longer current: press the hotkey again.' });
   });
 
   it('a damaged rules file is shown as the notice, changes are refused with what to do, and its bytes stay as they were', async () => {
@@ -83,7 +89,7 @@ describe("the panel's privacy actions", () => {
     expect(view.notice).toContain('is damaged (it is not valid JSON)');
     const refused = await panel.setRule('com.example.notes', 'never');
     expect(refused.problem).toBe('The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.');
-    expect(await panel.setAppRule(1, 'never')).toEqual({ ok: false, message: 'The rules file is damaged, so the rule was not saved. Open Settings to see what to do.' });
+    expect(await panel.setAppRule(must(controller.press(1)), 'never')).toEqual({ ok: false, message: 'The rules file is damaged, so the rule was not saved. Open Settings to see what to do.' });
     expect(await readFile(join(home, 'rules.json'), 'utf8')).toBe('{"version":1,"rules":[');
 
     // Reset from the panel: the rules start over, the damaged bytes are kept beside them, and the banner says where.

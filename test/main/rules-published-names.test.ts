@@ -16,9 +16,7 @@ import { silentLogger } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
 import { createPrivacyService } from '../../app/privacy/service.js';
 import { DEFAULT_SETTINGS } from '../../contract/settings.js';
-import { createController } from '../../main/flow/controller.js';
 import { createPrivacyPanel } from '../../main/flow/privacy-panel.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { spawnAsApp } from '../helpers/bundle-id.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { spawnProcess, type Spawned } from '../helpers/spawn.js';
@@ -75,14 +73,9 @@ describe('names for the Rules list from the providers published now', () => {
     // As `glance rules set org.example.Published never` would: no receipt, no collection since start.
     await privacy.rules.set(APP, 'never');
     await privacy.rules.set('org.example.Liar', 'local');
-    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
-    const controller = createController({
-      os: { frontApp: async () => ({ ok: false, reason: 'none' }) }, collect: async () => { throw new Error('not asked'); },
-      timeoutMs: () => 1500, ownPid: process.pid, showPanel: () => undefined, hub, logger: silentLogger,
-    });
     let looks = 0;
     const panel = createPrivacyPanel({
-      privacy, controller, historyDays: () => 30, logger: silentLogger, notify: () => undefined,
+      privacy, historyDays: () => 30, logger: silentLogger, notify: () => undefined,
       published: () => {
         looks += 1;
         return publishedApps({ os, env: dir.env });

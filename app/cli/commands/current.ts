@@ -45,7 +45,7 @@ export const runCurrent: CommandRun = async (argv, io, given) => {
       const answer = JSON.parse(deps.secrets.redact(JSON.stringify(collection.answer))) as typeof collection.answer;
       for (const line of collection.ignored) io.stderr(`glance: note: ${line}\n`);
       if (values.json === true) {
-        io.stdout(jsonLine({ source: 'provider', provider, answer, warnings: collection.warnings }));
+        io.stdout(jsonLine({ source: collection.source.kind, provider, answer, warnings: collection.warnings }));
       } else {
         io.stdout(`${capText(provider.name)} ${capText(provider.version)} (${capText(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance})\n`);
         for (const row of formatTree(answer.root)) io.stdout(`${row}\n`);

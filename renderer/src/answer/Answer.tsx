@@ -6,7 +6,7 @@ import { ProblemCard, type ProblemHandlers } from '../problems/ProblemCard.js';
 import { Chip, Chips } from './Chips.js';
 import { AnswerMarkdown } from './Markdown.js';
 
-type AnswerState = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>;
+type AnswerState = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>;
 
 /** What the answer needs. */
 export interface AnswerProps {

@@ -6,7 +6,7 @@ import { roleWord, titleOf } from '../review/element-words.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 
-type ChipState = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['chips'][number];
+type ChipState = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['chips'][number];
 
 /** How long the pointer rests on a chip before its ring is drawn: a pass of the pointer draws nothing. */
 const DWELL_MS = 350;

@@ -3,7 +3,7 @@ import type { GlanceApi } from '../bridge.js';
 import { spokenFor } from '../keys/mac-keys.js';
 
 type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
-type Turn = NonNullable<Awaited<ReturnType<GlanceApi['getAnswer']>>>['turns'][number];
+type Turn = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['turns'][number];
 
 /** What a button on a problem card does. */
 export type ProblemAction = 'try-again' | 'sample' | 'longer' | 'settings' | 'ask-again' | 'answer-offline' | 'ask-without' | 'reset-rules';

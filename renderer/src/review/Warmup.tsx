@@ -38,7 +38,7 @@ const NOTHING: ReadonlyMap<string, Screened> = new Map();
 export function Warmup(props: { enabled: boolean }): JSX.Element | null {
   const [phase, setPhase] = useState<'waiting' | 'drawing' | 'done'>('waiting');
   const tree = useMemo(() => indexTree(sample()), []);
-  const exclusions = useExclusions(undefined);
+  const exclusions = useExclusions();
   const filterRef = useRef<HTMLInputElement>(null);
   const focusRef = useRef<(() => void) | null>(null);
   useEffect(() => {

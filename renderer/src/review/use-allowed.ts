@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 /**
  * Withheld and rule-excluded elements the user includes anyway, for one message of one
  * invocation: never remembered, so the next press (or the next context) withholds them again.
+ * The invocation's view is keyed by its id (InvocationView), so a new press starts with none.
  */
 export interface Allowed {
   allowed: ReadonlySet<string>;
@@ -11,15 +12,15 @@ export interface Allowed {
 
 const NONE: ReadonlySet<string> = new Set();
 
-export function useAllowed(invocation: number | undefined): Allowed {
-  const [held, setHeld] = useState<{ invocation: number | undefined; ids: ReadonlySet<string> }>({ invocation, ids: NONE });
+export function useAllowed(): Allowed {
+  const [allowed, setAllowed] = useState<ReadonlySet<string>>(NONE);
   const toggle = useCallback((id: string) => {
-    setHeld((before) => {
-      const ids = new Set(before.invocation === invocation ? before.ids : NONE);
+    setAllowed((before) => {
+      const ids = new Set(before);
       if (ids.has(id)) ids.delete(id);
       else ids.add(id);
-      return { invocation, ids };
+      return ids;
     });
-  }, [invocation]);
-  return { allowed: held.invocation === invocation ? held.ids : NONE, toggle };
+  }, []);
+  return { allowed, toggle };
 }

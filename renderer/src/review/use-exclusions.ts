@@ -13,7 +13,6 @@ export interface Exclusions {
 }
 
 interface Held {
-  invocation: number | undefined;
   excluded: ReadonlySet<string>;
   history: ReadonlySet<string>[];
 }
@@ -22,22 +21,23 @@ interface Held {
 const MAX_HISTORY = 100;
 const EMPTY: ReadonlySet<string> = new Set();
 
-/** Exclusions starting empty for every new invocation (a new hotkey press is a new context). */
-export function useExclusions(invocation: number | undefined): Exclusions {
-  const [held, setHeld] = useState<Held>({ invocation, excluded: EMPTY, history: [] });
-  const current: Held = held.invocation === invocation ? held : { invocation, excluded: EMPTY, history: [] };
+/**
+ * Exclusions starting empty: the invocation's view is keyed by its id (InvocationView), so a new
+ * hotkey press (a new context) starts with none.
+ */
+export function useExclusions(): Exclusions {
+  const [held, setHeld] = useState<Held>({ excluded: EMPTY, history: [] });
 
   const change = useCallback((make: (excluded: ReadonlySet<string>) => ReadonlySet<string>) => {
     setHeld((before) => {
-      const base = before.invocation === invocation ? before : { invocation, excluded: EMPTY, history: [] };
-      const next = make(base.excluded);
-      if (next === base.excluded) return base;
-      return { invocation, excluded: next, history: [...base.history, base.excluded].slice(-MAX_HISTORY) };
+      const next = make(before.excluded);
+      if (next === before.excluded) return before;
+      return { excluded: next, history: [...before.history, before.excluded].slice(-MAX_HISTORY) };
     });
-  }, [invocation]);
+  }, []);
 
   return {
-    excluded: current.excluded,
+    excluded: held.excluded,
     toggle: (id) => change((excluded) => {
       const next = new Set(excluded);
       if (next.has(id)) next.delete(id);
@@ -46,10 +46,10 @@ export function useExclusions(invocation: number | undefined): Exclusions {
     }),
     replace: (next) => change(() => next),
     undo: () => {
-      if (current.history.length === 0) return false;
-      setHeld({ invocation, excluded: current.history[current.history.length - 1] ?? EMPTY, history: current.history.slice(0, -1) });
+      if (held.history.length === 0) return false;
+      setHeld({ excluded: held.history[held.history.length - 1] ?? EMPTY, history: held.history.slice(0, -1) });
       return true;
     },
-    canUndo: current.history.length > 0,
+    canUndo: held.history.length > 0,
   };
 }

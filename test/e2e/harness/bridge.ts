@@ -3,7 +3,7 @@
 // server, which runs main's real handlers, controller and core. The compiler holds the shapes together.
 import { panelRequests, type GlanceApi } from '../../../contract/bridge.js';
 import type { Appearance } from '../../../contract/appearance.js';
-import type { AnswerState, InvokeName, InvokeRequest, InvokeResponse, PanelState } from '../../../contract/ipc.js';
+import type { InvokeName, InvokeRequest, InvokeResponse, PanelPush } from '../../../contract/ipc.js';
 
 async function invoke<K extends InvokeName>(name: K, payload: InvokeRequest<K>): Promise<InvokeResponse<K>> {
   const response = await fetch(`./bridge/invoke/${name}`, {
@@ -18,26 +18,21 @@ async function invoke<K extends InvokeName>(name: K, payload: InvokeRequest<K>):
 
 const api: GlanceApi = {
   ...panelRequests(invoke),
-  onState(listener: (state: PanelState) => void): () => void {
+  onState(listener: (push: PanelPush) => void): () => void {
     const source = new EventSource('./bridge/events');
     source.onmessage = (event: MessageEvent<string>) => {
       // When each push arrived (before it is parsed, as IPC's arrival would be), for the
       // panel measurement (large-measure.test.ts): from here to the paint.
       const at = performance.now();
-      const state = JSON.parse(event.data) as PanelState;
-      (window as unknown as { glancePushes?: { phase: string; at: number }[] }).glancePushes?.push({ phase: state.invocation?.phase ?? 'none', at });
-      listener(state);
+      const push = JSON.parse(event.data) as PanelPush;
+      (window as unknown as { glancePushes?: { phase: string; at: number }[] }).glancePushes?.push({ phase: push.invocation?.phase ?? push.patch?.phase ?? 'none', at });
+      listener(push);
     };
     return () => source.close();
   },
   onShown(listener: () => void): () => void {
     const source = new EventSource('./bridge/shown');
     source.onmessage = () => listener();
-    return () => source.close();
-  },
-  onAnswer(listener: (answer: AnswerState | null) => void): () => void {
-    const source = new EventSource('./bridge/answers');
-    source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as AnswerState | null);
     return () => source.close();
   },
   onAppearance(listener: (appearance: Appearance) => void): () => void {

@@ -63,7 +63,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
   let appearanceListeners = 0;
   const ready = (): boolean => panelListeners > 0 && shownListeners > 0 && appearanceListeners > 0;
   const stateEvents = (req: IncomingMessage, res: ServerResponse): void => {
-    events(req, res, (write) => main.hub.subscribe(write));
+    events(req, res, (write) => main.hub.subscribe((_state, push) => write(push)));
     panelListeners += 1;
     if (ready()) for (const resolve of listening.splice(0)) resolve();
     req.on('close', () => { panelListeners -= 1; });
@@ -93,7 +93,6 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     if (url.pathname === '/test-bridge.js') return send(res, 200, 'text/javascript', options.bridgeJs);
     if (url.pathname === '/overlay-bridge.js') return send(res, 200, 'text/javascript', options.overlayBridgeJs);
     if (url.pathname === '/bridge/events') return stateEvents(req, res);
-    if (url.pathname === '/bridge/answers') return events(req, res, (write) => main.onAnswer(write));
     if (url.pathname === '/bridge/shown') return shownEvents(req, res);
     if (url.pathname === '/bridge/appearance') return appearanceEvents(req, res);
     if (url.pathname === '/overlay-bridge/draws') {

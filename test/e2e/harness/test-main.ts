@@ -33,7 +33,8 @@ export interface TestMain {
   tray(): TrayActions;
   pressHotkey(front: FrontApp): void;
   panelVisible(): boolean;
-  onAnswer(listener: (answer: AnswerState | null) => void): () => void;
+  /** Each answer main publishes, as a patch of the invocation's view (every streamed piece). */
+  onAnswer(listener: (answer: AnswerState) => void): () => void;
   /** Each time main shows the panel, as panel.ts sends `panel:shown`. */
   onShown(listener: (shown: { serial: number }) => void): () => void;
   onDraw(listener: (displayId: number | string, drawing: Drawing) => void): () => void;
@@ -71,7 +72,6 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
   let trayActions: TrayActions | undefined;
   const hidden: (() => void)[] = [];
   const placements: Location[] = [];
-  const answerListeners = new Set<(answer: AnswerState | null) => void>();
   const drawListeners = new Set<(displayId: number | string, drawing: Drawing) => void>();
   const shownListeners = new Set<(shown: { serial: number }) => void>();
   const appearanceListeners = new Set<(appearance: Appearance) => void>();
@@ -117,8 +117,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
         isVisible: () => visible,
         // No system dialog takes the focus here: nothing to hold the panel open against.
         holdOpen: () => () => undefined,
-        publish: () => undefined, // the test server pushes the hub's state itself
-        publishAnswer: (answer) => { for (const listener of answerListeners) listener(answer); },
+        publish: () => undefined, // the test server pushes the hub's changes itself
         publishAppearance: (appearance) => { for (const listener of appearanceListeners) listener(appearance); },
         placeBeside: (location) => { placements.push(location); },
         onHidden: (listener) => { hidden.push(listener); },
@@ -169,7 +168,9 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
       onPress();
     },
     panelVisible: () => visible,
-    onAnswer: (listener) => subscribe(answerListeners, listener),
+    onAnswer: (listener) => services.hub.subscribe((_state, push) => {
+      if (push.patch?.answer) listener(push.patch.answer);
+    }),
     onShown: (listener) => subscribe(shownListeners, listener),
     onDraw: (listener) => subscribe(drawListeners, listener),
     onAppearance: (listener) => subscribe(appearanceListeners, listener),

@@ -1,0 +1,42 @@
+/**
+ * The host core as main/ uses it: one door, so the Electron process depends on what the core
+ * offers, not on where inside app/ each piece lives (issue 22, point 6). Main imports app/ only
+ * through this file and the plain-type modules docs/architecture.md lists (lint enforces it);
+ * the CLI's commands take collect and locate from here too.
+ */
+
+// One press: collect the front app's context, locate an element again through its source.
+export { collectContext } from './invocation/collect.js';
+export { locateRef, type LocateResult } from './invocation/locate.js';
+export type { ContextSource, SourceKind } from './invocation/source.js';
+export { createHostCache } from './invocation/host-cache.js';
+export { publishedApps } from './discovery/find.js';
+export { providersFolder } from './discovery/folder.js';
+export { createOs } from './os/index.js';
+
+// Ask: the conversation, its backends, the prompt and what it names.
+export { createBackend } from './agent/backends.js';
+export { Conversation } from './agent/conversation.js';
+export type { LocateFn } from './agent/highlight-tool.js';
+export { buildAgentPayload, contextParts, type SentContext } from './agent/prompt.js';
+export { citedIds } from './agent/citations.js';
+
+// Privacy: the rules, the screening, what goes out and the receipts.
+export { createPrivacyService, type PrivacyService } from './privacy/service.js';
+export { planOutgoing, receiptIds, type Outgoing } from './privacy/outgoing.js';
+export { matchExclusions } from './rules/match.js';
+export { RulesDamagedError } from './rules/store.js';
+export { panelTree, shownIds } from './withhold/shown.js';
+export { MODEL_API_KEY } from './withhold/kinds.js';
+export type { PayloadCipher } from './history/schema.js';
+
+// The data folder, the settings file, the log.
+export { glanceHomePath, openGlanceHome } from './home/folder.js';
+export { createSettingsStore, type SettingsStore } from './settings/store.js';
+export { createRedactingLogger, SecretRegistry, type Logger, type LogSink } from './log/logger.js';
+
+// Words and places: one line of a provider's text, the panel and the overlay on the displays.
+export { oneLine } from './text/cap-text.js';
+export { overlaysForRects, type OverlayDisplay } from './geometry/overlay.js';
+export { panelPosition } from './geometry/panel-position.js';
+export { placeBeside } from './geometry/placement.js';

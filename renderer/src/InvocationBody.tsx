@@ -1,0 +1,145 @@
+import { useCallback, useState, type JSX, type MutableRefObject, type RefObject } from 'react';
+import { Answer } from './answer/Answer.js';
+import type { Answerer } from './answerer.js';
+import type { GlanceApi } from './bridge.js';
+import { ContextStrip, NoContextStrip, SendSummary } from './Chrome.js';
+import { Collecting } from './Collecting.js';
+import { longerLimitMs, type Problem, type ProblemAction } from './problems/problem.js';
+import { ProblemCard } from './problems/ProblemCard.js';
+import { Review } from './review/Review.js';
+import type { TreeIndex } from './review/tree-model.js';
+import { screeningSummary, type Screened } from './review/screening.js';
+import type { Allowed } from './review/use-allowed.js';
+import type { Exclusions } from './review/use-exclusions.js';
+import { OFFLINE_BACKEND } from '../../contract/backends.js';
+import { Welcome } from './Welcome.js';
+import { sentWords } from './words/actions.js';
+
+type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
+
+/** What the body of one invocation's view is drawn from: the view's state, computed once in InvocationView. */
+export interface InvocationBodyProps {
+  api: GlanceApi;
+  state: PanelState;
+  invocation: PanelState['invocation'];
+  tree: TreeIndex | null;
+  problem: Problem | null;
+  labels: Record<ProblemAction, string>;
+  answerer: Answerer | null;
+  exclusions: Exclusions;
+  allowed: Allowed;
+  screened: ReadonlyMap<string, Screened>;
+  leftOut: ReadonlySet<string>;
+  sent: number;
+  total: number;
+  words: string;
+  ruleBlocks: boolean;
+  locked: boolean;
+  conversation: boolean;
+  note: string | null;
+  contextOpen: boolean;
+  onContext(open: boolean): void;
+  onSheet(): void;
+  again(): void;
+  ask(question?: string): void;
+  prompt: string;
+  setPrompt(prompt: string): void;
+  focusQuestion(): void;
+  primary: RefObject<HTMLButtonElement | null>;
+  filterRef: RefObject<HTMLInputElement | null>;
+  treeFocus: MutableRefObject<(() => void) | null>;
+  timeoutMs: number;
+  locale: string;
+  toggleSettings(): void;
+}
+
+/** The welcome, the collecting line, a problem card, the review, or the conversation: whichever this press is at. */
+export function InvocationBody(props: InvocationBodyProps): JSX.Element {
+  const { api, state, invocation, tree, problem, labels, answerer, exclusions, allowed, screened, locale } = props;
+  const [ruleNote, setRuleNote] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+  const id = invocation?.id;
+  const elementOf = useCallback((elementId: string) => {
+    const index = tree?.byId.get(elementId);
+    return index === undefined ? undefined : tree?.nodes[index]?.element;
+  }, [tree]);
+  const point = useCallback((elementId: string) => void api.locate(id ?? 0, elementId), [api, id]);
+  const openLink = useCallback((url: string) => void api.openExternal(url), [api]);
+  // A screened element is included (or left out again) for this message; any other is excluded or restored.
+  const toggle = useCallback((elementId: string) => {
+    if (screened.has(elementId) && !exclusions.excluded.has(elementId)) allowed.toggle(elementId);
+    else exclusions.toggle(elementId);
+  }, [screened, exclusions, allowed]);
+  const noteRule = (result: Promise<{ message: string }>): void => {
+    void result.then((done) => setRuleNote(done.message), () => setRuleNote('Glance could not save the rule.'));
+  };
+
+  if (!invocation) {
+    return <Welcome hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={props.toggleSettings} primaryRef={props.primary} />;
+  }
+  if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void api.removeAppContext(invocation.id)} />;
+  const answerView = (): JSX.Element => (
+    <Answer
+      answer={invocation.answer ?? { backend: answerer?.name ?? '', turns: [], chips: [] }}
+      note={props.note} elementOf={elementOf} onPoint={point} onOpenLink={openLink}
+      onAskAgain={(question) => props.ask(question)} onSettings={props.toggleSettings} labels={labels}
+    />
+  );
+  if (invocation.withoutContext === true) {
+    // Nothing to review: the strip says why, and "What is sent" shows the question going alone.
+    return (
+      <>
+        <NoContextStrip appName={invocation.appName} />
+        {props.conversation ? answerView() : <><div className="center" /><SendSummary words={props.words} locked={false} onOpen={props.onSheet} /></>}
+      </>
+    );
+  }
+  if (!tree) {
+    if (!problem) return <></>;
+    const { again, timeoutMs } = props;
+    return (
+      <div className="center">
+        <ProblemCard
+          problem={problem}
+          appName={invocation.appName}
+          labels={labels}
+          primaryRef={props.primary}
+          on={{
+            'try-again': again,
+            sample: () => void api.trySampleNotes(),
+            longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
+            settings: props.toggleSettings,
+            'answer-offline': () => void api.saveSettings({ backend: OFFLINE_BACKEND }).then(again),
+            'ask-without': () => void api.askWithoutContext(invocation.id),
+            'reset-rules': () => void api.resetRules().then(again),
+          }}
+        />
+      </div>
+    );
+  }
+  const review = (
+    <Review
+      tree={tree} exclusions={exclusions} leftOut={props.leftOut} screened={screened} allowed={allowed.allowed} onToggle={toggle}
+      onAlways={(elementId) => noteRule(api.excludeAlways(invocation.id, elementId).then((done) => {
+        // Now the rule leaves it out: the row says so, and Include (not Restore) brings it back for a message.
+        if (done.ok && exclusions.excluded.has(elementId)) exclusions.toggle(elementId);
+        return done;
+      }))}
+      rule={invocation.screening?.rule} ruleBlocks={props.ruleBlocks} onRule={(rule) => noteRule(api.setAppRule({ invocation: invocation.id, rule }))}
+      screeningLine={screeningSummary(invocation.screening, locale)} ruleNote={ruleNote}
+      locked={props.locked} locale={locale} notes={invocation.details}
+      filter={filter} onFilter={setFilter} filterRef={props.filterRef} treeFocus={props.treeFocus}
+      onOpenLink={openLink} onReturn={() => (props.prompt.trim() ? props.ask() : props.focusQuestion())}
+      onType={(text) => { props.setPrompt(props.prompt + text); props.focusQuestion(); }}
+    />
+  );
+  const summary = <SendSummary words={props.words} locked={props.locked} onOpen={props.onSheet} />;
+  if (!props.conversation) return <>{review}{summary}</>;
+  // With a model elsewhere chosen, main sends a `local` app's context nowhere: the strip must not say it went.
+  return (
+    <>
+      <ContextStrip appName={invocation.appName} words={sentWords(props.ruleBlocks, props.sent, props.total, locale)} open={props.contextOpen} onToggle={() => props.onContext(!props.contextOpen)} />
+      {props.contextOpen ? <>{review}{summary}</> : answerView()}
+    </>
+  );
+}
