@@ -10,7 +10,6 @@
  */
 import type { CallOptions } from '../client/types.js';
 import { collectContext } from '../invocation/collect.js';
-import { providerSource } from '../invocation/source.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import type { FrontApp } from '../os/types.js';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
@@ -31,11 +30,10 @@ export async function collectFrontApp(
 ): Promise<FrontCollection> {
   const started = performance.now();
   const collection = await collect(app, deps, options);
-  if (collection.kind === 'collected') {
-    const { pid, bundleId, instance } = collection.provider;
-    return { ...collection, source: providerSource({ pid, bundleId, instance }, deps) };
-  }
+  // A provider's collection already names its source (collectContext).
   if (collection.kind !== 'no-provider' || access === undefined) return collection;
+  // A process id that names no running process has nothing to read either: said as such (collectContext's reason).
+  if (!(await deps.os.isAlive(app.pid))) return collection;
   const limit = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const left = { ...options, timeoutMs: Math.max(1, limit - (performance.now() - started)) };
   return readThroughAccessibility(app, deps, left, access);
