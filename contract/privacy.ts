@@ -73,6 +73,34 @@ export function describeExclusion(exclusion: Exclusion): string {
  * API key, or the context itself: the payload is kept only when the user asks for it, encrypted,
  * beside the receipt.
  */
+/**
+ * What came back for a request that left Glance, recorded once its answer (or its failure) is
+ * known: the HTTP status the model server answered, or why nothing came back. Never the body,
+ * never a header. `unreachable`: no connection (refused, no such host); `stopped`: cancelled or
+ * out of time before an answer; `redirect`: a redirect, refused; `failed`: any other error.
+ */
+const RequestOutcomeSchema = z.union([
+  z.object({ status: z.number().int().min(100).max(599) }).strict(),
+  z.object({ failure: z.enum(['unreachable', 'stopped', 'redirect', 'failed']) }).strict(),
+]);
+export type RequestOutcome = z.infer<typeof RequestOutcomeSchema>;
+
+/** A request came back well: an HTTP answer in the 2xx range. */
+export function outcomeSucceeded(outcome: RequestOutcome): boolean {
+  return 'status' in outcome && outcome.status >= 200 && outcome.status < 300;
+}
+
+/** What came back, in words: "HTTP 500", "no connection to the server". */
+export function outcomeWords(outcome: RequestOutcome): string {
+  if ('status' in outcome) return `HTTP ${outcome.status}`;
+  switch (outcome.failure) {
+    case 'unreachable': return 'no connection to the server';
+    case 'stopped': return 'nothing: stopped before an answer (cancelled or out of time)';
+    case 'redirect': return 'a redirect, not followed';
+    default: return 'nothing: the request failed';
+  }
+}
+
 export const ReceiptSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}$/),
   at: z.iso.datetime(),
@@ -92,5 +120,11 @@ export const ReceiptSchema = z.object({
   withheld: z.array(z.object({ id: z.string(), kind: z.string() })),
   bytes: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /**
+   * What came back (above), written when the answer or the failure is known. Absent for the
+   * offline backend (nothing left Glance), in receipts written before it was recorded, and when
+   * Glance stopped before the request finished.
+   */
+  outcome: RequestOutcomeSchema.optional(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;

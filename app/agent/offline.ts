@@ -95,15 +95,6 @@ export function createOfflineBackend(onRequest?: RequestObserver): AgentBackend 
       yield { type: 'error', kind: 'cancelled', reason: 'the request was cancelled' };
       return;
     }
-    if (onRequest) {
-      // Nothing leaves the machine, but the payload read here gets a receipt like any request.
-      try {
-        await onRequest(describeRequest({ backend: 'offline', model: null }, OFFLINE_ENDPOINT, offlinePayload(request), request.context));
-      } catch (error) {
-        yield { type: 'error', ...notRecordedFailure(error) };
-        return;
-      }
-    }
     const last = request.messages[request.messages.length - 1];
     if (last?.role === 'tool') {
       // The highlight results are in; the answer was already given.
@@ -114,6 +105,16 @@ export function createOfflineBackend(onRequest?: RequestObserver): AgentBackend 
       yield { type: 'text', text: 'The offline backend cannot answer follow-up questions; choose a model backend to talk about the context.' };
       yield { type: 'done', stop: 'end' };
       return;
+    }
+    if (onRequest) {
+      // Nothing leaves the machine, but the context answered from here gets a receipt, one per
+      // answer: the highlight round trip and a follow-up read no context, so they record none.
+      try {
+        await onRequest(describeRequest({ backend: 'offline', model: null }, OFFLINE_ENDPOINT, offlinePayload(request), request.context));
+      } catch (error) {
+        yield { type: 'error', ...notRecordedFailure(error) };
+        return;
+      }
     }
     const answer = offlineAnswer(request);
     yield { type: 'text', text: answer.text };

@@ -5,6 +5,7 @@
  */
 import type { AgentFailureKind, AgentMessage, ToolCall, ToolSpec } from '../../contract/agent.js';
 import type { Element } from '@app-context/provider-kit/protocol';
+import type { RequestOutcome } from '../../contract/privacy.js';
 
 /** What the context is, structurally, for backends that answer without a model (offline). */
 export interface ContextSummary {
@@ -69,4 +70,7 @@ export interface SentRequest {
  * Told of each request before it is sent. If it throws, the request is not sent and the turn
  * fails with `not-recorded`: a request without its receipt never leaves.
  */
-export type RequestObserver = (request: SentRequest) => Promise<void>;
+export type RequestObserver = (request: SentRequest) => Promise<RequestSettler | undefined>;
+
+/** Told what came back for a request the observer recorded (observe.ts): its status, or the failure's kind. */
+export type RequestSettler = (outcome: RequestOutcome) => Promise<void>;

@@ -38,7 +38,9 @@ function newReceiptId(): string {
 
 /**
  * The observer a backend calls before each request (app/agent/observe.ts): it appends the
- * receipt, and keeps the payload when asked. A request without context leaves no receipt.
+ * receipt, and keeps the payload when asked; it returns how to add what came back (the status or
+ * the failure's kind), so a failed request's receipt says it was attempted and how it ended.
+ * A request without context leaves no receipt.
  * It throws (so the request is not sent) when the receipt cannot be written, or when the app's
  * rule is `local` and the request would leave the machine: the rule was checked before the
  * provider was asked, and is checked again where the bytes go.
@@ -67,5 +69,6 @@ export function receiptRecorder(options: RecorderOptions): RequestObserver {
     };
     const history = typeof options.history === 'function' ? await options.history() : options.history;
     await history.append(receipt, options.keepPayload?.() === true ? request.body : undefined);
+    return (outcome) => history.settle(receipt.id, outcome);
   };
 }

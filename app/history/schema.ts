@@ -1,4 +1,4 @@
-export { ReceiptSchema, type Receipt } from '../../contract/privacy.js';
+export { ReceiptSchema, type Receipt, type RequestOutcome } from '../../contract/privacy.js';
 
 /** How long receipts are kept: the settings own the numbers, so the panel can offer them too. */
 export { DEFAULT_HISTORY_DAYS, MAX_HISTORY_DAYS, MIN_HISTORY_DAYS } from '../../contract/settings.js';

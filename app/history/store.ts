@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { openSubfolder } from '../home/folder.js';
 import { appendText, asideName, readOptional, tightenFile, writeFileAtomic } from '../home/files.js';
 import { withFileLock } from '../home/lock.js';
-import { ReceiptSchema, type PayloadCipher, type Receipt } from './schema.js';
+import { ReceiptSchema, type PayloadCipher, type Receipt, type RequestOutcome } from './schema.js';
 
 /**
  * The history: one receipt per line in `history.jsonl`, appended under the file's lock, so the
@@ -29,6 +29,8 @@ export interface HistoryStore {
   readonly path: string;
   /** Adds a receipt; with `payload` (only when a cipher was given) keeps the payload, encrypted. */
   append(receipt: Receipt, payload?: string): Promise<void>;
+  /** Adds what came back to a receipt appended before its request went; nothing when it was deleted since. */
+  settle(id: string, outcome: RequestOutcome): Promise<void>;
   list(options?: { limit?: number }): Promise<HistoryList>;
   get(id: string): Promise<Receipt | undefined>;
   /** The ids whose payload was kept. */
@@ -116,6 +118,14 @@ export function createHistoryStore(options: HistoryStoreOptions): HistoryStore {
         await writeFileAtomic(payloadPath(valid.id), await options.cipher.encrypt(payload));
       }
       await appendText(path, line(valid));
+    }),
+    settle: (id, outcome) => locked(async () => {
+      const { receipts } = await read();
+      const index = receipts.findIndex((r) => r.id === id);
+      const found = receipts[index];
+      if (!found) return;
+      receipts[index] = ReceiptSchema.parse({ ...found, outcome });
+      await writeFileAtomic(path, receipts.map(line).join(''));
     }),
     list: (listOptions = {}) => locked(async () => {
       const { receipts, notices } = await read();

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackend } from '../../app/agent/backends.js';
 import { Conversation, type ConversationEvent } from '../../app/agent/conversation.js';
-import type { SentRequest } from '../../app/agent/types.js';
+import type { RequestObserver, SentRequest } from '../../app/agent/types.js';
+import type { RequestOutcome } from '../../contract/privacy.js';
 import { applyRemovals } from '../../contract/review.js';
 import { anthropicStream, openaiStream, startFakeServer, type FakeServer, type Reply } from './fake-model-server.js';
 import { editorTree, recordingLocate } from './fixtures.js';
@@ -20,7 +21,7 @@ afterEach(async () => {
 const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 const root = () => applyRemovals(editorTree(), new Set(['secret-1']));
 
-async function run(backend: 'openai' | 'anthropic', script: Reply[], observe: (r: SentRequest) => Promise<void>, maxRetries = 0): Promise<ConversationEvent[]> {
+async function run(backend: 'openai' | 'anthropic', script: Reply[], observe: RequestObserver, maxRetries = 0): Promise<ConversationEvent[]> {
   server = await startFakeServer(script);
   const agent = createBackend({ backend, baseURL: backend === 'openai' ? `${server.url}/v1` : server.url, model: 'm', maxRetries, onRequest: observe }, 'test-key-not-real');
   const events: ConversationEvent[] = [];
@@ -50,6 +51,13 @@ describe.each(['openai', 'anthropic'] as const)('%s: each request observed with 
     });
   });
 
+  it('each observed request is told what came back: the status of its answer', async () => {
+    const outcomes: RequestOutcome[] = [];
+    const events = await run(backend, [{ status: 503, json: { error: { message: 'busy' } } }, ...toolThenText(backend)], async () => async (outcome) => void outcomes.push(outcome), 1);
+    expect(events.at(-1)).toEqual({ type: 'done' });
+    expect(outcomes).toEqual([{ status: 503 }, { status: 200 }, { status: 200 }]);
+  });
+
   it('a retry is another request, observed again', async () => {
     const seen: SentRequest[] = [];
     const script: Reply[] = [{ status: 500, json: { error: { message: 'busy' } } }, toolThenText(backend)[1] as Reply];
@@ -69,15 +77,16 @@ describe.each(['openai', 'anthropic'] as const)('%s: each request observed with 
 });
 
 describe('offline: the payload it was given is observed', () => {
-  it('each turn with its JSON, at the endpoint "offline"', async () => {
+  it('one payload per answer, with its JSON, at the endpoint "offline"', async () => {
     const seen: SentRequest[] = [];
     const agent = createBackend({ backend: 'offline', onRequest: async (r) => void seen.push(r) }, undefined);
     const { locate } = recordingLocate();
     const events: ConversationEvent[] = [];
     for await (const e of new Conversation({ backend: agent, context: { appName: 'Editor', root: root() }, locate }).ask('What?', new AbortController().signal)) events.push(e);
     expect(events.at(-1)).toEqual({ type: 'done' });
-    // The answer, then the highlight round trip: two payloads.
-    expect(seen.map((r) => [r.backend, r.model, r.endpoint])).toEqual([['offline', null, 'offline'], ['offline', null, 'offline']]);
+    // The answer only: the highlight round trip reads no context, so it is no request of its own.
+    expect(events.some((e) => e.type === 'highlight')).toBe(true);
+    expect(seen.map((r) => [r.backend, r.model, r.endpoint])).toEqual([['offline', null, 'offline']]);
     for (const r of seen) expect(r.sha256).toBe(sha(Buffer.from(r.body, 'utf8')));
     expect(JSON.parse(seen[0]?.body ?? '{}')).toMatchObject({ system: expect.any(String), messages: [expect.objectContaining({ role: 'user' })] });
   });

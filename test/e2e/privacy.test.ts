@@ -116,7 +116,7 @@ describe('privacy and control in the panel', () => {
     await page.getByRole('button', { name: 'Always leave out comments from this app' }).click();
     await row(page, /^Row, COMMENT-TWO left out by your rule/).waitFor();
 
-    // Keep what was sent, then ask twice (the offline answerer: no model, but a receipt each).
+    // Keep what was sent, then ask (the offline answerer: no model, but a receipt for its answer).
     await page.keyboard.press('Meta+Comma');
     const keep = page.getByRole('switch', { name: 'Keep what was sent' });
     await keep.click();
@@ -131,7 +131,7 @@ describe('privacy and control in the panel', () => {
 
     await page.keyboard.press('Meta+Comma');
     await page.getByRole('button', { name: 'History' }).click();
-    // A receipt for every request that carried the context (the offline answerer's tool turn makes a second).
+    // A receipt for every request that carried the context (the offline answerer: one per answer).
     const receipts = page.getByTestId('receipt');
     await expect.poll(() => receipts.count()).toBeGreaterThan(0);
     const first = await receipts.count();
@@ -197,6 +197,20 @@ describe('privacy and control in the panel', () => {
     await page.getByText('Nothing has been sent yet.').waitFor();
     await captureState(page, 'privacy-history-empty').then((found) => { violations['privacy-history-empty'] = found; });
     expect((await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => ''))).toBe('');
+
+    // A request that failed (as `glance ask` records one at a server answering 500) reads as
+    // attempted, with what came back, in the line and unfolded.
+    const failed = {
+      id: 'fa11ed0000000001', at: new Date(Date.now() - 3_600_000).toISOString(), app: { bundleId: 'org.example.FieldNotes', name: 'Field Notes', pid: 4242 },
+      backend: 'openai', model: 'llama3.2', endpoint: 'http://127.0.0.1:9', sentIds: ['a', 'b', 'c'], excludedIds: [], withheld: [], bytes: 900, sha256: 'a'.repeat(64), outcome: { status: 500 },
+    };
+    await writeFile(join(app.dataDir, 'history.jsonl'), `${JSON.stringify(failed)}\n`, { mode: 0o600 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'History' }).click();
+    await receipts.first().getByText('· 3 items attempted, HTTP 500 came back', { exact: true }).waitFor();
+    await receipts.first().locator('summary').click();
+    await receipts.first().getByText('Attempted to', { exact: true }).waitFor();
+    expect(await receipts.first().locator('dt:has-text("Came back") + dd').textContent()).toBe('HTTP 500');
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 

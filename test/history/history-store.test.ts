@@ -34,6 +34,21 @@ describe('the history', () => {
     expect(await history.list()).toEqual({ receipts: [], notices: [] });
   });
 
+  it('adds what came back to the receipt it belongs to, in place; a receipt deleted meanwhile stays deleted', async () => {
+    const history = createHistoryStore({ home });
+    await history.append(receipt({ id: id(1), at: '2026-12-01T09:00:00.000Z' }));
+    await history.append(receipt({ id: id(2), at: '2026-12-01T10:00:00.000Z' }));
+    await history.settle(id(1), { status: 500 });
+    await history.settle(id(2), { failure: 'unreachable' });
+    expect((await history.list()).receipts.map((r) => [r.id, r.outcome])).toEqual([[id(2), { failure: 'unreachable' }], [id(1), { status: 500 }]]);
+    await history.remove(id(1));
+    await history.settle(id(1), { status: 200 });
+    expect((await history.list()).receipts.map((r) => r.id)).toEqual([id(2)]);
+    // Only the status or the failure's kind: nothing else a caller passes is written.
+    await expect(history.settle(id(2), { status: 500, body: 'the server said' } as never)).rejects.toThrow();
+    expect(await readFile(history.path, 'utf8')).not.toContain('the server said');
+  });
+
   it('stores only the receipt fields: nothing else a caller passes is written', async () => {
     const history = createHistoryStore({ home });
     await history.append({ ...receipt(), apiKey: 'sk-do-not-keep' } as never);

@@ -49,6 +49,10 @@ describe('receipts in History', () => {
     expect(receiptTo({ ...receipt, backend: 'offline', model: null, endpoint: 'offline' })).toBe('Offline, no model');
     expect(amountWords(receipt, 'en-GB')).toBe('3 items sent · 1 left out · 1 withheld');
     expect(amountWords({ ...receipt, sentIds: ['a'], excludedIds: [], withheld: [] })).toBe('1 item sent');
+    // What came back: an answer reads as sent; a failure as attempted, with what came back.
+    expect(amountWords({ ...receipt, outcome: { status: 200 } }, 'en-GB')).toBe('3 items sent · 1 left out · 1 withheld');
+    expect(amountWords({ ...receipt, outcome: { status: 500 } }, 'en-GB')).toBe('3 items attempted, HTTP 500 came back · 1 left out · 1 withheld');
+    expect(amountWords({ ...receipt, sentIds: ['a'], excludedIds: [], withheld: [], outcome: { failure: 'unreachable' } })).toBe('1 item attempted, no connection to the server came back');
     expect(sizeWords(812)).toBe('812 bytes');
     expect(sizeWords(3456, 'en-GB')).toBe('3.5 KB');
     expect(sizeWords(2_500_000, 'en-GB')).toBe('2.5 MB');

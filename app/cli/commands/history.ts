@@ -1,4 +1,5 @@
 import { OFFLINE_ENDPOINT } from '../../../contract/backends.js';
+import { outcomeSucceeded, outcomeWords } from '../../../contract/privacy.js';
 import { readHistoryDays } from '../../history/days.js';
 import type { Receipt } from '../../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../../history/store.js';
@@ -26,19 +27,42 @@ function destination(r: Receipt): string {
   return r.endpoint === OFFLINE_ENDPOINT ? 'the offline backend (no model)' : `${r.backend}${r.model !== null ? `, model ${capText(r.model)}` : ''}, at ${r.endpoint}`;
 }
 
+/** When, in the user's local time with its offset ("2026-12-02 16:05:09 +01:00"): `--json` keeps the UTC time as written. */
+function localTime(at: string): string {
+  const date = new Date(at);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const offset = -date.getTimezoneOffset();
+  const zone = `${offset < 0 ? '-' : '+'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} ${zone}`;
+}
+
+/** A request that failed was attempted, not sent: it says so, and what came back. */
+function failed(r: Receipt): boolean {
+  return r.outcome !== undefined && !outcomeSucceeded(r.outcome);
+}
+
 function summary(r: Receipt): string {
-  const counts = [`${plural(r.sentIds.length, 'element')} sent`, `${r.excludedIds.length} left out`, `${r.withheld.length} withheld`, plural(r.bytes, 'byte')].join(', ');
-  return `${r.at}  ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid}) to ${destination(r)}: ${counts}  [${r.id}]`;
+  const went = failed(r) && r.outcome ? `${plural(r.sentIds.length, 'element')} attempted, ${outcomeWords(r.outcome)} came back` : `${plural(r.sentIds.length, 'element')} sent`;
+  const counts = [went, `${r.excludedIds.length} left out`, `${r.withheld.length} withheld`, plural(r.bytes, 'byte')].join(', ');
+  return `${localTime(r.at)}  ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid}) to ${destination(r)}: ${counts}  [${r.id}]`;
+}
+
+/** The outcome line of `history show`. */
+function outcomeLine(r: Receipt): string {
+  if (r.endpoint === OFFLINE_ENDPOINT) return 'answered on this machine: nothing left Glance';
+  if (r.outcome === undefined) return 'not recorded';
+  return failed(r) ? `failed: attempted, ${outcomeWords(r.outcome)} came back` : `answered (${outcomeWords(r.outcome)})`;
 }
 
 function details(r: Receipt): string[] {
   const ids = (list: string[]): string => (list.length === 0 ? 'none' : list.join(', '));
   return [
     `Receipt ${r.id}`,
-    `  at        ${r.at}`,
+    `  at        ${localTime(r.at)}`,
     `  app       ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid})`,
     `  sent to   ${destination(r)}`,
-    `  sent      ${plural(r.sentIds.length, 'element')}: ${ids(r.sentIds)}`,
+    `  outcome   ${outcomeLine(r)}`,
+    `  ${failed(r) ? 'attempted' : 'sent     '} ${plural(r.sentIds.length, 'element')}: ${ids(r.sentIds)}`,
     `  left out  ${ids(r.excludedIds)}`,
     `  withheld  ${r.withheld.length === 0 ? 'none' : r.withheld.map((w) => `${w.id} (${w.kind})`).join(', ')}`,
     `  body      ${plural(r.bytes, 'byte')}, SHA-256 ${r.sha256}`,

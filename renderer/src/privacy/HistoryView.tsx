@@ -3,7 +3,7 @@ import { ChevronRight, Trash2 } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { KeptPayloadView } from './KeptPayloadView.js';
-import { amountWords, receiptTo, sizeWords, whenWords, type Receipt } from './receipt-words.js';
+import { amountWords, failureWords, receiptTo, sizeWords, whenWords, type Receipt } from './receipt-words.js';
 
 type History = Awaited<ReturnType<GlanceApi['getHistory']>>;
 
@@ -16,6 +16,7 @@ function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; kept: boolean; l
     props.api.historyPayload(receipt.id).then((result) => setPayload(result.payload), () => setPayload(null));
   };
   const kinds = [...new Set(receipt.withheld.map((w) => w.kind))].join(', ');
+  const failure = failureWords(receipt);
   return (
     <li className="receipt" data-testid="receipt">
       <details>
@@ -34,7 +35,8 @@ function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; kept: boolean; l
         </summary>
         <dl className="receipt__facts">
           <dt>App</dt><dd><ProviderText text={`${receipt.app.bundleId}, process ${receipt.app.pid}`} /></dd>
-          <dt>Sent to</dt><dd>{receipt.endpoint}</dd>
+          <dt>{failure !== undefined ? 'Attempted to' : 'Sent to'}</dt><dd>{receipt.endpoint}</dd>
+          {failure !== undefined ? <><dt>Came back</dt><dd>{failure}</dd></> : null}
           {kinds ? <><dt>Withheld</dt><dd>{kinds}</dd></> : null}
           <dt>SHA-256</dt><dd className="receipt__hash">{receipt.sha256}</dd>
         </dl>

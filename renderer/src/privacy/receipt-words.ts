@@ -1,4 +1,5 @@
 import { BACKENDS, isBackendId, OFFLINE_ENDPOINT } from '../../../contract/backends.js';
+import { outcomeSucceeded, outcomeWords } from '../../../contract/privacy.js';
 import type { GlanceApi } from '../bridge.js';
 
 export type Receipt = Awaited<ReturnType<GlanceApi['getHistory']>>['receipts'][number];
@@ -24,10 +25,20 @@ export function sizeWords(bytes: number, locale?: string): string {
   return `${(bytes / 1_000_000).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
 }
 
-/** "9 items sent · 2 left out · 1 withheld": how much of the context went. */
+/** What came back for a failed request ("HTTP 500"), or undefined when it was answered, stayed offline or was not recorded. */
+export function failureWords(receipt: Receipt): string | undefined {
+  return receipt.outcome !== undefined && !outcomeSucceeded(receipt.outcome) ? outcomeWords(receipt.outcome) : undefined;
+}
+
+/**
+ * "9 items sent · 2 left out · 1 withheld": how much of the context went. A request that failed
+ * says it was attempted and what came back: "9 items attempted, HTTP 500 came back".
+ */
 export function amountWords(receipt: Receipt, locale?: string): string {
   const n = (value: number, word: string): string => `${value.toLocaleString(locale)} ${word}`;
-  const parts = [n(receipt.sentIds.length, receipt.sentIds.length === 1 ? 'item sent' : 'items sent')];
+  const items = receipt.sentIds.length === 1 ? 'item' : 'items';
+  const failure = failureWords(receipt);
+  const parts = [failure !== undefined ? `${n(receipt.sentIds.length, `${items} attempted`)}, ${failure} came back` : n(receipt.sentIds.length, `${items} sent`)];
   if (receipt.excludedIds.length > 0) parts.push(n(receipt.excludedIds.length, 'left out'));
   if (receipt.withheld.length > 0) parts.push(n(receipt.withheld.length, 'withheld'));
   return parts.join(' · ');
