@@ -2,7 +2,9 @@
  * The host core as main/ uses it: one door, so the Electron process depends on what the core
  * offers, not on where inside app/ each piece lives (issue 22, point 6). Main imports app/ only
  * through this file and the plain-type modules docs/architecture.md lists (lint enforces it);
- * the CLI's commands take collect and locate from here too.
+ * `glance ask` takes collect and locate from here too. The command's other commands import
+ * their few modules directly: this door brings the model SDKs, which `glance current` must not
+ * load (test/cli/bundle.test.ts).
  */
 
 // One press: collect the front app's context, locate an element again through its source.

@@ -1,5 +1,5 @@
 import { isValidId, type Location } from '@app-context/provider-kit/protocol';
-import { locateRef } from '../../host.js';
+import { locateRef } from '../../invocation/locate.js';
 import { coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';
 import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
