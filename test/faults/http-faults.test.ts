@@ -93,7 +93,8 @@ describe('a misbehaving provider, through the glance command', () => {
       expect(run.stderr).toMatch(c.reason);
       // The advice fits the fault: more time only helps a provider that was too slow.
       if (status === 4) expect(run.stderr).toMatch(fault.startsWith('stall') ? /raise --timeout/ : /glance check-provider --pid/);
-      expect(run.stdout).toBe('');
+      // With --json the failure is one error object on stdout too (docs/cli.md), with the same exit status.
+      expect(JSON.parse(run.stdout)).toEqual({ error: { code: status, message: expect.stringMatching(c.reason) } });
       expect(ms).toBeLessThan(limit + 4000); // a node start on top of the limit
       expectNoSecrets([provider.token, SECRET], [run.stdout, run.stderr, provider.output()]);
     });
