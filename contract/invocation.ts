@@ -10,7 +10,8 @@ import { RuleNameSchema } from './privacy.js';
 
 /**
  * Why an invocation failed, so the panel can say it plainly and offer the way forward (a
- * retry, Sample Notes, a longer time limit). The sentences themselves stay main's (message).
+ * retry, Sample Notes, a longer time limit). Main sends the kind; the panel's sentences for
+ * it are written in renderer/src/words/.
  */
 const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'ignored', 'timeout', 'no-answer', 'refused', 'ruled-out', 'sample-failed', 'internal'] as const;
 export type Failure = (typeof FAILURES)[number];
@@ -23,6 +24,14 @@ export type Failure = (typeof FAILURES)[number];
  */
 const RULED_OUT_BY = ['never', 'local', 'damaged'] as const;
 const RuledOutBySchema = z.enum(RULED_OUT_BY);
+
+/** Why Sample Notes did not start (failure `sample-failed`): the panel says it in its own words. */
+const SampleFailureSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('not-started') }),
+  z.object({ kind: z.literal('quit') }),
+  z.object({ kind: z.literal('slow'), withinMs: z.number().int().nonnegative() }),
+]);
+export type SampleFailure = z.infer<typeof SampleFailureSchema>;
 
 /**
  * An element as main names it to the panel: its id, or `withheld@N` (N its position in the
@@ -91,14 +100,25 @@ const InvocationSchema = z.object({
   id: z.number().int().nonnegative(),
   appName: z.string(),
   phase: z.enum(['collecting', 'collected', 'failed', 'cancelled']),
-  /** One sentence for the user: "Asking Notes…", "Notes did not answer within 1.5 s". */
-  message: z.string(),
-  /** More sentences: why descriptors were ignored, what the tolerant reader cut. */
+  /**
+   * The core's own sentence for a failure it reasoned about ("Notes did not answer within
+   * 1.5 s"), stated alike for the command and the panel; absent when the panel words the kind.
+   */
+  reason: z.string().optional(),
+  /** More of the core's sentences: why descriptors were ignored. */
   details: z.array(z.string()),
+  /** What the tolerant reader cut from the answer, in the core's words (the panel frames them). */
+  adjusted: z.array(z.string()).optional(),
   /** The answer's root once collected; null while collecting and after a failure. */
   root: PanelElementSchema.nullable(),
   /** For a failed invocation: which kind of failure, for the panel's error card. */
   failure: z.enum(FAILURES).optional(),
+  /** For phase `cancelled`: whether the user removed the context or closed the panel. */
+  cancelledBy: z.enum(['removed', 'closed']).optional(),
+  /** For failure `no-front-app`: what the OS said, in its words (never the command's advice). */
+  frontAppCause: z.string().optional(),
+  /** For failure `sample-failed`: why Sample Notes did not start. */
+  sampleFailure: SampleFailureSchema.optional(),
   /** For failure `ruled-out`: which rule kept the app out. */
   ruledOutBy: RuledOutBySchema.optional(),
   /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
@@ -123,12 +143,19 @@ export type Invocation = z.infer<typeof InvocationSchema>;
 const InvocationPatchSchema = InvocationSchema.partial().extend({ id: InvocationSchema.shape.id });
 export type InvocationPatch = z.infer<typeof InvocationPatchSchema>;
 
+const NoticeSchema = z.union([z.string(), z.object({ kind: z.literal('rules-reset'), asidePath: z.string() })]);
+export type Notice = z.infer<typeof NoticeSchema>;
+
 /** Everything the panel draws: fetched whole once (getState), then kept current by pushes. */
 export const PanelStateSchema = z.object({
   view: z.enum(['review', 'settings', 'history']),
   invocation: InvocationSchema.nullable(),
-  /** Things the user must hear about outside an invocation: a hotkey that failed, a damaged settings file. */
-  notices: z.array(z.string()),
+  /**
+   * Things the user must hear about outside an invocation: a hotkey that failed, a damaged
+   * settings file (sentences of the service that found them), or a reset of damaged rules
+   * (a fact: where the damaged file is kept, worded by the panel).
+   */
+  notices: z.array(NoticeSchema),
   hotkey: z.string(),
   paused: z.boolean(),
 });
@@ -151,4 +178,14 @@ export function applyPush(state: PanelState, push: PanelPush): PanelState {
   const { patch, ...fields } = push;
   const next = { ...state, ...fields };
   return patch && next.invocation?.id === patch.id ? { ...next, invocation: { ...next.invocation, ...patch } } : next;
+}
+
+/**
+ * A fragment made a sentence ("notes did not answer within 1.5 s" -> "Notes did not answer
+ * within 1.5 s."): main so states the core's reasons, the panel so frames what the reader cut.
+ */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }

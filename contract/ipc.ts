@@ -15,7 +15,7 @@ import { SettingsPatchSchema, SettingsSchema } from './settings.js';
  * Pure: the preloads, the panel and plain-Node tests all load this folder.
  */
 
-export type { AnswerState, Chip, Failure, Invocation, InvocationPatch, PanelPush, PanelState, PanelView, ScreeningView, Turn } from './invocation.js';
+export type { AnswerState, Chip, Failure, Invocation, InvocationPatch, Notice, PanelPush, PanelState, PanelView, SampleFailure, ScreeningView, Turn } from './invocation.js';
 
 
 const InvocationIdSchema = z.object({ invocation: z.number().int().nonnegative() }).strict();
@@ -35,8 +35,15 @@ export type SendRequest = z.infer<typeof SendRequestSchema>;
 /** What the preview asks for: the request Send would make now (the prompt may still be empty). */
 const PreviewRequestSchema = SendRequestSchema.extend({ prompt: z.string().max(20_000) }).strict();
 
+/**
+ * Why a request from the panel did nothing, as a kind the panel words (renderer/src/words/):
+ * the press it named is gone (`stale`), or an answer is still streaming.
+ */
+const RefusalSchema = z.enum(['stale', 'still-answering']);
+export type Refusal = z.infer<typeof RefusalSchema>;
+
 /** Whether Send started an answer; the answer itself streams as patches of the invocation's view. */
-const SendResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+const SendResultSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), refused: RefusalSchema })]);
 
 /** A chip the user points at: main locates it through the provider that issued the id. */
 const LocateRequestSchema = z.object({ invocation: z.number().int().nonnegative(), id: IdSchema }).strict();
@@ -88,8 +95,19 @@ const SetKeyRequestSchema = z
   .strict();
 const SetKeyResultSchema = z.object({ status: KeyStatusSchema, problem: z.string().optional() });
 
-/** What a rule action from the panel did, in a sentence for the user. */
-const RuleActionResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+/** Why a change to the rules file was not made: it is damaged, or it could not be written. */
+const RulesProblemSchema = z.enum(['damaged', 'unwritable']);
+
+/**
+ * What a rule action from the panel did, as facts the panel words: the rule set or the
+ * exclusion added for the app (its name, provider text), or why nothing was done.
+ */
+const RuleActionResultSchema = z.union([
+  z.object({ ok: z.literal(true), app: z.string(), rule: RuleNameSchema }),
+  z.object({ ok: z.literal(true), app: z.string(), exclusion: ExclusionSchema }),
+  z.object({ ok: z.literal(false), problem: z.union([RulesProblemSchema, z.literal('stale')]) }),
+]);
+export type RuleActionResult = z.infer<typeof RuleActionResultSchema>;
 
 /** A rule the panel sets for the app an invocation collected from (its verified bundle id stays in main). */
 const InvocationRuleSchema = z.object({ invocation: z.number().int().nonnegative(), rule: RuleNameSchema }).strict();
@@ -110,10 +128,10 @@ const RulesViewSchema = z.object({
   known: z.array(KnownAppSchema).max(500).optional(),
   /** Set when the rules file is damaged: no app is asked until it is fixed or reset. */
   notice: z.string().optional(),
-  /** A change that could not be made, in a sentence. */
-  problem: z.string().optional(),
-  /** What was done, in a sentence (after a reset: where the damaged file was kept). */
-  done: z.string().optional(),
+  /** Why a change (or a reset) could not be made; `unreadable` is the panel's own, when the request itself failed. */
+  problem: z.union([RulesProblemSchema, z.enum(['reset-failed', 'unreadable'])]).optional(),
+  /** After a reset: the rules started over, and where a damaged file was kept. */
+  done: z.object({ reset: z.literal(true), asidePath: z.string().optional() }).optional(),
 });
 export type RulesView = z.infer<typeof RulesViewSchema>;
 

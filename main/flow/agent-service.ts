@@ -3,7 +3,7 @@ import { createBackend as createBackendDefault, Conversation, buildAgentPayload,
 import type { AgentRequest } from '../../app/agent/types.js';
 import type { Rect } from '@app-context/provider-kit/protocol';
 import type { Settings } from '../../contract/settings.js';
-import type { AnswerState, Chip, Preview } from '../../contract/ipc.js';
+import type { AnswerState, Chip, InvokeResponse, Preview } from '../../contract/ipc.js';
 import { appendText, chipFromLocation, endTurn, highlightChip, ringLabel, sentIdsOf, setChip, startTurn, type Chat } from './answer-state.js';
 import { contextFor, renderedContexts, type Choices, type Held } from './sent-context.js';
 
@@ -14,8 +14,8 @@ interface AgentRequestInput extends Choices {
   invocation?: number;
 }
 
-/** Said when Send comes while an answer is still streaming. */
-const STILL_ANSWERING = 'An answer is still on its way: wait for it, or press Stop.';
+/** Send while an answer is still streaming: refused, and the panel says why. */
+const STILL_ANSWERING = { ok: false, refused: 'still-answering' } as const;
 
 /**
  * One press's conversation as the IPC handlers use it (the press owns it; a new press disposes
@@ -25,7 +25,7 @@ export interface AgentPort {
   /** Exactly the request Send would make now: the first question's payload, or the follow-up. */
   preview(request: AgentRequestInput): Preview | null;
   /** Starts answering; the answer streams through `publish`. */
-  send(request: AgentRequestInput): Promise<{ ok: boolean; message: string }>;
+  send(request: AgentRequestInput): Promise<InvokeResponse<'send'>>;
   stop(): { stopped: boolean };
   /** Locates a chip's element through the source that issued it; null for an id that is not a chip. */
   locate(id: string): Promise<Chip | null>;
@@ -146,11 +146,11 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
       return asPreview(buildAgentPayload(context, request.prompt, parts), backendLabel(deps.settings()));
     },
     async send(request) {
-      if (current?.running) return { ok: false, message: STILL_ANSWERING };
+      if (current?.running) return STILL_ANSWERING;
       if (!established()) {
         const chat = await startChat(request);
         // The press ended while the key was read: this request belongs to a context that is gone.
-        if (disposed) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+        if (disposed) return { ok: false, refused: 'stale' };
         // Two Sends raced: the first one's chat stands, the second is refused below.
         if (!established() && !current?.running) {
           // Questions that failed or were stopped stay on screen above the new one.
@@ -159,13 +159,13 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
         }
       }
       const chat = current as Chat;
-      if (chat.running) return { ok: false, message: STILL_ANSWERING };
+      if (chat.running) return STILL_ANSWERING;
       const abort = new AbortController();
       chat.running = abort;
       update(chat, startTurn(chat.answer, request.prompt));
       deps.logger.info(`agent: asking ${chat.label}`);
       void run(chat, request.prompt, abort);
-      return { ok: true, message: `Asking ${chat.label}…` };
+      return { ok: true };
     },
     stop() {
       if (!current?.running) return { stopped: false };

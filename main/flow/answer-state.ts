@@ -2,7 +2,7 @@ import { citedIds, oneLine, type Conversation, type LocateFn } from '../../app/h
 import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { AgentFailureKind } from '../../app/agent/types.js';
 import type { AnswerState, Chip, Turn } from '../../contract/ipc.js';
-import { sentence } from './describe.js';
+import { sentence } from '../../contract/invocation.js';
 
 /**
  * The answer area as plain values: each function returns a new AnswerState, so the service

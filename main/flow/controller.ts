@@ -1,10 +1,10 @@
 import type { Logger } from '../../app/host.js';
-import type { FrontApp, FrontAppResult, OsServices } from '../../app/os/types.js';
-import type { Failure, Invocation } from '../../contract/ipc.js';
+import type { FrontApp, OsServices } from '../../app/os/types.js';
+import type { Invocation } from '../../contract/ipc.js';
 import { appDisplayName, collectingInvocation, failedInvocation } from './describe.js';
-import { createPress, type Press, type PressDeps } from './press.js';
+import { createPress, type PickResult, type Press, type PressDeps } from './press.js';
 
-export type { CollectFn } from './press.js';
+export type { CollectFn, PickResult } from './press.js';
 
 /** What the hotkey flow needs: what every press needs, and the front app. Plain functions, so the e2e test server drives the same flow. */
 export interface ControllerDeps extends PressDeps {
@@ -23,9 +23,9 @@ export interface Controller {
   /**
    * Collects from an app the user picked instead of the front app ("Try with Sample Notes").
    * The panel shows `appName` collecting at once; `pick` may take a moment (starting the app)
-   * or fail with a reason, which the panel then says. A newer press supersedes it as usual.
+   * or fail with its kind, which the panel then says. A newer press supersedes it as usual.
    */
-  collectFrom(appName: string, pick: () => Promise<FrontAppResult>): Promise<void>;
+  collectFrom(appName: string, pick: () => Promise<PickResult>): Promise<void>;
   /**
    * The press a request from the panel names, while it is the one on screen: a request naming
    * an older one finds none, since that press is gone. The one place an id is looked up.
@@ -44,14 +44,6 @@ export interface Controller {
   panelClosed(): { aborted: boolean };
 }
 
-/**
- * The panel's sentence when the OS cannot tell which app is in front: what it said, and what to
- * do in the panel's terms. The command line's advice (`--pid`) stays in the OS's `reason`.
- */
-function frontAppUnknown(cause: string | undefined): string {
-  return `Glance cannot tell which app is in front${cause ? ` (${cause})` : ''}. Bring the app you want to ask about to the front, then press the hotkey again.`;
-}
-
 /** A controller over the given services. */
 export function createController(deps: ControllerDeps): Controller {
   let counter = 0;
@@ -66,10 +58,6 @@ export function createController(deps: ControllerDeps): Controller {
     return current;
   };
 
-  /** A press that failed before any provider was asked, shown at once. */
-  const failAtOnce = (appName: string, message: string, failure: Failure, panelView?: 'review'): void => {
-    open((id) => failedInvocation(id, appName, message, failure), panelView);
-  };
 
   const start = (app: FrontApp): Promise<void> => {
     const press = open((id) => collectingInvocation(id, appDisplayName(app)), 'review', () => start(app));
@@ -77,7 +65,7 @@ export function createController(deps: ControllerDeps): Controller {
     return press.collect(app);
   };
 
-  const collectFrom = (appName: string, pick: () => Promise<FrontAppResult>): Promise<void> => {
+  const collectFrom = (appName: string, pick: () => Promise<PickResult>): Promise<void> => {
     const press = open((id) => collectingInvocation(id, appName), 'review', () => collectFrom(appName, pick));
     deps.showPanel();
     return press.collectPicked(pick);
@@ -88,12 +76,14 @@ export function createController(deps: ControllerDeps): Controller {
       const front = await deps.os.frontApp();
       if (front.ok ? front.app.pid === deps.ownPid : front.glanceInFront) {
         // Glance in front means the panel had focus: show what it holds rather than asking ourselves.
-        if (current === undefined) failAtOnce('Glance', 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.', 'glance-in-front');
+        if (current === undefined) open((id) => failedInvocation(id, 'Glance', 'glance-in-front'));
         deps.showPanel();
         return;
       }
       if (!front.ok) {
-        failAtOnce('the front app', frontAppUnknown(front.cause), 'no-front-app', 'review');
+        // What the OS said goes as its cause; the command line's advice (`--pid`) stays in the OS's `reason`.
+        const cause = front.cause ? { frontAppCause: front.cause } : {};
+        open((id) => failedInvocation(id, 'the front app', 'no-front-app', cause), 'review');
         deps.showPanel();
         return;
       }

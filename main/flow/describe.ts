@@ -3,15 +3,14 @@ import { oneLine, panelTree, shownIds } from '../../app/host.js';
 import type { Collection } from '../../app/invocation/types.js';
 import type { Screening } from '../../app/privacy/types.js';
 import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
+import { sentence } from '../../contract/invocation.js';
 
 /**
- * Every outcome of an invocation in words (issue 4: "never silently partial"). Messages name
- * apps and providers and say what happened; they never quote a title, content or a url
- * (docs/protocol.md, "What never leaves the host").
+ * Every outcome of an invocation as facts (issue 4: "never silently partial"): the phase, the
+ * failure's kind, and the core's own reasons, which name apps and providers and never quote a
+ * title, content or a url (docs/protocol.md, "What never leaves the host"). The panel's
+ * sentences for them are written in renderer/src/words/.
  */
-
-/** What a user can do about an app without a provider: nothing in Glance, but there is something to try. */
-export const NO_PROVIDER_HINT = "An app shares context once its developer adds a provider to it. To see what Glance does meanwhile, choose Try with Sample Notes in Glance's menu.";
 
 /** The name to use for an app in a sentence: its name, else its bundle id, else its pid. */
 export function appDisplayName(app: FrontApp): string {
@@ -23,13 +22,6 @@ export interface DescribeContext {
   id: number;
 }
 
-/** The core's reasons are sentence fragments ("Notes did not answer within 1.5 s"): make them sentences. */
-export function sentence(text: string): string {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-}
-
 /** The panel's view of a finished collection. */
 export function describeCollection(collection: Collection, context: DescribeContext): Invocation {
   const appName = collection.kind === 'collected' || collection.kind === 'no-answer' || collection.kind === 'refused' || collection.kind === 'ruled-out'
@@ -39,26 +31,27 @@ export function describeCollection(collection: Collection, context: DescribeCont
   switch (collection.kind) {
     case 'collected': {
       // Never silently partial: what the tolerant reader cut and what else was ignored, by name.
-      const details = [...collection.warnings.map((w) => sentence(`${appName}'s answer was adjusted: ${w}`)), ...collection.ignored.map(sentence)];
+      const details = collection.ignored.map(sentence);
+      const adjusted = collection.warnings.length > 0 ? { adjusted: [...collection.warnings] } : {};
       const { screening } = collection;
       // A withheld element reaches the panel without the parts holding its secret (app/withhold/shown.ts): the row never shows it.
       const root = screening ? panelTree(collection.answer.root, screening.withheld) : collection.answer.root;
-      return { ...base, phase: 'collected', message: `Context from ${appName}`, details, root, ...(screening ? { screening: screeningView(screening) } : {}) };
+      return { ...base, phase: 'collected', details, ...adjusted, root, ...(screening ? { screening: screeningView(screening) } : {}) };
     }
     case 'no-provider':
-      // Most apps do not speak the protocol yet: say what would make this work, and what to try now.
-      return { ...base, phase: 'failed', message: sentence(collection.reason), details: [NO_PROVIDER_HINT], failure: 'no-provider' };
+      // Most apps do not speak the protocol yet: the panel's card says what would make this work, and offers Sample Notes.
+      return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: 'no-provider' };
     case 'ignored': {
       const [first, ...rest] = collection.reasons;
-      return { ...base, phase: 'failed', message: sentence(first ?? `the provider for ${appName} was ignored`), details: rest.map(sentence), failure: 'ignored' };
+      return { ...base, phase: 'failed', ...(first ? { reason: sentence(first) } : {}), details: rest.map(sentence), failure: 'ignored' };
     }
     case 'no-answer':
-      return { ...base, phase: 'failed', message: sentence(collection.reason), failure: collection.timedOut ? 'timeout' : 'no-answer' };
+      return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: collection.timedOut ? 'timeout' : 'no-answer' };
     case 'refused':
-      return { ...base, phase: 'failed', message: sentence(collection.reason), failure: 'refused' };
+      return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: 'refused' };
     case 'ruled-out':
       // The user's own rule (app/privacy): said as it is, nothing was asked of the app.
-      return { ...base, phase: 'failed', message: sentence(collection.reason), failure: 'ruled-out', ruledOutBy: collection.rule };
+      return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: 'ruled-out', ruledOutBy: collection.rule };
     case 'cancelled':
       return cancelledInvocation(context.id, appName);
   }
@@ -77,30 +70,29 @@ export function screeningView(screening: Screening): ScreeningView {
   };
 }
 
-/** The invocation with a secret Glance holds blanked wherever its words could carry one: the app's name, the sentences. */
+/** The invocation with a secret Glance holds blanked wherever its words could carry one: the app's name, the core's sentences. */
 export function redactWords(invocation: Invocation, redact: (text: string) => string): Invocation {
-  return { ...invocation, appName: redact(invocation.appName), message: redact(invocation.message), details: invocation.details.map(redact) };
+  const { reason, adjusted } = invocation;
+  return {
+    ...invocation,
+    appName: redact(invocation.appName),
+    ...(reason !== undefined ? { reason: redact(reason) } : {}),
+    details: invocation.details.map(redact),
+    ...(adjusted ? { adjusted: adjusted.map(redact) } : {}),
+  };
 }
 
 /** The invocation after the user removed the app's context, or closed the panel, while it was being collected. */
 export function cancelledInvocation(id: number, appName: string, by: 'removed' | 'closed' = 'removed'): Invocation {
-  const what = by === 'removed' ? `You removed ${appName}'s context.` : `You closed the panel while Glance was collecting from ${appName}.`;
-  return {
-    id,
-    appName,
-    phase: 'cancelled',
-    message: `${what} Glance stopped asking, and an answer that still arrives is discarded.`,
-    details: [],
-    root: null,
-  };
+  return { id, appName, phase: 'cancelled', cancelledBy: by, details: [], root: null };
 }
 
 /** The invocation while the request is on its way. */
 export function collectingInvocation(id: number, appName: string): Invocation {
-  return { id, appName, phase: 'collecting', message: `Collecting context from ${appName}…`, details: [], root: null };
+  return { id, appName, phase: 'collecting', details: [], root: null };
 }
 
-/** An invocation that failed before any provider was asked (front app unknown, an error). */
-export function failedInvocation(id: number, appName: string, message: string, failure: Failure = 'internal', details: string[] = []): Invocation {
-  return { id, appName, phase: 'failed', message, details, root: null, failure };
+/** An invocation that failed before any provider was asked (front app unknown, an error); `facts` are the failure's own. */
+export function failedInvocation(id: number, appName: string, failure: Failure = 'internal', facts: Pick<Invocation, 'frontAppCause' | 'sampleFailure' | 'ruledOutBy'> = {}): Invocation {
+  return { id, appName, phase: 'failed', details: [], root: null, failure, ...facts };
 }

@@ -1,9 +1,9 @@
 import type { Logger, ContextSource, SourceKind } from '../../app/host.js';
-import type { FrontApp, FrontAppResult } from '../../app/os/types.js';
+import type { FrontApp } from '../../app/os/types.js';
 import type { Collection, ElementRef } from '../../app/invocation/types.js';
 import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { Screening } from '../../app/privacy/types.js';
-import type { Failure, Invocation } from '../../contract/ipc.js';
+import type { Invocation, SampleFailure } from '../../contract/ipc.js';
 import { createAgentService, type AgentPort, type AgentServiceDeps } from './agent-service.js';
 import { cancelledInvocation, describeCollection, failedInvocation, redactWords, screeningView } from './describe.js';
 import { placeSelection } from './placement.js';
@@ -11,6 +11,9 @@ import type { StateHub } from './state-hub.js';
 
 /** The core's collectContext, as a press calls it (app/invocation/collect.ts). */
 export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal; locateSelection?: boolean }) => Promise<Collection>;
+
+/** An app the user picked (Sample Notes, once it runs), or why it could not be had. */
+export type PickResult = { ok: true; app: FrontApp } | { ok: false; failure: SampleFailure };
 
 /** What was collected and may be sent: kept in main, so the renderer sends only removals. */
 export interface CollectedContext {
@@ -57,7 +60,7 @@ export interface Press {
   /** Collects from the app; the view follows. */
   collect(app: FrontApp): Promise<void>;
   /** Collects from an app still being picked (Sample Notes starting); a failure to start is said. */
-  collectPicked(pick: () => Promise<FrontAppResult>): Promise<void>;
+  collectPicked(pick: () => Promise<PickResult>): Promise<void>;
   /** Stops a collection on its way (the user removed the context, or closed the panel). */
   cancel(by: 'removed' | 'closed'): { aborted: boolean };
   /** The user changed this app's rules: the context is screened again, shown and sent alike. */
@@ -66,7 +69,7 @@ export interface Press {
   askWithoutContext(): boolean;
   withoutContext(): boolean;
   /** "Never from this app": what was collected goes, and nothing more is sent. */
-  ruleOut(message: string): boolean;
+  ruleOut(): boolean;
   /** The conversation (absent without agent services). */
   agent(): AgentPort | undefined;
   dispose(): void;
@@ -141,15 +144,10 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     collecting = false;
     if (got instanceof Error) {
       deps.logger.error(`invocation ${id}: collecting failed: ${got.name}`);
-      show(failedInvocation(id, view.appName, `Glance could not collect ${view.appName}'s context because of an internal error.`, 'internal'));
+      show(failedInvocation(id, view.appName, 'internal'));
       return;
     }
     finish(got);
-  };
-
-  const fail = (message: string, failure: Failure): void => {
-    collecting = false;
-    show(failedInvocation(id, view.appName, message, failure));
   };
 
   return {
@@ -161,8 +159,9 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     async collectPicked(pick) {
       const picked = await pick();
       if (collection.signal.aborted) return; // superseded or dismissed meanwhile
-      if (!picked.ok) fail(picked.reason, 'sample-failed');
-      else await collect(picked.app);
+      if (picked.ok) return collect(picked.app);
+      collecting = false;
+      show(failedInvocation(id, view.appName, 'sample-failed', { sampleFailure: picked.failure }));
     },
     cancel(by) {
       if (!collecting) return { aborted: false };
@@ -186,14 +185,15 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
       return true;
     },
     withoutContext: () => withoutContext,
-    ruleOut(message) {
+    ruleOut() {
       if (!collected || abort.signal.aborted) return false;
       const { appName } = collected;
       collected = undefined;
       // Nothing more goes: the conversation about this context ends, and a new one would carry none of it.
       agent?.dispose();
       agent = makeAgent();
-      show({ ...failedInvocation(id, appName, message, 'ruled-out'), ruledOutBy: 'never' });
+      // No reason of the core's: the panel says the rule the user just set.
+      show(failedInvocation(id, appName, 'ruled-out', { ruledOutBy: 'never' }));
       return true;
     },
     agent: () => (abort.signal.aborted ? undefined : agent),

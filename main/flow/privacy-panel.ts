@@ -1,7 +1,7 @@
 import { matchExclusions, RulesDamagedError, type Logger, type PrivacyService } from '../../app/host.js';
 import type { Element } from '@app-context/provider-kit/protocol';
-import { describeExclusion, type Exclusion, type RuleName } from '../../contract/privacy.js';
-import type { HistoryView, KnownApp, RulesView } from '../../contract/ipc.js';
+import type { Exclusion, RuleName } from '../../contract/privacy.js';
+import type { HistoryView, KnownApp, Notice, RuleActionResult, RulesView } from '../../contract/ipc.js';
 import { knownApps } from './known-apps.js';
 import type { Press } from './press.js';
 
@@ -9,12 +9,12 @@ import type { Press } from './press.js';
  * The panel's side of issue 13: rule actions on the context shown, the Rules list in Settings
  * and the History view, over the same rules file and history the `glance` command uses
  * (app/privacy). The verified bundle id never leaves main: the panel names its invocation.
- * Messages name the app by its name and the rule in Glance's words, never provider text
- * beyond the app's name (which the panel draws as provider text anyway).
+ * Results are facts the panel words (renderer/src/words/rules.ts): the app by its name, the
+ * rule or exclusion, never provider text beyond the app's name (drawn as provider text).
  */
 export interface PrivacyPanel {
-  setAppRule(press: Pick<Press, 'collected' | 'rescreen' | 'ruleOut'>, rule: RuleName): Promise<{ ok: boolean; message: string }>;
-  excludeAlways(press: Pick<Press, 'collected' | 'rescreen'>, id: string): Promise<{ ok: boolean; message: string }>;
+  setAppRule(press: Pick<Press, 'collected' | 'rescreen' | 'ruleOut'>, rule: RuleName): Promise<RuleActionResult>;
+  excludeAlways(press: Pick<Press, 'collected' | 'rescreen'>, id: string): Promise<RuleActionResult>;
   rules(): Promise<RulesView>;
   setRule(bundleId: string, rule: RuleName): Promise<RulesView>;
   removeRule(bundleId: string): Promise<RulesView>;
@@ -37,7 +37,7 @@ export interface PrivacyPanelDeps {
    */
   published?(): Promise<KnownApp[]>;
   /** Adds a notice to the panel's banner: what a reset did, which outlives the card that asked for it. */
-  notify(notice: string): void;
+  notify(notice: Notice): void;
   logger: Logger;
 }
 
@@ -52,11 +52,7 @@ function findElement(root: Element, id: string): Element | undefined {
   return undefined;
 }
 
-const RULE_DONE: Record<RuleName, (app: string) => string> = {
-  never: (app) => `Glance will never read context from ${app}. What it collected just now is not sent.`,
-  local: (app) => `${app}'s context now goes only to the offline answerer or a model server on this Mac.`,
-  allow: (app) => `${app}'s context goes to whichever model you choose.`,
-};
+const STALE = { ok: false, problem: 'stale' } as const;
 
 /** The panel's privacy actions over the privacy service and the press the panel names. */
 export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
@@ -84,7 +80,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     const receipts = await history.list().then((list) => list.receipts, () => []);
     return knownApps(recent, receipts, published);
   };
-  const rulesView = async (problem?: string): Promise<RulesView> => {
+  const rulesView = async (problem?: RulesView['problem']): Promise<RulesView> => {
     const [state, apps] = await Promise.all([rules.load(), known()]);
     const extra = { known: apps, ...(problem ? { problem } : {}) };
     return state.ok ? { rules: state.rules, ...extra } : { rules: [], notice: state.notice, ...extra };
@@ -95,9 +91,9 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       await edit();
       return await rulesView();
     } catch (error) {
-      if (error instanceof RulesDamagedError) return rulesView('The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.');
+      if (error instanceof RulesDamagedError) return rulesView('damaged');
       deps.logger.warn(`rules: a change failed (${error instanceof Error ? error.name : 'unknown'})`);
-      return rulesView('Glance could not change the rules file. Check that its folder can be written, then try again.');
+      return rulesView('unwritable');
     }
   };
   /** The shown context screened again with the rules as they are now (a new exclusion applies at once). */
@@ -117,35 +113,29 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     const ids = new Set(list.receipts.map((r) => r.id));
     return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices, days: deps.historyDays() };
   };
-  const failed = (what: string) => (error: unknown): { ok: false; message: string } => {
+  const failed = (what: string) => (error: unknown): RuleActionResult => {
     deps.logger.warn(`rules: ${what} failed (${error instanceof Error ? error.name : 'unknown'})`);
-    return {
-      ok: false,
-      message: error instanceof RulesDamagedError
-        ? 'The rules file is damaged, so the rule was not saved. Open Settings to see what to do.'
-        : 'Glance could not save the rule. Check that its data folder can be written, then try again.',
-    };
+    return { ok: false, problem: error instanceof RulesDamagedError ? 'damaged' : 'unwritable' };
   };
 
   return {
     async setAppRule(press, rule) {
       const collected = press.collected();
-      if (!collected) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+      if (!collected) return STALE;
       remember(collected.issuer.bundleId, collected.appName);
       try {
         await rules.set(collected.issuer.bundleId, rule);
       } catch (error) {
         return failed('setting a rule')(error);
       }
-      const message = RULE_DONE[rule](collected.appName);
-      if (rule === 'never') press.ruleOut(message);
+      if (rule === 'never') press.ruleOut();
       else await rescreen(press);
-      return { ok: true, message };
+      return { ok: true, app: collected.appName, rule };
     },
     async excludeAlways(press, id) {
       const collected = press.collected();
       const element = collected ? findElement(collected.root, id) : undefined;
-      if (!collected || !element) return { ok: false, message: 'This context is no longer current: press the hotkey again.' };
+      if (!collected || !element) return STALE;
       remember(collected.issuer.bundleId, collected.appName);
       // Like this element: its role, and its subrole when it has one ("comment", "code").
       const exclusion: Exclusion = { role: element.role, ...(element.subrole !== undefined ? { subrole: element.subrole } : {}) };
@@ -155,7 +145,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
         return failed('adding an exclusion')(error);
       }
       await rescreen(press);
-      return { ok: true, message: `Glance will always leave out ${describeExclusion(exclusion)} from ${collected.appName}. Settings › Rules undoes it.` };
+      return { ok: true, app: collected.appName, exclusion };
     },
     rules: async () => {
       await lookPublished();
@@ -168,14 +158,13 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       try {
         const { asidePath } = await rules.reset();
         const view = await rulesView();
-        if (!asidePath) return { ...view, done: 'The rules start over.' };
+        if (!asidePath) return { ...view, done: { reset: true } };
         // Nothing lost: the damaged bytes are still on disk, and the user is told where, also after the card is gone.
-        const done = `Glance's rules start over. The damaged rules file is kept as ${asidePath}, in case you want a rule back from it.`;
-        deps.notify(done);
-        return { ...view, done };
+        deps.notify({ kind: 'rules-reset', asidePath });
+        return { ...view, done: { reset: true, asidePath } };
       } catch (error) {
         deps.logger.warn(`rules: a reset failed (${error instanceof Error ? error.name : 'unknown'})`);
-        return rulesView('Glance could not reset the rules file. Check that its folder can be written, then try again.');
+        return rulesView('reset-failed');
       }
     },
     history: historyView,

@@ -6,11 +6,12 @@
  * from a front app (discovery, every check of docs/protocol.md, "The host's checks, in order",
  * `current`).
  *
+ * Why it did not start goes to the panel as a kind (renderer/src/words/ says it).
  * No electron here: main/index.ts launches it as a utility process, the tests as `node`.
  */
 import { readdir } from 'node:fs/promises';
 import { providersFolder, type Logger } from '../../app/host.js';
-import type { FrontAppResult } from '../../app/os/types.js';
+import type { PickResult } from './press.js';
 
 /** The name the panel shows while it starts. */
 export const SAMPLE_NOTES = 'Sample Notes';
@@ -38,7 +39,7 @@ export interface SampleNotesDeps {
 /** The sample provider's life inside Glance. */
 export interface SampleNotes {
   /** Starts it unless it runs already, and waits until it has published its descriptor. */
-  start(): Promise<FrontAppResult>;
+  start(): Promise<PickResult>;
   /** Ends it (on quit); resolves when it has exited. */
   stop(): Promise<void>;
 }
@@ -49,9 +50,9 @@ const STOP_WAIT_MS = 3000;
 /** The sample provider, not started yet. */
 export function createSampleNotes(deps: SampleNotesDeps): SampleNotes {
   let running: { child: SampleChild; ended: boolean } | undefined;
-  let starting: Promise<FrontAppResult> | undefined;
+  let starting: Promise<PickResult> | undefined;
   const folder = (): string => providersFolder(deps.env ?? process.env);
-  const pick = (pid: number): FrontAppResult => ({ ok: true, app: { pid, name: SAMPLE_NOTES } });
+  const pick = (pid: number): PickResult => ({ ok: true, app: { pid, name: SAMPLE_NOTES } });
 
   const published = async (pid: number): Promise<boolean> => {
     try {
@@ -61,13 +62,13 @@ export function createSampleNotes(deps: SampleNotesDeps): SampleNotes {
     }
   };
 
-  const launchAndWait = async (): Promise<FrontAppResult> => {
+  const launchAndWait = async (): Promise<PickResult> => {
     let child: SampleChild;
     try {
       child = await deps.launch();
     } catch (error) {
       deps.logger.error(`${SAMPLE_NOTES} could not be started: ${error instanceof Error ? error.message : 'unknown error'}`);
-      return { ok: false, reason: `${SAMPLE_NOTES} could not be started. Reinstalling Glance may help.` };
+      return { ok: false, failure: { kind: 'not-started' } };
     }
     const state = { child, ended: false };
     running = state;
@@ -75,9 +76,10 @@ export function createSampleNotes(deps: SampleNotesDeps): SampleNotes {
       state.ended = true;
       if (running === state) running = undefined;
     });
-    const deadline = Date.now() + (deps.readyWithinMs ?? 10_000);
+    const withinMs = deps.readyWithinMs ?? 10_000;
+    const deadline = Date.now() + withinMs;
     while (Date.now() < deadline) {
-      if (state.ended) return { ok: false, reason: `${SAMPLE_NOTES} quit before it was ready. Try again; if it keeps quitting, reinstall Glance.` };
+      if (state.ended) return { ok: false, failure: { kind: 'quit' } };
       if (await published(child.pid)) {
         deps.logger.info(`${SAMPLE_NOTES} is running (pid ${child.pid})`);
         return pick(child.pid);
@@ -85,7 +87,7 @@ export function createSampleNotes(deps: SampleNotesDeps): SampleNotes {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     child.kill();
-    return { ok: false, reason: `${SAMPLE_NOTES} did not start within ${Math.round((deps.readyWithinMs ?? 10_000) / 1000)} s. Try again in a moment.` };
+    return { ok: false, failure: { kind: 'slow', withinMs } };
   };
 
   return {

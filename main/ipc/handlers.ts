@@ -36,7 +36,9 @@ export interface HandlerDeps {
   appearance(): Appearance;
 }
 
-const STALE = 'This context is no longer current: press the hotkey again.';
+/** A request naming a press no longer on screen: the panel says so in its words. */
+const STALE = { ok: false, refused: 'stale' } as const;
+const STALE_RULE = { ok: false, problem: 'stale' } as const;
 
 /** One handler per contract channel. Payloads arrive already parsed (see dispatch). */
 export function createHandlers(deps: HandlerDeps): InvokeHandlers {
@@ -64,7 +66,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     askWithoutContext: async ({ invocation }) => ({ ok: press(invocation)?.askWithoutContext() ?? false }),
     // Exactly what Send will carry: main applies the same removals to the tree it holds.
     preview: async (request) => agent(request.invocation)?.preview(request) ?? null,
-    send: async (request) => (await agent(request.invocation)?.send(request)) ?? { ok: false, message: STALE },
+    send: async (request) => (await agent(request.invocation)?.send(request)) ?? STALE,
     stop: async ({ invocation }) => agent(invocation)?.stop() ?? { stopped: false },
     locate: async ({ invocation, id }) => (await agent(invocation)?.locate(id)) ?? null,
     dismissOverlay: async () => {
@@ -85,11 +87,11 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     },
     setAppRule: async ({ invocation, rule }) => {
       const named = press(invocation);
-      return named ? deps.privacy.setAppRule(named, rule) : { ok: false, message: STALE };
+      return named ? deps.privacy.setAppRule(named, rule) : STALE_RULE;
     },
     excludeAlways: async ({ invocation, id }) => {
       const named = press(invocation);
-      return named ? deps.privacy.excludeAlways(named, id) : { ok: false, message: STALE };
+      return named ? deps.privacy.excludeAlways(named, id) : STALE_RULE;
     },
     getRules: async () => deps.privacy.rules(),
     setRule: async ({ bundleId, rule }) => deps.privacy.setRule(bundleId, rule),

@@ -6,6 +6,7 @@ import { HistoryView } from './privacy/HistoryView.js';
 import { SettingsView } from './SettingsView.js';
 import { usePanelKeys } from './use-panel-keys.js';
 import { usePanelState, useSettingsSnapshot, useShown } from './use-panel-state.js';
+import { noticeWords } from './words/rules.js';
 
 /**
  * The panel's frame: main's state and the settings as last read, the header, the notices and
@@ -42,7 +43,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     header: <Header appName={invocation?.appName ?? null} view={state.view} onSettings={state.view === 'history' ? () => void api.showView('settings') : toggleSettings} />,
     notices: state.notices.length > 0 ? (
       <section className="notices" aria-label="Notices">
-        {state.notices.map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}
+        {state.notices.map(noticeWords).map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}
         <button type="button" className="button button--quiet" aria-label="Dismiss the notices" onClick={() => void api.dismissNotices()}>Dismiss</button>
       </section>
     ) : null,

@@ -14,6 +14,9 @@ import type { Exclusions } from './review/use-exclusions.js';
 import { OFFLINE_BACKEND } from '../../contract/backends.js';
 import { Welcome } from './Welcome.js';
 import { sentWords } from './words/actions.js';
+import { detailWords } from './words/invocation.js';
+import { ruleNoteWords, UNSAVED_RULE } from './words/rules.js';
+import type { RuleActionResult } from '../../contract/ipc.js';
 
 type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
 
@@ -70,8 +73,8 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     if (screened.has(elementId) && !exclusions.excluded.has(elementId)) allowed.toggle(elementId);
     else exclusions.toggle(elementId);
   }, [screened, exclusions, allowed]);
-  const noteRule = (result: Promise<{ message: string }>): void => {
-    void result.then((done) => setRuleNote(done.message), () => setRuleNote('Glance could not save the rule.'));
+  const noteRule = (result: Promise<RuleActionResult>): void => {
+    void result.then((done) => setRuleNote(ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
   };
 
   if (!invocation) {
@@ -127,7 +130,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
       }))}
       rule={invocation.screening?.rule} ruleBlocks={props.ruleBlocks} onRule={(rule) => noteRule(api.setAppRule({ invocation: invocation.id, rule }))}
       screeningLine={screeningSummary(invocation.screening, locale)} ruleNote={ruleNote}
-      locked={props.locked} locale={locale} notes={invocation.details}
+      locked={props.locked} locale={locale} notes={detailWords(invocation)}
       filter={filter} onFilter={setFilter} filterRef={props.filterRef} treeFocus={props.treeFocus}
       onOpenLink={openLink} onReturn={() => (props.prompt.trim() ? props.ask() : props.focusQuestion())}
       onType={(text) => { props.setPrompt(props.prompt + text); props.focusQuestion(); }}

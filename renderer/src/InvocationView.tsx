@@ -16,6 +16,7 @@ import { Warmup } from './review/Warmup.js';
 import { ProviderText } from './text/ProviderText.js';
 import { useAsk } from './use-ask.js';
 import { actionLabels, sendWords } from './words/actions.js';
+import { statusWords } from './words/invocation.js';
 
 type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
@@ -172,8 +173,8 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
           timeoutMs={timeoutMs} locale={locale} toggleSettings={frame.toggleSettings}
         />
       )}
-      {/* main's sentence in a hidden live region: screen readers hear each step of collecting (provider text inside). */}
-      {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={invocation.message} /></p> : null}
+      {/* The press's sentence in a hidden live region: screen readers hear each step of collecting (provider text inside). */}
+      {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={statusWords(invocation)} /></p> : null}
       {inSettings || !asks ? null : (
         <Composer
           enabled={askable}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { GlanceApi } from './bridge.js';
+import { refusalWords } from './words/rules.js';
 
 /** Asking: the request with the exclusions, the refusal Send may give, and whether one is on its way. */
 export interface Asking {
@@ -21,7 +22,7 @@ export function useAsk(api: GlanceApi, invocation: number | undefined, excluded:
       setSending(true);
       try {
         const result = await api.send({ invocation, prompt: question, removedIds: [...excluded], allowedIds: [...allowed] });
-        setNote(result.ok ? null : result.message);
+        setNote(result.ok ? null : refusalWords(result.refused));
         return result.ok;
       } catch {
         setNote('Glance could not send your question.');

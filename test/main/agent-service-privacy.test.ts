@@ -70,7 +70,7 @@ beforeEach(async () => {
 /** Collects as the app does (core.privacy = the service's hooks), and keeps it as the controller does. */
 async function collect(): Promise<CollectedContext> {
   const collection = await collectContext({ pid: provider.pid }, { os, env: dir.env, privacy: privacy.hooks });
-  if (collection.kind !== 'collected') throw new Error(describeCollection(collection, { id: 1 }).message);
+  if (collection.kind !== 'collected') throw new Error(describeCollection(collection, { id: 1 }).reason);
   const { pid, bundleId, instance } = collection.provider;
   return { appName: 'Field Notes', root: collection.answer.root, source: collection.source, issuer: { pid, bundleId, instance }, ...(collection.screening ? { screening: collection.screening } : {}) };
 }
@@ -150,6 +150,6 @@ describe('the panel\'s sends, with the privacy service', () => {
     await privacy.rules.set('node', 'never');
     const collection = await collectContext({ pid: provider.pid }, { os, env: dir.env, privacy: privacy.hooks });
     expect(collection.kind).toBe('ruled-out');
-    expect(describeCollection(collection, { id: 1 })).toMatchObject({ phase: 'failed', appName: 'Test Provider', message: expect.stringContaining('Your rule for node is "never"') });
+    expect(describeCollection(collection, { id: 1 })).toMatchObject({ phase: 'failed', appName: 'Test Provider', reason: expect.stringContaining('Your rule for node is "never"') });
   });
 });

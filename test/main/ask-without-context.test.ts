@@ -24,6 +24,7 @@ import { spawnAsApp } from '../helpers/bundle-id.js';
 import { fetchResolving } from '../helpers/lookup-fetch.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import type { Spawned } from '../helpers/spawn.js';
+import { said } from '../helpers/said.js';
 
 const APP = 'org.example.Kept';
 const SECRET = 'Lighthouse ledger';
@@ -130,7 +131,7 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ id: 1, failure: 'ruled-out', ruledOutBy: 'never' });
     // The user's own view says whose rule it is; the model is told nothing of the app.
-    expect(hub.get().invocation?.message).toContain(APP);
+    expect(said(hub.get().invocation)).toContain(APP);
     expect(await agent.send({ invocation: 1, prompt: 'What do herons eat?', removedIds: [] })).toMatchObject({ ok: true });
     expect((await settled()).turns.at(-1)?.status).toBe('done');
     const body = (model.received[0]?.raw as Buffer).toString();

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult } from '../../app/os/types.js';
 import type { Collection } from '../../app/invocation/types.js';
-import { createController, type CollectFn } from '../../main/flow/controller.js';
-import { NO_PROVIDER_HINT } from '../../main/flow/describe.js';
+import { createController, type CollectFn, type PickResult } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { createHotkeyRegistrar } from '../../main/hotkey.js';
 import { unreachableSource } from '../helpers/sources.js';
+import { said } from '../helpers/said.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
@@ -55,19 +55,20 @@ describe('the hotkey flow', () => {
     const { hub, controller } = setup(async () => ({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s', timedOut: true }));
     await controller.onHotkey();
     // The kind lets the panel offer the way forward (a longer time limit) without parsing words.
-    expect(hub.get().invocation).toMatchObject({ phase: 'failed', message: 'Notes did not answer within 1.5 s.', failure: 'timeout' });
+    expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'timeout' });
+    expect(said(hub.get().invocation)).toBe('Notes did not answer within 1.5 s.');
   });
 
   it('names an app without a provider, and an ignored provider', async () => {
     const first = setup(async () => ({ kind: 'no-provider', app: { pid: 7, name: 'Preview' }, reason: 'Preview does not share context with Glance (it has published no descriptor)' }));
     await first.controller.onHotkey();
-    expect(first.hub.get().invocation?.message).toBe('Preview does not share context with Glance (it has published no descriptor).');
-    // What would make it work, and what to try meanwhile.
-    expect(first.hub.get().invocation?.details).toEqual([NO_PROVIDER_HINT]);
+    expect(said(first.hub.get().invocation)).toBe('Preview does not share context with Glance (it has published no descriptor).');
+    // What would make it work, and what to try meanwhile, is the panel's card (test/renderer/problem.test.ts): main sends only the kind.
+    expect(first.hub.get().invocation?.details).toEqual([]);
     expect(first.hub.get().invocation?.failure).toBe('no-provider');
     const second = setup(async () => ({ kind: 'ignored', app: notes, reasons: ['the provider for Notes was ignored: its port belongs to another process (a.json)'] }));
     await second.controller.onHotkey();
-    expect(second.hub.get().invocation?.message).toBe('The provider for Notes was ignored: its port belongs to another process (a.json).');
+    expect(said(second.hub.get().invocation)).toBe('The provider for Notes was ignored: its port belongs to another process (a.json).');
     expect(second.hub.get().invocation?.failure).toBe('ignored');
   });
 
@@ -76,7 +77,7 @@ describe('the hotkey flow', () => {
     const { hub, controller, events } = setup(async () => { asked = true; return { kind: 'cancelled', app: notes }; }, { ok: true, app: { pid: 99, name: 'Glance' } });
     await controller.onHotkey();
     expect(asked).toBe(false);
-    expect(hub.get().invocation?.message).toMatch(/Glance itself is in front/);
+    expect(said(hub.get().invocation)).toMatch(/Glance itself is in front/);
     expect(hub.get().invocation?.failure).toBe('glance-in-front');
     expect(events).toContain('show');
   });
@@ -85,7 +86,7 @@ describe('the hotkey flow', () => {
     const { hub, controller } = setup(async () => ({ kind: 'cancelled', app: notes }), { ok: false, reason: 'No window is in front. Pass --pid to name the app.', cause: 'no window is in front' });
     await controller.onHotkey();
     // Worded for the panel: the cause, and what to do here; the command line's --pid is not.
-    expect(hub.get().invocation?.message).toBe('Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.');
+    expect(said(hub.get().invocation)).toBe('Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.');
     // Nothing to ask again: the panel offers Sample Notes instead.
     expect(await controller.collectAgain(1)).toEqual({ started: false });
   });
@@ -151,8 +152,9 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
 
   it('says why when the app could not be started', async () => {
     const { hub, controller } = setup(async (app) => collected(app));
-    await controller.collectFrom('Sample Notes', async () => ({ ok: false, reason: 'Sample Notes quit before it was ready.' }));
-    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', appName: 'Sample Notes', message: 'Sample Notes quit before it was ready.', failure: 'sample-failed' });
+    await controller.collectFrom('Sample Notes', async () => ({ ok: false, failure: { kind: 'quit' } }));
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', appName: 'Sample Notes', failure: 'sample-failed' });
+    expect(said(hub.get().invocation)).toBe('Sample Notes quit before it was ready. Try again; if it keeps quitting, reinstall Glance.');
   });
 
   it('is superseded by a hotkey pressed while the app starts: the later press wins', async () => {
@@ -184,7 +186,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     const { hub, controller } = setup(async (app) => collected(app));
     let picks = 0;
     let release: () => void = () => undefined;
-    const pick = async (): Promise<FrontAppResult> => {
+    const pick = async (): Promise<PickResult> => {
       picks += 1;
       if (picks === 2) await new Promise<void>((resolve) => { release = resolve; });
       return { ok: true, app: sample };

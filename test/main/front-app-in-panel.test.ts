@@ -10,6 +10,7 @@ import { createController } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { pressLife } from '../helpers/press-views.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
+import { said } from '../helpers/said.js';
 
 const suite = useProviderSuite();
 
@@ -55,7 +56,7 @@ describe('a hotkey press while the panel is in front', () => {
   it('with nothing collected yet, says to switch to the app, without --pid', async () => {
     const { controller, hub } = setup(async () => ({ owner: { processId: process.pid, name: 'Glance' } }));
     await controller.onHotkey();
-    expect(hub.get().invocation?.message).toBe('Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.');
+    expect(said(hub.get().invocation)).toBe('Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.');
   });
 });
 
@@ -63,7 +64,7 @@ describe('the front app unknown, worded for the panel', () => {
   it('names what the OS said and says to bring the app to the front, never "pass --pid"', async () => {
     const { controller, hub, events } = setup(async () => null);
     await controller.onHotkey();
-    const message = hub.get().invocation?.message ?? '';
+    const message = said(hub.get().invocation) ?? '';
     expect(message).toBe('Glance cannot tell which app is in front (no app with a window is active). Bring the app you want to ask about to the front, then press the hotkey again.');
     expect(events().at(-1)).toBe('failed 1');
   });
@@ -73,10 +74,10 @@ describe('the front app unknown, worded for the panel', () => {
       throw new Error('Failed to parse process ID');
     });
     await thrown.controller.onHotkey();
-    expect(thrown.hub.get().invocation?.message).toMatch(/^Glance cannot tell which app is in front \(Failed to parse process ID\)\. Bring the app/);
+    expect(said(thrown.hub.get().invocation)).toMatch(/^Glance cannot tell which app is in front \(Failed to parse process ID\)\. Bring the app/);
     const unsupported = setup(async () => null, 'win32');
     await unsupported.controller.onHotkey();
-    expect(unsupported.hub.get().invocation?.message).not.toMatch(/--pid/);
-    expect(unsupported.hub.get().invocation?.message).toMatch(/not supported on win32\)\. Bring the app/);
+    expect(said(unsupported.hub.get().invocation)).not.toMatch(/--pid/);
+    expect(said(unsupported.hub.get().invocation)).toMatch(/not supported on win32\)\. Bring the app/);
   });
 });

@@ -11,6 +11,7 @@ import { createController } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { pressLife } from '../helpers/press-views.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
+import { said } from '../helpers/said.js';
 
 const suite = useProviderSuite();
 
@@ -53,7 +54,7 @@ describe('invocation events', () => {
     front = { ok: false, reason: 'No window is in front. Pass --pid to name the app.', cause: 'no window is in front' };
     await controller.onHotkey();
     expect(kinds()).toEqual(['started 1', 'failed 1', 'started 2', 'failed 2']);
-    expect(hub.get().invocation).toMatchObject({ message: 'Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.' });
+    expect(said(hub.get().invocation)).toBe('Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.');
     expect((controller.press(1) !== undefined)).toBe(false);
     expect((controller.press(2) !== undefined)).toBe(true);
   });
@@ -76,7 +77,7 @@ describe('invocation events', () => {
     expect(controller.panelClosed()).toEqual({ aborted: true });
     await running;
     expect(kinds()).toEqual(['started 1', 'cancelled 1']);
-    expect(hub.get().invocation?.message).toMatch(/^You closed the panel while Glance was collecting from Slow\./);
+    expect(said(hub.get().invocation)).toMatch(/^You closed the panel while Glance was collecting from Slow\./);
     expect(controller.panelClosed()).toEqual({ aborted: false });
     expect(kinds()).toEqual(['started 1', 'cancelled 1']);
   });

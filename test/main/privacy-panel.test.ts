@@ -15,6 +15,7 @@ import { createController, type Controller } from '../../main/flow/controller.js
 import { createPrivacyPanel, type PrivacyPanel } from '../../main/flow/privacy-panel.js';
 import { createStateHub, initialPanelState, type StateHub } from '../../main/flow/state-hub.js';
 import { unreachableSource } from '../helpers/sources.js';
+import { noticeWords, ruleNoteWords, rulesProblemWords, rulesResetWords } from '../../renderer/src/words/rules.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
@@ -47,7 +48,7 @@ beforeEach(async () => {
     timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
   });
   notified = [];
-  panel = createPrivacyPanel({ privacy, historyDays: () => 30, logger: silentLogger, notify: (notice) => notified.push(notice) });
+  panel = createPrivacyPanel({ privacy, historyDays: () => 30, logger: silentLogger, notify: (notice) => notified.push(noticeWords(notice)) });
   await controller.onHotkey();
 });
 afterEach(async () => {
@@ -57,7 +58,8 @@ afterEach(async () => {
 describe("the panel's privacy actions", () => {
   it('"Always leave out" writes a standing exclusion by role and subrole, and screens the shown context at once', async () => {
     const done = await panel.excludeAlways(must(controller.press(1)), 'c1');
-    expect(done).toEqual({ ok: true, message: 'Glance will always leave out every Row with subrole "comment" from Notes. Settings › Rules undoes it.' });
+    expect(done).toEqual({ ok: true, app: 'Notes', exclusion: { role: 'Row', subrole: 'comment' } });
+    expect(ruleNoteWords(done)).toBe('Glance will always leave out every Row with subrole "comment" from Notes. Settings › Rules undoes it.');
     expect(hub.get().invocation?.screening?.excludedByRule.map((m) => m.id)).toEqual(['c1', 'c2']);
     expect(controller.press(1)?.collected()?.screening?.excludedByRule).toHaveLength(2);
     const file = JSON.parse(await readFile(join(home, 'rules.json'), 'utf8')) as unknown;
@@ -72,14 +74,15 @@ describe("the panel's privacy actions", () => {
     expect(await panel.setAppRule(must(controller.press(1)), 'local')).toMatchObject({ ok: true });
     expect(hub.get().invocation?.screening?.rule).toBe('local');
     const never = await panel.setAppRule(must(controller.press(1)), 'never');
-    expect(never).toEqual({ ok: true, message: 'Glance will never read context from Notes. What it collected just now is not sent.' });
+    expect(never).toEqual({ ok: true, app: 'Notes', rule: 'never' });
+    expect(ruleNoteWords(never)).toBe('Glance will never read context from Notes. What it collected just now is not sent.');
     expect(controller.press(1)?.collected()).toBeUndefined();
     expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'never', root: null });
     expect((await panel.rules()).rules).toEqual([{ bundleId: 'com.example.notes', rule: 'never', exclusions: [] }]);
     // The Rules list can name the app: the rule was made from its collected context.
     expect((await panel.rules()).known).toEqual([{ bundleId: 'com.example.notes', name: 'Notes' }]);
     // A stale invocation is refused in words, not acted on.
-    expect(await panel.setAppRule(must(controller.press(1)), 'allow')).toEqual({ ok: false, message: 'This context is no longer current: press the hotkey again.' });
+    expect(ruleNoteWords(await panel.setAppRule(must(controller.press(1)), 'allow'))).toBe('This context is no longer current: press the hotkey again.');
   });
 
   it('a damaged rules file is shown as the notice, changes are refused with what to do, and its bytes stay as they were', async () => {
@@ -88,22 +91,26 @@ describe("the panel's privacy actions", () => {
     expect(view.rules).toEqual([]);
     expect(view.notice).toContain('is damaged (it is not valid JSON)');
     const refused = await panel.setRule('com.example.notes', 'never');
-    expect(refused.problem).toBe('The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.');
-    expect(await panel.setAppRule(must(controller.press(1)), 'never')).toEqual({ ok: false, message: 'The rules file is damaged, so the rule was not saved. Open Settings to see what to do.' });
+    expect(refused.problem && rulesProblemWords(refused.problem)).toBe('The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.');
+    expect(ruleNoteWords(await panel.setAppRule(must(controller.press(1)), 'never'))).toBe('The rules file is damaged, so the rule was not saved. Open Settings to see what to do.');
     expect(await readFile(join(home, 'rules.json'), 'utf8')).toBe('{"version":1,"rules":[');
 
     // Reset from the panel: the rules start over, the damaged bytes are kept beside them, and the banner says where.
     const reset = await panel.resetRules();
-    expect(reset).toMatchObject({ rules: [], done: expect.stringContaining('The damaged rules file is kept as') });
+    const resetWords = rulesResetWords(reset.done?.asidePath);
+    expect(reset).toMatchObject({ rules: [], done: { reset: true } });
+    expect(resetWords).toContain('The damaged rules file is kept as');
     expect(reset.notice).toBeUndefined();
-    expect(notified).toEqual([reset.done]);
+    expect(notified).toEqual([resetWords]);
     const aside = (await readdir(home)).filter((name) => name.startsWith('rules.damaged'));
     expect(aside).toHaveLength(1);
-    expect(reset.done).toContain(join(home, aside[0] as string));
+    expect(resetWords).toContain(join(home, aside[0] as string));
     expect(await readFile(join(home, aside[0] as string), 'utf8')).toBe('{"version":1,"rules":[');
     // A reset of readable rules empties them and leaves nothing aside.
     await panel.setRule('com.example.notes', 'never');
-    expect(await panel.resetRules()).toMatchObject({ rules: [], done: 'The rules start over.' });
+    const again = await panel.resetRules();
+    expect(again).toMatchObject({ rules: [] });
+    expect(rulesResetWords(again.done?.asidePath)).toBe('The rules start over.');
     expect(notified).toHaveLength(1);
   });
 

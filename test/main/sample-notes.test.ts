@@ -8,6 +8,12 @@ import { collectContext } from '../../app/invocation/collect.js';
 import { createSampleNotes, type SampleChild, type SampleNotes } from '../../main/flow/sample-notes.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { launchNodeChild } from '../helpers/spawn.js';
+import { failedInvocation } from '../../main/flow/describe.js';
+import type { PickResult } from '../../main/flow/press.js';
+import { said } from '../helpers/said.js';
+
+/** What the panel says about a start, as it says it on the card (main sends the kind). */
+const startWords = (result: PickResult): string => (result.ok ? 'started' : said(failedInvocation(1, 'Sample Notes', 'sample-failed', { sampleFailure: result.failure })) ?? '');
 
 let folder: Awaited<ReturnType<typeof makeProvidersDir>>;
 const started: SampleNotes[] = [];
@@ -46,7 +52,7 @@ describe('Sample Notes started from Glance', () => {
     const sample = sampleNotes(launcher.launch);
     const [first, second] = await Promise.all([sample.start(), sample.start()]);
     expect(first).toEqual(second);
-    if (!first.ok) throw new Error(first.reason);
+    if (!first.ok) throw new Error(startWords(first));
     expect(first.app.name).toBe('Sample Notes');
     expect(launcher.launches()).toBe(1);
     const collection = await collectContext(first.app, { os: createOs(), env: folder.env });
@@ -66,18 +72,18 @@ describe('Sample Notes started from Glance', () => {
 
   it('says so when it quits before it is ready', async () => {
     const sample = sampleNotes(nodeLauncher(['-e', 'process.exit(3)']).launch);
-    expect(await sample.start()).toEqual({ ok: false, reason: 'Sample Notes quit before it was ready. Try again; if it keeps quitting, reinstall Glance.' });
+    expect(startWords(await sample.start())).toBe('Sample Notes quit before it was ready. Try again; if it keeps quitting, reinstall Glance.');
   });
 
   it('gives up on one that never publishes, ends it, and says so', async () => {
     const launcher = nodeLauncher(['-e', 'setInterval(() => undefined, 1000)']);
     const sample = sampleNotes(launcher.launch, 600);
-    expect(await sample.start()).toEqual({ ok: false, reason: 'Sample Notes did not start within 1 s. Try again in a moment.' });
+    expect(startWords(await sample.start())).toBe('Sample Notes did not start within 1 s. Try again in a moment.');
     await launcher.last()?.exited; // killed, or this test would time out
   });
 
   it('says so when it cannot be started at all', async () => {
     const sample = sampleNotes(() => Promise.reject(new Error('ENOENT: no such file')));
-    expect(await sample.start()).toEqual({ ok: false, reason: 'Sample Notes could not be started. Reinstalling Glance may help.' });
+    expect(startWords(await sample.start())).toBe('Sample Notes could not be started. Reinstalling Glance may help.');
   });
 });

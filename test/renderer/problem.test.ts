@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Invocation, Turn } from '../../contract/ipc.js';
 import { answerProblem, collectionProblem, longerLimitMs } from '../../renderer/src/problems/problem.js';
 
-const failed = (failure: Invocation['failure'], message = 'x.'): Invocation => ({ id: 1, appName: 'Notes', phase: 'failed', message, details: ['more.'], root: null, failure });
+const failed = (failure: Invocation['failure'], reason = 'x.'): Invocation => ({ id: 1, appName: 'Notes', phase: 'failed', reason, details: ['more.'], root: null, failure });
 const context = { hotkey: 'Control+Alt+Command+G', timeoutMs: 1500 };
 
 describe('problem cards', () => {
@@ -33,7 +33,7 @@ describe('problem cards', () => {
     const local = { ...failed('ruled-out', 'Your rule for com.example.notes is "local"…'), ruledOutBy: 'local' as const };
     const problem = collectionProblem(local, context);
     // As `glance ask` carries on without the context: the question may still go to the chosen model, alone.
-    expect(problem).toMatchObject({ tone: 'neutral', headline: '{app} shares context only with local models', actions: ['answer-offline', 'ask-without', 'settings'], details: [local.message] });
+    expect(problem).toMatchObject({ tone: 'neutral', headline: '{app} shares context only with local models', actions: ['answer-offline', 'ask-without', 'settings'], details: [local.reason] });
     expect(problem.why).toContain('on this Mac');
     expect(problem.why).toContain("without this app's context");
     expect(problem.why).not.toMatch(/never/i);

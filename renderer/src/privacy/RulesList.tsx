@@ -5,6 +5,7 @@ import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { AddRule } from './AddRule.js';
 import { RULE_LABELS, type Rule } from './rule-labels.js';
+import { rulesProblemWords, rulesResetWords } from '../words/rules.js';
 
 type RulesView = Awaited<ReturnType<GlanceApi['getRules']>>;
 type Exclusion = RulesView['rules'][number]['exclusions'][number];
@@ -27,7 +28,7 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
   const { api } = props;
   const [view, setView] = useState<RulesView | null>(null);
   const take = useCallback((next: Promise<RulesView>) => {
-    next.then(setView, () => setView({ rules: [], problem: 'Glance could not read its rules.' }));
+    next.then(setView, () => setView({ rules: [], problem: 'unreadable' }));
   }, []);
   useEffect(() => take(api.getRules()), [api, take]);
   if (!view) return <p className="setting__hint">Loading rules…</p>;
@@ -47,8 +48,8 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
           <button type="button" className="button" onClick={() => take(api.resetRules())}>Reset rules</button>
         </div>
       ) : null}
-      {view.problem ? <p className="setting__problem" role="alert">{view.problem}</p> : null}
-      {view.done ? <p className="setting__hint" role="status">{view.done}</p> : null}
+      {view.problem ? <p className="setting__problem" role="alert">{rulesProblemWords(view.problem)}</p> : null}
+      {view.done ? <p className="setting__hint" role="status">{rulesResetWords(view.done.asidePath)}</p> : null}
       {view.rules.length === 0 && !view.notice ? (
         <p className="setting__hint">No rules yet. Make one from Rules in the review, below for an app Glance has seen, or with <code>glance rules</code>.</p>
       ) : (

@@ -1,6 +1,7 @@
 import { MAX_TIMEOUT_MS } from '../../../contract/settings.js';
 import type { GlanceApi } from '../bridge.js';
 import { spokenFor } from '../keys/mac-keys.js';
+import { statusWords } from '../words/invocation.js';
 
 type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
 type Turn = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['turns'][number];
@@ -10,7 +11,7 @@ export type ProblemAction = 'try-again' | 'sample' | 'longer' | 'settings' | 'as
 
 /**
  * A failure said for a person: a plain headline, one line of why, the ways forward (the
- * first is the main one), and main's own sentences under Details. `{app}` in a text stands
+ * first is the main one), and the press's sentence and the core's reasons under Details. `{app}` in a text stands
  * for the app's name, which the card draws as provider text.
  */
 export interface Problem {
@@ -36,15 +37,16 @@ export function seconds(ms: number): string {
 
 /** The card for an invocation that failed or was cancelled. */
 export function collectionProblem(invocation: Invocation, context: { hotkey: string; timeoutMs: number }): Problem {
-  const details = [invocation.message, ...invocation.details];
+  const said = statusWords(invocation);
+  const details = [said, ...invocation.details];
   const press = `then press ${spokenFor(context.hotkey)}`;
   if (invocation.phase === 'cancelled') {
-    return { tone: 'neutral', headline: 'Stopped collecting', why: invocation.message, actions: ['try-again'], details: [] };
+    return { tone: 'neutral', headline: 'Stopped collecting', why: said, actions: ['try-again'], details: [] };
   }
   switch (invocation.failure) {
     case 'no-provider':
-      // main's hint names a menu item; the card offers the button itself instead.
-      return { tone: 'error', headline: "{app} doesn't share context yet", why: 'An app shares its context once its developer adds a provider. Sample Notes shows what Glance does meanwhile.', actions: ['sample'], details: [invocation.message] };
+      // What would make this work, and the button for what to try now.
+      return { tone: 'error', headline: "{app} doesn't share context yet", why: 'An app shares its context once its developer adds a provider. Sample Notes shows what Glance does meanwhile.', actions: ['sample'], details: [said] };
     case 'timeout':
       return { tone: 'error', headline: "{app} didn't answer in time", why: `It had ${seconds(context.timeoutMs)}; a busy app can need longer.`, actions: ['try-again', 'longer'], details };
     case 'no-answer':
@@ -68,7 +70,7 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
 
 /** The card for an app the user's rules kept out: each rule its own true reason and way forward. */
 function ruledOutProblem(invocation: Invocation): Problem {
-  const details = [invocation.message];
+  const details = [statusWords(invocation)];
   switch (invocation.ruledOutBy) {
     case 'local':
       // Not a refusal of the app: its context may go, only not to where the settings point now.

@@ -1,0 +1,72 @@
+import { sentence, type Invocation, type SampleFailure } from '../../../contract/invocation.js';
+import type { RuleName } from '../../../contract/privacy.js';
+
+/**
+ * The panel's one sentence for where a press stands (the status line a screen reader hears,
+ * a problem card's Details), from the facts main sends: the phase, the failure's kind, and
+ * the core's own reason where it gave one. `app` is the app's name, provider text.
+ */
+
+/** What a rule the user just set means for the app, as the panel confirms it. */
+export const RULE_DONE: Record<RuleName, (app: string) => string> = {
+  never: (app) => `Glance will never read context from ${app}. What it collected just now is not sent.`,
+  local: (app) => `${app}'s context now goes only to the offline answerer or a model server on this Mac.`,
+  allow: (app) => `${app}'s context goes to whichever model you choose.`,
+};
+
+/** Why Sample Notes did not start, and what to do. */
+function sampleWords(app: string, failure: SampleFailure | undefined): string {
+  switch (failure?.kind) {
+    case 'quit':
+      return `${app} quit before it was ready. Try again; if it keeps quitting, reinstall Glance.`;
+    case 'slow':
+      return `${app} did not start within ${Math.round(failure.withinMs / 1000)} s. Try again in a moment.`;
+    default:
+      return `${app} could not be started. Reinstalling Glance may help.`;
+  }
+}
+
+/** The sentence for a press that failed, when the core gave no reason of its own. */
+function failureWords(invocation: Invocation): string {
+  const app = invocation.appName;
+  switch (invocation.failure) {
+    case 'glance-in-front':
+      return 'Glance itself is in front. Switch to the app you want to ask about, then press the hotkey.';
+    case 'no-front-app': {
+      // What the OS said, then what to do in the panel's terms (the command's `--pid` advice is not the OS's cause).
+      const cause = invocation.frontAppCause;
+      return `Glance cannot tell which app is in front${cause ? ` (${cause})` : ''}. Bring the app you want to ask about to the front, then press the hotkey again.`;
+    }
+    case 'sample-failed':
+      return sampleWords(app, invocation.sampleFailure);
+    case 'ignored':
+      return `The provider for ${app} was ignored.`;
+    case 'ruled-out':
+      // Without the core's reason, the user set "never" from the panel just now.
+      return RULE_DONE.never(app);
+    default:
+      return `Glance could not collect ${app}'s context because of an internal error.`;
+  }
+}
+
+/** The one sentence for the press: "Collecting context from Notes…", "Notes did not answer within 1.5 s." */
+export function statusWords(invocation: Invocation): string {
+  const app = invocation.appName;
+  switch (invocation.phase) {
+    case 'collecting':
+      return `Collecting context from ${app}…`;
+    case 'collected':
+      return `Context from ${app}`;
+    case 'cancelled': {
+      const what = invocation.cancelledBy === 'closed' ? `You closed the panel while Glance was collecting from ${app}.` : `You removed ${app}'s context.`;
+      return `${what} Glance stopped asking, and an answer that still arrives is discarded.`;
+    }
+    case 'failed':
+      return invocation.reason ?? failureWords(invocation);
+  }
+}
+
+/** The notes under the context: what the tolerant reader cut, then what else the core ignored, by name. */
+export function detailWords(invocation: Invocation): string[] {
+  return [...(invocation.adjusted ?? []).map((cut) => sentence(`${invocation.appName}'s answer was adjusted: ${cut}`)), ...invocation.details];
+}

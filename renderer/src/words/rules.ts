@@ -1,0 +1,61 @@
+import { describeExclusion } from '../../../contract/privacy.js';
+import type { Notice, Refusal, RuleActionResult, RulesView } from '../../../contract/ipc.js';
+import { RULE_DONE } from './invocation.js';
+
+/**
+ * The panel's words for what main reports as facts about the rules and requests: a rule action's
+ * outcome, the Rules list's problem and reset, the banner's reset notice, and why a request was
+ * refused. `app` is the app's name (provider text).
+ */
+
+/** A rule action whose request itself failed (the bridge, not main's answer). */
+export const UNSAVED_RULE = 'Glance could not save the rule.';
+
+/** Why a request naming a press did nothing. */
+export function refusalWords(refused: Refusal): string {
+  return refused === 'still-answering'
+    ? 'An answer is still on its way: wait for it, or press Stop.'
+    : 'This context is no longer current: press the hotkey again.';
+}
+
+/** The note under the context after "Never from this app", "Only local models", "Always leave out". */
+export function ruleNoteWords(result: RuleActionResult): string {
+  if (!result.ok) {
+    switch (result.problem) {
+      case 'stale':
+        return refusalWords('stale');
+      case 'damaged':
+        return 'The rules file is damaged, so the rule was not saved. Open Settings to see what to do.';
+      case 'unwritable':
+        return 'Glance could not save the rule. Check that its data folder can be written, then try again.';
+    }
+  }
+  if ('rule' in result) return RULE_DONE[result.rule](result.app);
+  return `Glance will always leave out ${describeExclusion(result.exclusion)} from ${result.app}. Settings › Rules undoes it.`;
+}
+
+/** Why the Rules list could not make a change. */
+export function rulesProblemWords(problem: NonNullable<RulesView['problem']>): string {
+  switch (problem) {
+    case 'damaged':
+      return 'The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.';
+    case 'unwritable':
+      return 'Glance could not change the rules file. Check that its folder can be written, then try again.';
+    case 'reset-failed':
+      return 'Glance could not reset the rules file. Check that its folder can be written, then try again.';
+    case 'unreadable':
+      return 'Glance could not read its rules.';
+  }
+}
+
+/** What a reset did: nothing lost, and where the damaged bytes are. */
+export function rulesResetWords(asidePath: string | undefined): string {
+  return asidePath
+    ? `Glance's rules start over. The damaged rules file is kept as ${asidePath}, in case you want a rule back from it.`
+    : 'The rules start over.';
+}
+
+/** A notice in the banner: a service's own sentence, or a reset said as above. */
+export function noticeWords(notice: Notice): string {
+  return typeof notice === 'string' ? notice : rulesResetWords(notice.asidePath);
+}
