@@ -1,17 +1,8 @@
 /**
- * On Linux a process's bundle id is, failing a Flatpak id or a desktop file, its executable's
- * name (the kit's platform rules): a script run by `node` or `python3.11` has the interpreter's
- * name as its bundle id, and so has every other program that interpreter runs. A rule for such
- * an id applies to all of them; the command and the panel say so where a rule names one.
+ * The command's words for a rule that names an interpreter (contract/interpreter.ts says which
+ * bundle ids are one, for the command and the panel alike).
  */
-
-/** Interpreters and runtimes whose name a program run by them reports as its bundle id. */
-const INTERPRETER = /^(?:node(?:js)?|deno|bun|electron|gjs|python[0-9.]*|pypy[0-9.]*|ruby[0-9.]*|perl[0-9.]*|php[0-9.]*|lua(?:jit|[0-9.]*)|java|julia|Rscript|tclsh[0-9.]*|wish[0-9.]*|(?:ba|da|z|k|fi)?sh)$/;
-
-/** True when `bundleId` is an interpreter's name, so a rule for it covers every program it runs. */
-export function isInterpreterBundleId(bundleId: string): boolean {
-  return INTERPRETER.test(bundleId);
-}
+export { isInterpreterBundleId } from '../../contract/interpreter.js';
 
 /** The sentence the command prints beside a rule for an interpreter's bundle id. */
 export function interpreterNote(bundleId: string): string {

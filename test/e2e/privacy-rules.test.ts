@@ -209,7 +209,7 @@ describe('a rule that keeps an app out, said as what it is', () => {
   it("Settings › Rules names each app as Glance saw it, marks invisible characters of a bundle id in labels, and adds a rule for an app seen", async () => {
     const { app, page } = await world.openPanel();
     const hostile = 'com.example.\u202etxt.exe';
-    await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [{ role: 'Row', subrole: 'x\u200by' }] }, { bundleId: hostile, rule: 'never', exclusions: [] }] }), { mode: 0o600 });
+    await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: APP, rule: 'local', exclusions: [{ role: 'Row', subrole: 'x\u200by' }] }, { bundleId: hostile, rule: 'never', exclusions: [] }, { bundleId: 'python3.11', rule: 'never', exclusions: [] }] }), { mode: 0o600 });
     const history = createHistoryStore({ home: app.dataDir });
     await history.append(receipt({ id: '00000000000000e1', app: { bundleId: APP, name: 'Raw Provider', pid: raw.pid } }));
     await history.append(receipt({ id: '00000000000000e2', app: { bundleId: 'org.example.Seen', name: 'Seen App', pid: 4242 } }));
@@ -221,6 +221,9 @@ describe('a rule that keeps an app out, said as what it is', () => {
     await rules.getByText(APP, { exact: true }).waitFor();
     await page.getByRole('combobox', { name: `Rule for Raw Provider (${APP})` }).waitFor();
     await page.getByRole('combobox', { name: 'Rule for com.example.⟨U+202E⟩txt.exe' }).waitFor();
+    // A rule for an interpreter's name says that it covers every program that interpreter runs (Linux).
+    await rules.getByText('python3.11 is an interpreter’s name: on Linux every program it runs', { exact: false }).waitFor();
+    expect(await rules.getByText('interpreter’s name', { exact: false }).count()).toBe(1);
     await page.getByRole('button', { name: 'Stop leaving out every Row of kind “x⟨U+200B⟩y” from Raw Provider (org.example.Guarded)' }).waitFor();
     // No raw override or zero-width space in any label or in the text drawn.
     const labels = await rules.locator('[aria-label]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));

@@ -182,6 +182,6 @@ describe('a value nested 20,000 levels deep, from a real provider', () => {
     const root = applyRemovals(collected?.root ?? { id: 'x', role: 'Group' }, new Set(['deep-meta']));
     const payload = buildAgentPayload({ appName: 'Deep', root }, 'what is this?', contextParts({ appName: 'Deep', root }));
     expect(() => serialize(payload)).not.toThrow();
-    expect(last?.invocation?.details.some((d) => DROPPED_ATTR.test(d))).toBe(true);
+    expect(last?.invocation?.adjusted?.some((d) => DROPPED_ATTR.test(d))).toBe(true);
   });
 });

@@ -5,7 +5,8 @@ import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { AddRule } from './AddRule.js';
 import { RULE_LABELS, type Rule } from './rule-labels.js';
-import { rulesProblemWords, rulesResetWords } from '../words/rules.js';
+import { isInterpreterBundleId } from '../../../contract/interpreter.js';
+import { INTERPRETER_RULE_WORDS, rulesProblemWords, rulesResetWords } from '../words/rules.js';
 
 type RulesView = Awaited<ReturnType<GlanceApi['getRules']>>;
 type Exclusion = RulesView['rules'][number]['exclusions'][number];
@@ -72,6 +73,7 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                     </button>
                   </div>
                 </div>
+                {isInterpreterBundleId(rule.bundleId) ? <p className="setting__hint"><ProviderText text={rule.bundleId} />{INTERPRETER_RULE_WORDS}</p> : null}
                 {rule.exclusions.length > 0 ? (
                   <ul className="rules__exclusions" aria-label={`Always left out of ${spoken(rule.bundleId)}`}>
                     {rule.exclusions.map((exclusion) => (

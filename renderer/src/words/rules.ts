@@ -59,3 +59,6 @@ export function rulesResetWords(asidePath: string | undefined): string {
 export function noticeWords(notice: Notice): string {
   return typeof notice === 'string' ? notice : rulesResetWords(notice.asidePath);
 }
+
+/** Under a rule whose bundle id is an interpreter's (contract/interpreter.ts), after the id itself: what the rule really covers. */
+export const INTERPRETER_RULE_WORDS = ' is an interpreter’s name: on Linux every program it runs without a desktop file of its own has this bundle id, so this rule applies to all of them.';
