@@ -14,18 +14,21 @@
  */
 import { isValidId } from '@app-context/provider-kit/protocol';
 
+/** The ids that were sent: a set, or the map of ids to roles the answer keeps. */
+type SentSet = Pick<ReadonlySet<string>, 'has'>;
+
 /** A backtick span or a bracket pair, neither crossing a line. */
 const SPANS = /`([^`\n]{1,600})`|\[([^\]\n[]{1,600})\]/g;
 
 /** The ids of one span's content, or none when any part of it is not a sent id. */
-function idsIn(content: string, sent: ReadonlySet<string>): string[] {
+function idsIn(content: string, sent: SentSet): string[] {
   const parts = content.split(',').map((part) => part.trim());
   if (parts.some((part) => !isValidId(part) || !sent.has(part))) return [];
   return parts;
 }
 
 /** The sent ids the text cites, each once, in the order they first appear. */
-export function citedIds(text: string, sent: ReadonlySet<string>): string[] {
+export function citedIds(text: string, sent: SentSet): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
   for (const match of text.matchAll(SPANS)) {

@@ -30,11 +30,18 @@ export function startTurn(state: AnswerState, question: string): AnswerState {
   return { ...state, turns: [...state.turns, { question, text: '', status: 'answering' }] };
 }
 
-/** A streamed piece of text; ids it completes become chips at once. */
+/**
+ * A streamed piece of text; ids it completes become chips at once. A citation never crosses a
+ * line, so only the line the piece continues is read again: a piece costs the same at the end
+ * of a long answer as at its start (and `sent`, which may hold 20,000 ids, is not copied).
+ */
 export function appendText(state: AnswerState, text: string, sent: SentIds): AnswerState {
+  const before = state.turns[state.turns.length - 1];
+  if (!before) return state;
+  const lineStart = before.text.lastIndexOf('\n', before.text.length - 1) + 1;
   const next = withLastTurn(state, (turn) => ({ ...turn, text: turn.text + text }));
-  const last = next.turns[next.turns.length - 1];
-  return last ? addChips(next, citedIds(last.text, new Set(sent.keys())), 'cited', sent) : next;
+  const grown = (next.turns[next.turns.length - 1] as Turn).text;
+  return addChips(next, citedIds(grown.slice(lineStart), sent), 'cited', sent);
 }
 
 /** How a turn ended. A cancel is the user's Stop; anything else is said in the backend's words. */

@@ -1,11 +1,11 @@
-import { applyPush } from '../../contract/invocation.js';
+import { applyPush, streamPiece } from '../../contract/invocation.js';
 import type { InvocationPatch, PanelPush, PanelState } from '../../contract/ipc.js';
 
 /**
  * The one copy of what the panel shows: a view model, nothing more. Main changes it (the press
  * on screen writes its view, the settings their part) and each change goes to the panel as a
  * push of the fields that changed: the tree goes with the view that collected it, once, and a
- * streamed piece of the answer goes as that alone (ipc.ts, PanelPush). Nothing in main reads
+ * streamed piece of the answer goes as that alone (invocation.ts, `stream`). Nothing in main reads
  * it back to decide anything: which press is current is the controller's.
  */
 export interface StateHub {
@@ -33,8 +33,12 @@ export function createStateHub(initial: PanelState): StateHub {
     },
     patch(patch) {
       if (state.invocation?.id !== patch.id) return;
+      const before = state.invocation.answer;
       state = applyPush(state, { patch });
-      tell({ patch });
+      // A streamed piece goes as that piece, not as the whole answer so far.
+      const { id, answer, ...rest } = patch;
+      const piece = answer && Object.keys(rest).length === 0 ? streamPiece(id, before, answer) : null;
+      tell(piece ? { stream: piece } : { patch });
     },
     subscribe(listener) {
       listeners.add(listener);

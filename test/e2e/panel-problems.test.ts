@@ -92,6 +92,7 @@ describe('problems with a way forward, answers, settings', () => {
     await page.getByRole('region', { name: 'Settings' }).waitFor();
   });
 
+  // Three scripted streams (about 4 s of the model's own pauses) and a dozen steps: room on a loaded machine.
   it('renders Markdown safely: code, lists, a table, no raw HTML, no image fetched; ids become chips; the view follows the newest text', async () => {
     const { app, page } = await world.openPanel();
     await save(page, { backend: 'openai', baseURL: `${model.url}/v1`, model: 'md-model' });
@@ -147,7 +148,7 @@ describe('problems with a way forward, answers, settings', () => {
     await answer.locator('.turn__stopped').last().waitFor();
     await capture(page, 'answer-stopped');
     expect(pageErrors(page)).toEqual([]);
-  });
+  }, 60_000);
 
   it('settings: applied as changed, a shortcut recorder in Mac glyphs that names a conflict, errors beside their field, no overflow at any width', async () => {
     const { page } = await world.openPanel();

@@ -1,8 +1,9 @@
-import { memo, type JSX, type ReactNode } from 'react';
+import { memo, useMemo, type JSX, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
+import { markdownBlocks } from './blocks.js';
 
 /**
  * The model's answer as Markdown (react-markdown with GitHub's tables, lists and code; no raw
@@ -80,16 +81,16 @@ function propertyOf(node: unknown, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** The answer's text, rendered. Memoised: a streamed piece re-renders only its own turn. */
-export const AnswerMarkdown = memo(function AnswerMarkdown(props: MarkdownProps): JSX.Element {
-  const components = {
+/** How the answer's elements are drawn: made once per answer, so a finished block is not drawn again. */
+function answerComponents(renderChip: MarkdownProps['renderChip'], onOpenLink: MarkdownProps['onOpenLink']): Components {
+  return {
     'glance-text': ({ node }: { node?: unknown }) => <ProviderText text={propertyOf(node, 'dataText')} multiline />,
-    'glance-chip': ({ node }: { node?: unknown }) => props.renderChip(propertyOf(node, 'dataId')),
+    'glance-chip': ({ node }: { node?: unknown }) => renderChip(propertyOf(node, 'dataId')),
     a: ({ href, children }) => {
       const url = typeof href === 'string' ? href : '';
       if (!/^https?:\/\//i.test(url)) return <span className="md-link md-link--inert">{children}</span>;
       return (
-        <a href={url} className="md-link" title={visibleControls(url)} onClick={(event) => { event.preventDefault(); props.onOpenLink(url); }}>
+        <a href={url} className="md-link" title={visibleControls(url)} onClick={(event) => { event.preventDefault(); onOpenLink(url); }}>
           {children}
         </a>
       );
@@ -98,11 +99,28 @@ export const AnswerMarkdown = memo(function AnswerMarkdown(props: MarkdownProps)
     pre: ({ children }) => <pre className="md-code" tabIndex={0}>{children}</pre>,
     table: ({ children }) => <div className="md-table" tabIndex={0}><table>{children}</table></div>,
   } as Components;
+}
+
+/** One top-level block, parsed and drawn again only when its own text, the chips or the drawing change. */
+const MarkdownBlock = memo(function MarkdownBlock(props: { text: string; chipIds: ReadonlySet<string>; components: Components }): JSX.Element {
+  return (
+    <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeProviderText, { chipIds: props.chipIds }]]} components={props.components}>
+      {props.text}
+    </Markdown>
+  );
+});
+
+/**
+ * The answer's text, rendered block by block (blocks.ts): as it streams, only the block still
+ * growing is parsed again. Memoised: a streamed piece re-renders only its own turn.
+ */
+export const AnswerMarkdown = memo(function AnswerMarkdown(props: MarkdownProps): JSX.Element {
+  const { renderChip, onOpenLink } = props;
+  const components = useMemo(() => answerComponents(renderChip, onOpenLink), [renderChip, onOpenLink]);
+  const blocks = useMemo(() => markdownBlocks(props.text), [props.text]);
   return (
     <div className="markdown">
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeProviderText, { chipIds: props.chipIds }]]} components={components}>
-        {props.text}
-      </Markdown>
+      {blocks.map((block, index) => <MarkdownBlock key={index} text={block} chipIds={props.chipIds} components={components} />)}
     </div>
   );
 });
