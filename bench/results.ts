@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import type { AccessibilityResults } from './accessibility.js';
 import type { CommandRow } from './command.js';
 import type { ScanRow } from './secret-scan.js';
+import type { StreamRow } from './stream.js';
 import type { Summary } from './stats.js';
 
 /** One collect measurement against its floor. */
@@ -71,6 +72,8 @@ export interface BenchResults {
   scan: ScanRow[];
   /** Reads through the accessibility reader, or why there are none on this machine. */
   accessibility: AccessibilityResults;
+  /** The panel's busy time per streamed piece of an answer, by the answer's size (issue 27, point 5). */
+  stream: StreamRow[];
   heap_growth_bytes: number;
   /** The same growth without V8's code spaces (functions compiled as they get hot): what is retained. */
   heap_data_growth_bytes: number;
@@ -115,6 +118,10 @@ export function formatTable(r: BenchResults): string {
   }
   if ('skipped' in r.accessibility) lines.push(`accessibility  not measured: ${r.accessibility.skipped}`);
   else for (const a of r.accessibility.rows) lines.push(`accessibility  ${a.app.padEnd(8)}  ${a.state.padEnd(5)}  ${spread(a)}`);
+  for (const t of r.stream) {
+    const marginal = t.marginal_ms === undefined ? '' : `  each piece beyond the last size ${ms(t.marginal_ms)}${t.ratio === undefined ? '' : ` (ratio ${t.ratio.toFixed(2)})`}`;
+    lines.push(`stream       ${String(t.kb).padStart(3)} KB, ${String(t.pieces).padStart(4)} pieces  per piece ${spread(t).padEnd(22)}${marginal}`);
+  }
   lines.push(`heap         after ${r.heap.invocations[0]}: ${r.heap.after_10_bytes} B, after ${r.heap.invocations[1]}: ${r.heap.after_100_bytes} B, growth ${r.heap_growth_bytes} B (without code space ${r.heap_data_growth_bytes} B)`, '');
   for (const t of r.targets) lines.push(`target       ${t.name.padEnd(52)} ${ms(t.value_ms)} vs ${ms(t.target_ms)}  ${t.met ? 'met' : 'MISSED'}`);
   lines.push(`load average ${r.machine.load_start.join(' ')} at the start, ${r.machine.load_end.join(' ')} at the end (${r.machine.cpus} cores)`);

@@ -13,6 +13,7 @@ import { benchCommand } from './command.js';
 import { benchDiscovery, benchHeap, benchListeners, benchRead } from './parts.js';
 import { benchSecretScan } from './secret-scan.js';
 import { startProvider, type BenchProvider } from './provider.js';
+import { benchStream, type StreamConfig } from './stream.js';
 import type { BenchResults, CollectRow } from './results.js';
 import { round, summarise, type Summary } from './stats.js';
 
@@ -33,6 +34,8 @@ export interface BenchConfig {
   heap: { first: number; second: number; elements: number };
   /** Reads through the accessibility reader (issue 23): a GTK app and Chromium, cold and warm. */
   accessibility: AccessibilityConfig;
+  /** The answer streamed into the panel in Chromium, by size (issue 27, point 5). */
+  stream: StreamConfig;
   /** Progress lines go here (the test passes a no-op). */
   log: (line: string) => void;
 }
@@ -52,6 +55,7 @@ export const FULL: BenchConfig = {
   scan: { sizes: [2000, 20000], reps: 30 },
   heap: { first: 10, second: 100, elements: 2000 },
   accessibility: { warm: 100, cold: 10, warmup: 5 },
+  stream: { sizesKb: [1, 10, 50], rounds: 3, pauseMs: 20 },
   log: (line) => process.stdout.write(`${line}\n`),
 };
 
@@ -66,6 +70,7 @@ export const TINY: BenchConfig = {
   scan: { sizes: [500], reps: 2 },
   heap: { first: 2, second: 4, elements: 50 },
   accessibility: { warm: 2, cold: 1, warmup: 1 },
+  stream: { sizesKb: [1, 2, 3], rounds: 1, pauseMs: 5 },
   log: () => undefined,
 };
 
@@ -106,9 +111,11 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
     const heap = await benchHeap(get(config.heap.elements), config.heap.first, config.heap.second);
     config.log('accessibility');
     const accessibility = await benchAccessibility(config.accessibility);
+    config.log('the answer as it streams');
+    const stream = await benchStream(config.stream);
     const growth = heap.after_second - heap.after_first;
     const results: BenchResults = {
-      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility,
+      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility, stream,
       heap_growth_bytes: growth,
       heap_data_growth_bytes: heap.data_growth,
       heap: { after_10_bytes: heap.after_first, after_100_bytes: heap.after_second, invocations: [config.heap.first, config.heap.second], elements: config.heap.elements },
@@ -153,6 +160,11 @@ function targets(r: BenchResults): BenchResults['targets'] {
   if (scan2000) out.push({ name: 'secret scan, 2,000 elements < 20 ms', value_ms: scan2000.median_ms, target_ms: 20, met: scan2000.median_ms < 20 });
   out.push({ name: 'heap growth 10 -> 100 (KiB, 256 allowed)', value_ms: round(r.heap_growth_bytes / 1024), target_ms: HEAP_TOLERANCE_BYTES / 1024, met: r.heap_growth_bytes < HEAP_TOLERANCE_BYTES });
   out.push({ name: '  the same without code space (KiB)', value_ms: round(r.heap_data_growth_bytes / 1024), target_ms: HEAP_TOLERANCE_BYTES / 1024, met: r.heap_data_growth_bytes < HEAP_TOLERANCE_BYTES });
+  const longest = r.stream.at(-1);
+  const floor = r.stream[1]?.marginal_ms;
+  if (longest?.ratio !== undefined && floor !== undefined && longest.marginal_ms !== undefined) {
+    out.push({ name: `answer stream, a piece at ${longest.kb} KB <= 1.5 x at ${r.stream[1]?.kb} KB`, value_ms: longest.marginal_ms, target_ms: round(1.5 * floor), met: longest.ratio <= 1.5 });
+  }
   if (d1000) out.push({ name: '  discovery, 1,000, reading and matching only', value_ms: d1000.unverified_median_ms, target_ms: 20, met: d1000.unverified_median_ms < 20 });
   return out;
 }

@@ -73,6 +73,11 @@ describe('the benchmark, in its tiny configuration', () => {
       if (process.platform === 'linux') expect(process.env['CI']).not.toBe('true');
       expect(written.accessibility.skipped).not.toBe('');
     }
-    expect(formatTable(written)).toMatch(/command[\s\S]*collect[\s\S]*discovery[\s\S]*listener[\s\S]*read[\s\S]*secret scan[\s\S]*accessibility[\s\S]*heap[\s\S]*load average/);
+    // The answer streamed into the built panel in Chromium: a cost per piece at each size, the marginal one after the first.
+    expect(written.stream.map((row) => row.kb)).toEqual(TINY.stream.sizesKb);
+    for (const row of written.stream) expect(row).toMatchObject({ ...summary, pieces: expect.any(Number), total_ms: expect.any(Number) });
+    expect(written.stream[1]?.marginal_ms).toEqual(expect.any(Number));
+    expect(written.stream[2]?.ratio).toEqual(expect.any(Number));
+    expect(formatTable(written)).toMatch(/command[\s\S]*collect[\s\S]*discovery[\s\S]*listener[\s\S]*read[\s\S]*secret scan[\s\S]*accessibility[\s\S]*stream[\s\S]*heap[\s\S]*load average/);
   }, 120_000);
 });

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
 
-/** The repository root, from this file's place in it. */
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const above = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository root, from this file's place in it: its source, or its compiled copy under dist/ (the bench's). */
+export const ROOT = existsSync(`${above}package.json`) ? above : fileURLToPath(new URL('../../../../', import.meta.url));
 const RENDERER_DIR = `${ROOT}dist/renderer`;
 
 /**
