@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import type { AccessibilityResults } from './accessibility.js';
 import type { CommandRow } from './command.js';
 import type { ScanRow } from './secret-scan.js';
+import type { ReviewRow } from './review.js';
 import type { StreamRow } from './stream.js';
 import type { Summary } from './stats.js';
 
@@ -72,8 +73,10 @@ export interface BenchResults {
   scan: ScanRow[];
   /** Reads through the accessibility reader, or why there are none on this machine. */
   accessibility: AccessibilityResults;
-  /** The panel's busy time per streamed piece of an answer, by the answer's size (issue 27, point 5). */
+  /** The panel's CPU time per streamed piece of an answer, by the answer's size (issue 27, point 5). */
   stream: StreamRow[];
+  /** From the hotkey to the collected tree painted in the panel, by the tree's size (issue 27, point 6). */
+  review: ReviewRow[];
   heap_growth_bytes: number;
   /** The same growth without V8's code spaces (functions compiled as they get hot): what is retained. */
   heap_data_growth_bytes: number;
@@ -118,6 +121,7 @@ export function formatTable(r: BenchResults): string {
   }
   if ('skipped' in r.accessibility) lines.push(`accessibility  not measured: ${r.accessibility.skipped}`);
   else for (const a of r.accessibility.rows) lines.push(`accessibility  ${a.app.padEnd(8)}  ${a.state.padEnd(5)}  ${spread(a)}`);
+  for (const v of r.review) lines.push(`review       ${String(v.elements).padStart(5)} elements  hotkey to tree painted ${spread(v).padEnd(22)} p95 ${ms(v.p95_ms)}`);
   for (const t of r.stream) {
     const marginal = t.marginal_ms === undefined ? '' : `  each piece beyond the last size ${ms(t.marginal_ms)}${t.ratio === undefined ? '' : ` (ratio ${t.ratio.toFixed(2)})`}`;
     lines.push(`stream       ${String(t.kb).padStart(3)} KB, ${String(t.pieces).padStart(4)} pieces  per piece ${spread(t).padEnd(22)}${marginal}`);

@@ -23,6 +23,11 @@ function quantile(sorted: readonly number[], q: number): number {
   return a + (b - a) * (pos - lo);
 }
 
+/** The 95th percentile of the samples (interpolated), rounded to microseconds. */
+export function p95(samples: readonly number[]): number {
+  return round(quantile([...samples].sort((x, y) => x - y), 0.95));
+}
+
 /** Median, p10 and p90 of the samples, rounded to microseconds. */
 export function summarise(samples: readonly number[]): Summary {
   const sorted = [...samples].sort((x, y) => x - y);

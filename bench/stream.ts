@@ -2,21 +2,15 @@
  * The answer as it streams (issue 27, point 5): the built panel in Chromium, the real main
  * (agent service, state hub) behind the e2e bridge, a local OpenAI-compatible server streaming
  * Markdown with cited ids in pieces of about 100 bytes. For answers of 1, 10 and 50 KB, the
- * page's own busy time (Chromium's TaskDuration: script, style, layout, paint) divided by the
- * pieces: the cost of one piece. Flat means the 50 KB answer costs per piece what the 1 KB one
+ * CPU time of the page's main thread (Chromium's ThreadTime: script, style, layout, paint)
+ * divided by the pieces: the cost of one piece. Flat means the 50 KB answer costs per piece what the 1 KB one
  * does; the 1 KB answer, measured in the same run, is the floor.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Element } from '@app-context/provider-kit/protocol';
 import type { CDPSession, Page } from 'playwright-core';
-import { createOs } from '../app/os/index.js';
 import { openaiStream, startFakeServer, type Reply } from '../test/agent/fake-model-server.js';
-import { launchBrowser } from '../test/e2e/harness/browser.js';
-import { buildTestBridge, ensureRendererBuilt, ROOT } from '../test/e2e/harness/build.js';
-import { startTestApp, type TestApp } from '../test/e2e/harness/server.js';
-import { makeProvidersDir } from '../test/helpers/providers-dir.js';
-import { spawnNode } from '../test/helpers/spawn.js';
+import type { TestApp } from '../test/e2e/harness/server.js';
+import { openBenchPanel, type PageGlobals } from './panel.js';
 import { round, summarise, type Summary } from './stats.js';
 
 /** Answer sizes in KB, and rounds of each. */
@@ -27,11 +21,11 @@ export interface StreamConfig {
   pauseMs: number;
 }
 
-/** One answer size: the page's busy time per streamed piece. */
+/** One answer size: the page's CPU time per streamed piece. */
 export interface StreamRow extends Summary {
   kb: number;
   pieces: number;
-  /** The page's busy time for the whole answer (median), its turn's fixed cost included. */
+  /** The page's CPU time for the whole answer (median), its turn's fixed cost included. */
   total_ms: number;
   /**
    * Rows after the first: what each piece beyond the previous size cost, (total - previous
@@ -43,13 +37,6 @@ export interface StreamRow extends Summary {
   ratio?: number;
 }
 
-/** What the functions run in the page use (the bench compiles without the DOM's types; the page's CSP refuses strings). */
-interface PageGlobals {
-  document: { querySelector(selector: string): { textContent: string | null } | null };
-  glance: { saveSettings(patch: object): Promise<unknown> };
-}
-
-const READY = /is providing context \(pid (\d+), endpoint (http:\/\/127\.0\.0\.1:\d+\/\S*)\)\n/;
 const PIECE_BYTES = 100;
 
 /** About `kb` KB of Markdown citing `id`, in pieces of about 100 bytes, ending with a marker line. */
@@ -70,15 +57,14 @@ function answerPieces(kb: number, id: string): { pieces: string[]; last: string 
   return { pieces, last };
 }
 
+/**
+ * The CPU time the page's main thread has used (Chromium's ThreadTime), in seconds: script,
+ * style, layout, paint. CPU time, not the tasks' wall time, which a loaded machine stretches
+ * while the page waits for a core.
+ */
 async function busySeconds(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-}
-
-async function press(url: string, pid: number, page: Page): Promise<void> {
-  const response = await fetch(new URL('test/hotkey', url), { method: 'POST', body: JSON.stringify({ pid, name: 'Sample Notes' }) });
-  if (response.status !== 202) throw new Error(`hotkey endpoint answered ${response.status}`);
-  await page.getByRole('tree', { name: 'Collected context' }).waitFor({ timeout: 60_000 });
+  return metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? 0;
 }
 
 /**
@@ -98,28 +84,19 @@ async function streamed(hub: TestApp['hub'], page: Page, last: string): Promise<
 /** Streams each size `rounds` times into the panel and returns the cost per piece. */
 export async function benchStream(config: StreamConfig): Promise<StreamRow[]> {
   const script: Reply[] = [];
-  const dataDir = await mkdtemp(join(tmpdir(), 'glance-bench-stream-'));
-  const [rendererDir, bridgeJs, overlayBridgeJs, dir, model] = await Promise.all([
-    ensureRendererBuilt(), buildTestBridge('bridge'), buildTestBridge('overlay-bridge'), makeProvidersDir(), startFakeServer(script),
-  ]);
-  const sample = spawnNode(join(ROOT, 'dist/provider/sample/main.js'), [], dir.env);
-  const browser = await launchBrowser();
-  const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir });
+  const [panel, model] = await Promise.all([openBenchPanel(), startFakeServer(script)]);
   try {
-    const pid = Number((await sample.waitFor(READY, 30_000))[1]);
-    const page = await browser.context.newPage();
-    await page.goto(app.url);
-    await app.panelListening();
-    await page.evaluate((url) => (globalThis as unknown as PageGlobals).glance.saveSettings({ backend: 'openai', baseURL: `${url}/v1`, model: 'bench' }), model.url);
+    const { app, page } = panel;
+    const pid = await panel.provider('sample');
+    await panel.saveSettings({ backend: 'openai', baseURL: `${model.url}/v1`, model: 'bench' });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     const totals = new Map<number, number[]>(config.sizesKb.map((kb) => [kb, []]));
     const pieceCounts = new Map<number, number>();
     for (let pass = 0; pass < config.rounds; pass += 1) {
       for (const kb of config.sizesKb) {
-        await press(app.url, pid, page);
-        const id = (await page.locator('[role="treeitem"][aria-label^="Document"]').first().getAttribute('data-element-id')) ?? 'doc';
-        const { pieces, last } = answerPieces(kb, id);
+        await panel.press(pid, 'Sample Notes');
+        const { pieces, last } = answerPieces(kb, firstDocument(app.hub.get().invocation?.root ?? null)?.id ?? 'doc');
         pieceCounts.set(kb, pieces.length);
         script.push({ sse: openaiStream(pieces), pauseMs: config.pauseMs });
         await page.getByRole('textbox', { name: 'Your question' }).fill(`About ${kb} KB?`);
@@ -131,13 +108,20 @@ export async function benchStream(config: StreamConfig): Promise<StreamRow[]> {
     }
     return streamRows(config.sizesKb.map((kb) => ({ kb, pieces: pieceCounts.get(kb) ?? 1, totals: totals.get(kb) ?? [] })));
   } finally {
-    await browser.close();
-    await app.close();
-    await sample.stop();
+    await panel.close();
     await model.close();
-    await dir.cleanup();
-    await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The first Document of the collected tree: the answer cites it, so the pieces carry chips. */
+function firstDocument(element: Element | null): Element | undefined {
+  if (!element) return undefined;
+  if (element.role === 'Document') return element;
+  for (const child of element.children ?? []) {
+    const found = firstDocument(child);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Per size: the cost per piece, and beyond the first size the marginal cost and its ratio. */

@@ -13,6 +13,7 @@ import { benchCommand } from './command.js';
 import { benchDiscovery, benchHeap, benchListeners, benchRead } from './parts.js';
 import { benchSecretScan } from './secret-scan.js';
 import { startProvider, type BenchProvider } from './provider.js';
+import { benchReview, type ReviewConfig } from './review.js';
 import { benchStream, type StreamConfig } from './stream.js';
 import type { BenchResults, CollectRow } from './results.js';
 import { round, summarise, type Summary } from './stats.js';
@@ -36,6 +37,8 @@ export interface BenchConfig {
   accessibility: AccessibilityConfig;
   /** The answer streamed into the panel in Chromium, by size (issue 27, point 5). */
   stream: StreamConfig;
+  /** Hotkey to the tree painted in the panel, by the tree's size (issue 27, point 6). */
+  review: ReviewConfig;
   /** Progress lines go here (the test passes a no-op). */
   log: (line: string) => void;
 }
@@ -55,7 +58,8 @@ export const FULL: BenchConfig = {
   scan: { sizes: [2000, 20000], reps: 30 },
   heap: { first: 10, second: 100, elements: 2000 },
   accessibility: { warm: 100, cold: 10, warmup: 5 },
-  stream: { sizesKb: [1, 10, 50], rounds: 3, pauseMs: 20 },
+  stream: { sizesKb: [1, 10, 50], rounds: 3, pauseMs: 40 },
+  review: { sizes: [{ elements: 50, presses: 40 }, { elements: 2000, presses: 40 }, { elements: 20000, presses: 20 }], warmup: 2 },
   log: (line) => process.stdout.write(`${line}\n`),
 };
 
@@ -71,6 +75,7 @@ export const TINY: BenchConfig = {
   heap: { first: 2, second: 4, elements: 50 },
   accessibility: { warm: 2, cold: 1, warmup: 1 },
   stream: { sizesKb: [1, 2, 3], rounds: 1, pauseMs: 5 },
+  review: { sizes: [{ elements: 50, presses: 2 }], warmup: 1 },
   log: () => undefined,
 };
 
@@ -111,11 +116,13 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
     const heap = await benchHeap(get(config.heap.elements), config.heap.first, config.heap.second);
     config.log('accessibility');
     const accessibility = await benchAccessibility(config.accessibility);
+    config.log('hotkey to review');
+    const review = await benchReview(config.review);
     config.log('the answer as it streams');
     const stream = await benchStream(config.stream);
     const growth = heap.after_second - heap.after_first;
     const results: BenchResults = {
-      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility, stream,
+      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility, stream, review,
       heap_growth_bytes: growth,
       heap_data_growth_bytes: heap.data_growth,
       heap: { after_10_bytes: heap.after_first, after_100_bytes: heap.after_second, invocations: [config.heap.first, config.heap.second], elements: config.heap.elements },

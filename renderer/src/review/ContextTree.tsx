@@ -3,6 +3,8 @@ import type { Screened } from './screening.js';
 import { ROW_PX, TreeRow } from './TreeRow.js';
 import { visibleRows, type Row, type TreeIndex } from './tree-model.js';
 import { useWindow } from './use-window.js';
+import { TREE_PAINTED_MARK } from '../../../contract/marks.js';
+import { usePaintMark } from '../paint-mark.js';
 
 /** What the tree needs. */
 export interface ContextTreeProps {
@@ -42,6 +44,8 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
   const rows = useMemo(() => visibleRows(tree, { collapsed: folded, excluded, filter }), [tree, folded, excluded, filter]);
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.node.element.id, index])), [rows]);
   const view = useWindow(rows.length, ROW_PX);
+  // Each new tree, once painted: the hotkey-to-review figure in docs/benchmarks.md.
+  usePaintMark(TREE_PAINTED_MARK, tree);
   // A new tree starts on the selection, where the user's attention was, else at its root.
   const startId = useMemo(() => tree.nodes.find((node) => node.element.selected)?.element.id ?? tree.nodes[0]?.element.id ?? '', [tree]);
   const [currentId, setCurrentId] = useState<{ tree: TreeIndex; id: string }>({ tree, id: startId });
