@@ -75,6 +75,12 @@ export interface BenchResults {
   accessibility: AccessibilityResults;
   /** The panel's CPU time per streamed piece of an answer, by the answer's size (issue 27, point 5). */
   stream: StreamRow[];
+  /**
+   * A peer's way beside Glance's (issue 27, point 4): a warm read of a selection through
+   * Accessibility (what Raycast, ChatGPT and the like do) against a warm collect from a provider
+   * on a kept connection, both in this run; ratio = accessibility / provider.
+   */
+  peer: { app: 'gtk' | 'chromium'; accessibility_ms: number; provider_ms: number; ratio: number }[];
   /** From the hotkey to the collected tree painted in the panel, by the tree's size (issue 27, point 6). */
   review: ReviewRow[];
   heap_growth_bytes: number;
@@ -121,6 +127,7 @@ export function formatTable(r: BenchResults): string {
   }
   if ('skipped' in r.accessibility) lines.push(`accessibility  not measured: ${r.accessibility.skipped}`);
   else for (const a of r.accessibility.rows) lines.push(`accessibility  ${a.app.padEnd(8)}  ${a.state.padEnd(5)}  ${spread(a)}`);
+  for (const p of r.peer) lines.push(`peer         ${p.app.padEnd(8)}  through Accessibility ${ms(p.accessibility_ms)} vs a provider ${ms(p.provider_ms)}: ratio ${p.ratio.toFixed(2)}`);
   for (const v of r.review) lines.push(`review       ${String(v.elements).padStart(5)} elements  hotkey to tree painted ${spread(v).padEnd(22)} p95 ${ms(v.p95_ms)}`);
   for (const t of r.stream) {
     const marginal = t.marginal_ms === undefined ? '' : `  each piece beyond the last size ${ms(t.marginal_ms)}${t.ratio === undefined ? '' : ` (ratio ${t.ratio.toFixed(2)})`}`;

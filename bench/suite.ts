@@ -121,8 +121,12 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
     config.log('the answer as it streams');
     const stream = await benchStream(config.stream);
     const growth = heap.after_second - heap.after_first;
+    const warm = collect.find((c) => c.elements === 50 && c.state === 'warm') ?? collect.find((c) => c.state === 'warm');
+    const peer = 'rows' in accessibility && warm
+      ? accessibility.rows.filter((row) => row.state === 'warm').map((row) => ({ app: row.app, accessibility_ms: row.median_ms, provider_ms: warm.median_ms, ratio: round(row.median_ms / warm.median_ms) }))
+      : [];
     const results: BenchResults = {
-      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility, stream, review,
+      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility, peer, stream, review,
       heap_growth_bytes: growth,
       heap_data_growth_bytes: heap.data_growth,
       heap: { after_10_bytes: heap.after_first, after_100_bytes: heap.after_second, invocations: [config.heap.first, config.heap.second], elements: config.heap.elements },

@@ -69,6 +69,9 @@ describe('the benchmark, in its tiny configuration', () => {
     if ('rows' in written.accessibility) {
       expect(written.accessibility.rows.map((a) => `${a.app} ${a.state}`)).toEqual(['gtk cold', 'gtk warm', 'chromium cold', 'chromium warm']);
       for (const row of written.accessibility.rows) expect(row).toMatchObject(summary);
+      // Beside a provider's warm collect of the same run.
+      expect(written.peer.map((p) => p.app)).toEqual(['gtk', 'chromium']);
+      for (const p of written.peer) expect(p.ratio).toBeCloseTo(p.accessibility_ms / p.provider_ms, 2);
     } else {
       if (process.platform === 'linux') expect(process.env['CI']).not.toBe('true');
       expect(written.accessibility.skipped).not.toBe('');
