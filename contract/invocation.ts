@@ -69,8 +69,13 @@ export const ChipSchema = z.object({
   source: z.enum(['cited', 'highlight']),
   /** idle until pointed at; then what locating it gave. Only `visible` draws the overlay. */
   state: z.enum(['idle', 'locating', 'visible', 'offscreen', 'gone', 'failed']),
-  /** Why it is not shown, in Glance's words (never provider text). */
-  note: z.string().optional(),
+  /**
+   * For state `failed`: the core's reason the element was not located (never provider text),
+   * absent when none was given. The panel words the chip's note from the state and this.
+   */
+  reason: z.string().optional(),
+  /** For state `failed`: Glance itself failed while locating, not the provider. */
+  internal: z.literal(true).optional(),
 });
 export type Chip = z.infer<typeof ChipSchema>;
 
@@ -79,8 +84,11 @@ const TurnSchema = z.object({
   question: z.string(),
   text: z.string(),
   status: z.enum(['answering', 'done', 'stopped', 'failed']),
-  /** What the user should know about how it ended ("Stopped.", the backend's failure). */
-  note: z.string().optional(),
+  /**
+   * For a failed turn: the core's sentence for the backend's failure; absent when Glance itself
+   * failed while reading the answer. A stopped turn carries nothing: the panel says it.
+   */
+  reason: z.string().optional(),
   /** For a failed turn: the kind of failure (app/agent's kinds), so the panel offers the right way forward. */
   kind: AgentFailureKindSchema.optional(),
 });
