@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ElementSchema, type Element, IdSchema, MAX_ELEMENTS } from '@app-context/provider-kit/protocol';
 import { AgentFailureKindSchema } from './agent.js';
+import { NoticeSchema } from './notices.js';
 import { RuleNameSchema } from './privacy.js';
 
 /**
@@ -151,17 +152,14 @@ export type Invocation = z.infer<typeof InvocationSchema>;
 const InvocationPatchSchema = InvocationSchema.partial().extend({ id: InvocationSchema.shape.id });
 export type InvocationPatch = z.infer<typeof InvocationPatchSchema>;
 
-const NoticeSchema = z.union([z.string(), z.object({ kind: z.literal('rules-reset'), asidePath: z.string() })]);
-export type Notice = z.infer<typeof NoticeSchema>;
-
 /** Everything the panel draws: fetched whole once (getState), then kept current by pushes. */
 export const PanelStateSchema = z.object({
   view: z.enum(['review', 'settings', 'history']),
   invocation: InvocationSchema.nullable(),
   /**
-   * Things the user must hear about outside an invocation: a hotkey that failed, a damaged
-   * settings file (sentences of the service that found them), or a reset of damaged rules
-   * (a fact: where the damaged file is kept, worded by the panel).
+   * Things the user must hear about outside an invocation (a hotkey that failed, a damaged
+   * settings or history file, the login item, a reset of damaged rules), as kinds and facts
+   * the panel words.
    */
   notices: z.array(NoticeSchema),
   hotkey: z.string(),
