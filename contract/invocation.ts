@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ElementSchema, type Element, IdSchema, MAX_ELEMENTS } from '@app-context/provider-kit/protocol';
 import { AgentFailureKindSchema } from './agent.js';
+import { NoticeSchema } from './notices.js';
 import { RuleNameSchema } from './privacy.js';
 
 /**
@@ -69,8 +70,13 @@ export const ChipSchema = z.object({
   source: z.enum(['cited', 'highlight']),
   /** idle until pointed at; then what locating it gave. Only `visible` draws the overlay. */
   state: z.enum(['idle', 'locating', 'visible', 'offscreen', 'gone', 'failed']),
-  /** Why it is not shown, in Glance's words (never provider text). */
-  note: z.string().optional(),
+  /**
+   * For state `failed`: the core's reason the element was not located (never provider text),
+   * absent when none was given. The panel words the chip's note from the state and this.
+   */
+  reason: z.string().optional(),
+  /** For state `failed`: Glance itself failed while locating, not the provider. */
+  internal: z.literal(true).optional(),
 });
 export type Chip = z.infer<typeof ChipSchema>;
 
@@ -79,8 +85,11 @@ const TurnSchema = z.object({
   question: z.string(),
   text: z.string(),
   status: z.enum(['answering', 'done', 'stopped', 'failed']),
-  /** What the user should know about how it ended ("Stopped.", the backend's failure). */
-  note: z.string().optional(),
+  /**
+   * For a failed turn: the core's sentence for the backend's failure; absent when Glance itself
+   * failed while reading the answer. A stopped turn carries nothing: the panel says it.
+   */
+  reason: z.string().optional(),
   /** For a failed turn: the kind of failure (app/agent's kinds), so the panel offers the right way forward. */
   kind: AgentFailureKindSchema.optional(),
 });
@@ -143,17 +152,14 @@ export type Invocation = z.infer<typeof InvocationSchema>;
 const InvocationPatchSchema = InvocationSchema.partial().extend({ id: InvocationSchema.shape.id });
 export type InvocationPatch = z.infer<typeof InvocationPatchSchema>;
 
-const NoticeSchema = z.union([z.string(), z.object({ kind: z.literal('rules-reset'), asidePath: z.string() })]);
-export type Notice = z.infer<typeof NoticeSchema>;
-
 /** Everything the panel draws: fetched whole once (getState), then kept current by pushes. */
 export const PanelStateSchema = z.object({
   view: z.enum(['review', 'settings', 'history']),
   invocation: InvocationSchema.nullable(),
   /**
-   * Things the user must hear about outside an invocation: a hotkey that failed, a damaged
-   * settings file (sentences of the service that found them), or a reset of damaged rules
-   * (a fact: where the damaged file is kept, worded by the panel).
+   * Things the user must hear about outside an invocation (a hotkey that failed, a damaged
+   * settings or history file, the login item, a reset of damaged rules), as kinds and facts
+   * the panel words.
    */
   notices: z.array(NoticeSchema),
   hotkey: z.string(),

@@ -6,6 +6,7 @@ import { KEYED_BACKENDS } from './backends.js';
 import { ChipSchema, PanelPushSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
 import { AppRuleSchema, BundleIdSchema, ExclusionSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
+import { HistoryDamagedSchema, KeyProblemSchema, PayloadKeepingProblemSchema, SettingsProblemSchema } from './notices.js';
 
 /**
  * The one IPC contract between the main process and the panel: every channel, with a zod
@@ -15,7 +16,8 @@ import { SettingsPatchSchema, SettingsSchema } from './settings.js';
  * Pure: the preloads, the panel and plain-Node tests all load this folder.
  */
 
-export type { AnswerState, Chip, Failure, Invocation, InvocationPatch, Notice, PanelPush, PanelState, PanelView, SampleFailure, ScreeningView, Turn } from './invocation.js';
+export type { EncryptionProblem, HistoryDamaged, KeyProblem, Notice, SettingsProblem } from './notices.js';
+export type { AnswerState, Chip, Failure, Invocation, InvocationPatch, PanelPush, PanelState, PanelView, SampleFailure, ScreeningView, Turn } from './invocation.js';
 
 
 const InvocationIdSchema = z.object({ invocation: z.number().int().nonnegative() }).strict();
@@ -49,10 +51,10 @@ const SendResultSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ 
 const LocateRequestSchema = z.object({ invocation: z.number().int().nonnegative(), id: IdSchema }).strict();
 
 /** The result of changing settings: what is now in force, and what could not be applied. */
-const SaveSettingsResultSchema = z.object({ settings: SettingsSchema, problems: z.array(z.string()) });
+const SaveSettingsResultSchema = z.object({ settings: SettingsSchema, problems: z.array(SettingsProblemSchema) });
 
-/** Whether payloads can be kept here; `reason` says why not, in a sentence shown beside the setting. */
-const PayloadKeepingSchema = z.object({ available: z.boolean(), reason: z.string().optional() });
+/** Whether payloads can be kept here; `problem` says why not, for the sentence beside the setting. */
+const PayloadKeepingSchema = z.object({ available: z.boolean(), problem: PayloadKeepingProblemSchema.optional() });
 
 /** Only web links leave the app, and only to the user's browser. */
 const ExternalUrlSchema = z
@@ -82,8 +84,8 @@ export type Drawing = z.infer<typeof DrawingSchema>;
 /** Which keys are stored. The keys themselves never leave main. */
 const KeyStatusSchema = z.object({
   available: z.boolean(),
-  /** Why keys cannot be stored here (no Keychain, Linux's plain-text backend). */
-  reason: z.string().optional(),
+  /** Why keys cannot be stored here (no Keychain, Linux's plain-text backend, keys that cannot be read). */
+  problem: KeyProblemSchema.optional(),
   /** For each backend that takes a key (contract/backends.ts): every one is named. */
   stored: z.record(z.enum(KEYED_BACKENDS), z.boolean()),
 });
@@ -93,7 +95,7 @@ export type KeyStatus = z.infer<typeof KeyStatusSchema>;
 const SetKeyRequestSchema = z
   .object({ backend: z.enum(KEYED_BACKENDS), key: z.string().trim().min(8).max(512).regex(/^[\x21-\x7e]+$/, 'an API key is letters, digits and punctuation without spaces') })
   .strict();
-const SetKeyResultSchema = z.object({ status: KeyStatusSchema, problem: z.string().optional() });
+const SetKeyResultSchema = z.object({ status: KeyStatusSchema, problem: KeyProblemSchema.optional() });
 
 /** Why a change to the rules file was not made: it is damaged, or it could not be written. */
 const RulesProblemSchema = z.enum(['damaged', 'unwritable']);
@@ -139,7 +141,7 @@ export type RulesView = z.infer<typeof RulesViewSchema>;
 const HistoryViewSchema = z.object({
   receipts: z.array(ReceiptSchema),
   kept: z.array(z.string()),
-  notices: z.array(z.string()),
+  notices: z.array(HistoryDamagedSchema),
   /** How many days receipts are kept, and whether payloads are kept (the settings, for the view's words). */
   days: z.number().int().positive(),
 });

@@ -1,22 +1,13 @@
 import type { GlobalShortcut } from 'electron';
+import type { SettingsProblem } from '../contract/notices.js';
+
+/** A hotkey that could not be registered, as the facts the panel words (renderer/src/words/notices.ts). */
+type HotkeyProblem = Extract<SettingsProblem, { kind: 'hotkey' }>;
 
 /** Registers the one global hotkey and replaces it when the settings change. */
 export interface HotkeyRegistrar {
-  /** Registers `hotkey` (none when paused); returns a sentence for the user when it failed. */
-  apply(hotkey: string, paused: boolean): string | undefined;
-}
-
-/** Where the user picks another hotkey. */
-const CHOOSE_ANOTHER = "Choose another one in Glance's settings (menu-bar icon, then Settings).";
-
-/** The notice when another app already owns the chord: globalShortcut.register said false. */
-function hotkeyTaken(hotkey: string): string {
-  return `Glance could not use the hotkey ${hotkey}: another app already uses it. ${CHOOSE_ANOTHER}`;
-}
-
-/** The notice when the chord is not one macOS accepts: globalShortcut.register threw. */
-function hotkeyInvalid(hotkey: string): string {
-  return `Glance could not use the hotkey ${hotkey}: it is not a shortcut Glance can register. ${CHOOSE_ANOTHER}`;
+  /** Registers `hotkey` (none when paused); returns what went wrong when it failed. */
+  apply(hotkey: string, paused: boolean): HotkeyProblem | undefined;
 }
 
 /**
@@ -46,9 +37,11 @@ export function createHotkeyRegistrar(shortcuts: Pick<GlobalShortcut, 'register'
       try {
         ok = shortcuts.register(hotkey, onPress);
       } catch {
-        return hotkeyInvalid(hotkey);
+        // The chord is not one macOS accepts: register threw.
+        return { kind: 'hotkey', hotkey, problem: 'invalid' };
       }
-      if (!ok) return hotkeyTaken(hotkey);
+      // Another app already owns the chord: register said false.
+      if (!ok) return { kind: 'hotkey', hotkey, problem: 'taken' };
       registered = hotkey;
       return undefined;
     },

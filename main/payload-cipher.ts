@@ -1,21 +1,26 @@
 import type { PayloadCipher } from '../app/host.js';
+import type { EncryptionProblem, SettingsProblem } from '../contract/notices.js';
 import type { SafeStorageLike } from './secrets.js';
 
 /**
- * Why no payload can be kept on this system now, in a sentence for the user beside the setting
- * (undefined when one can). Linux's `basic_text` backend encrypts with a key anyone can read, and
- * a Keychain or keyring that is not available encrypts nothing: in both cases Glance keeps
- * receipts only, and never a payload in plain text.
+ * Why nothing can be encrypted on this system now (undefined when it can): Linux's `basic_text`
+ * backend encrypts with a key anyone can read, and a Keychain or keyring that is not available
+ * encrypts nothing. The API keys and the kept payloads both ask this.
  */
-export async function payloadKeepingProblem(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): Promise<string | undefined> {
-  const store = platform === 'darwin' ? 'the Keychain' : 'a keyring';
-  if (platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') {
-    return 'Not available here: this system has no keyring to encrypt with, so Glance keeps receipts only, never a payload in plain text.';
-  }
-  if (!(await safeStorage.isAsyncEncryptionAvailable())) {
-    return `Not available now: Glance cannot encrypt with ${store}, so it keeps receipts only, never a payload in plain text.`;
-  }
+async function encryptionProblem(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): Promise<EncryptionProblem | undefined> {
+  const store = platform === 'darwin' ? 'keychain' : 'keyring';
+  if (platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') return { problem: 'no-keyring', store };
+  if (!(await safeStorage.isAsyncEncryptionAvailable())) return { problem: 'unavailable', store };
   return undefined;
+}
+
+/**
+ * Why no payload can be kept on this system now, for the sentence beside the setting (undefined
+ * when one can): in either case Glance keeps receipts only, and never a payload in plain text.
+ */
+export async function payloadKeepingProblem(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): Promise<Extract<SettingsProblem, { kind: 'payload-keeping' }> | undefined> {
+  const problem = await encryptionProblem(safeStorage, platform);
+  return problem ? { kind: 'payload-keeping', ...problem } : undefined;
 }
 
 /**

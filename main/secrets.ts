@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { KEYED_BACKENDS, type KeyedBackendId } from '../contract/backends.js';
 import { MODEL_API_KEY, type Logger, type SecretRegistry } from '../app/host.js';
-import type { KeyStatus } from '../contract/ipc.js';
+import type { KeyProblem, KeyStatus } from '../contract/ipc.js';
 
 /**
  * API keys, kept with Electron's safeStorage (the Keychain on macOS): one encrypted blob in the
@@ -24,7 +24,7 @@ export interface SecretStore {
   status(): Promise<KeyStatus>;
   /** The key for a backend, for main's own use only. */
   get(backend: KeyedBackendId): Promise<string | undefined>;
-  set(backend: KeyedBackendId, key: string): Promise<{ status: KeyStatus; problem?: string }>;
+  set(backend: KeyedBackendId, key: string): Promise<{ status: KeyStatus; problem?: KeyProblem }>;
   clear(backend: KeyedBackendId): Promise<KeyStatus>;
 }
 
@@ -42,25 +42,23 @@ export interface SecretStoreDeps {
 type Keys = Partial<Record<KeyedBackendId, string>>;
 
 /**
- * Said when the stored keys exist but cannot be read (the Keychain refused, or its item
- * changed). Nothing is written then: a save would replace the file with the new key alone and
- * lose the other backend's, so the file stays as it is until it can be read again.
+ * The stored keys exist but cannot be read (the Keychain refused, or its item changed). Nothing
+ * is written then: a save would replace the file with the new key alone and lose the other
+ * backend's, so the file stays as it is until it can be read again. The panel says what to do.
  */
-export const UNREADABLE_KEYS =
-  "Glance could not read the API keys it stored (macOS did not let it use its Keychain item, or the item changed), so it leaves them as they are and changes none now. Allow Glance when macOS asks about its Keychain, or remove api-keys.bin from Glance's data folder to set the keys again.";
+const UNREADABLE_KEYS: KeyProblem = { problem: 'unreadable' };
 
 /** A store over the data folder. */
 export function createSecretStore(deps: SecretStoreDeps): SecretStore {
   const path = join(deps.folder, KEYS_FILE);
   const platform = deps.platform ?? process.platform;
 
-  /** Why keys cannot be kept here, or undefined when they can. */
-  const unavailable = async (): Promise<string | undefined> => {
+  const store = platform === 'darwin' ? 'keychain' : 'keyring';
+  /** Why keys cannot be kept here, or undefined when they can (the panel words it). */
+  const unavailable = async (): Promise<KeyProblem | undefined> => {
     // Asked only on Linux: the method is Linux-only, and macOS always uses the Keychain.
-    if (platform === 'linux' && deps.safeStorage.getSelectedStorageBackend() === 'basic_text') {
-      return 'No system keyring was found (Electron would keep keys in plain text), so Glance does not store API keys here. Use the offline backend or a local server without a key.';
-    }
-    if (!(await deps.safeStorage.isAsyncEncryptionAvailable())) return 'The Keychain is not available, so Glance cannot store API keys now.';
+    if (platform === 'linux' && deps.safeStorage.getSelectedStorageBackend() === 'basic_text') return { problem: 'no-keyring', store };
+    if (!(await deps.safeStorage.isAsyncEncryptionAvailable())) return { problem: 'unavailable', store };
     return undefined;
   };
 
@@ -110,9 +108,9 @@ export function createSecretStore(deps: SecretStoreDeps): SecretStore {
     }
   };
 
-  const statusOf = (reason: string | undefined, keys: Keys): KeyStatus => {
+  const statusOf = (problem: KeyProblem | undefined, keys: Keys): KeyStatus => {
     const stored = Object.fromEntries(KEYED_BACKENDS.map((backend) => [backend, keys[backend] !== undefined])) as KeyStatus['stored'];
-    return reason ? { available: false, reason, stored } : { available: true, stored };
+    return problem ? { available: false, problem, stored } : { available: true, stored };
   };
   const status = async (): Promise<KeyStatus> => {
     const reason = await unavailable();

@@ -8,6 +8,7 @@ import type { Destination } from '../../contract/destination.js';
 import { createRulesStore, RulesDamagedError, type RulesState } from '../rules/store.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
+import { historyDamagedWords } from './history-words.js';
 
 /**
  * The data folder as a command uses it: `GLANCE_HOME` or the per-platform folder, shared with
@@ -68,7 +69,7 @@ export async function pruneHistory(io: CliIo): Promise<void> {
     const home = await commandHome(io, false);
     if (home.missing) return;
     const { notices } = await createHistoryStore({ home: home.path }).pruneIfDue(await readHistoryDays(home.path));
-    for (const notice of notices) io.stderr(`glance: ${notice}\n`);
+    for (const notice of notices) io.stderr(`glance: ${historyDamagedWords(notice)}\n`);
   } catch (error) {
     if (!(error instanceof HomeError || error instanceof LockTimeoutError)) throw error;
     io.stderr(`glance: note: old receipts were not pruned: ${error.message}\n`);

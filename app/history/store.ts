@@ -4,6 +4,7 @@ import { openSubfolder } from '../home/folder.js';
 import { appendText, asideName, readOptional, tightenFile, writeFileAtomic } from '../home/files.js';
 import { withFileLock } from '../home/lock.js';
 import { ReceiptSchema, type PayloadCipher, type Receipt, type RequestOutcome } from './schema.js';
+import type { HistoryDamaged } from '../../contract/notices.js';
 
 /**
  * The history: one receipt per line in `history.jsonl`, appended under the file's lock, so the
@@ -21,7 +22,7 @@ const PAYLOADS_FOLDER = 'payloads';
 interface HistoryList {
   receipts: Receipt[];
   /** Sentences for the user: a damaged file was kept aside (named), how many receipts were kept. */
-  notices: string[];
+  notices: HistoryDamaged[];
 }
 
 /** The history of one data folder. */
@@ -42,9 +43,9 @@ export interface HistoryStore {
   /** Deletes every receipt, every payload, and damaged history files kept aside. */
   clear(): Promise<{ removed: number }>;
   /** Deletes receipts older than `days` days, their payloads, and payloads without a receipt. */
-  prune(days: number): Promise<{ removed: number; notices: string[] }>;
+  prune(days: number): Promise<{ removed: number; notices: HistoryDamaged[] }>;
   /** Prunes only when the oldest receipt is due: the common case reads one line. */
-  pruneIfDue(days: number): Promise<{ removed: number; notices: string[] }>;
+  pruneIfDue(days: number): Promise<{ removed: number; notices: HistoryDamaged[] }>;
 }
 
 const DAY_MS = 86_400_000;
@@ -66,7 +67,7 @@ export function createHistoryStore(options: HistoryStoreOptions): HistoryStore {
   const locked = <T>(fn: () => Promise<T>): Promise<T> => withFileLock(path, fn);
 
   /** Every readable receipt in file order; a damaged file is kept aside and rewritten. Hold the lock. */
-  const read = async (): Promise<{ receipts: Receipt[]; notices: string[] }> => {
+  const read = async (): Promise<{ receipts: Receipt[]; notices: HistoryDamaged[] }> => {
     const text = await readOptional(path);
     if (text === undefined || text === '') return { receipts: [], notices: [] };
     await tightenFile(path);
@@ -89,8 +90,7 @@ export function createHistoryStore(options: HistoryStoreOptions): HistoryStore {
     const aside = asideName(path, now());
     await rename(path, aside);
     await writeFileAtomic(path, receipts.map(line).join(''));
-    const s = unreadable === 1 ? '' : 's';
-    return { receipts, notices: [`Glance's history file had ${unreadable} unreadable line${s}. The whole file was kept as ${aside}, and its ${receipts.length} readable receipts go on in a new history file.`] };
+    return { receipts, notices: [{ kind: 'history-damaged', unreadable, readable: receipts.length, asidePath: aside }] };
   };
 
   const removePayloadsExcept = async (keep: ReadonlySet<string>): Promise<void> => {
@@ -98,7 +98,7 @@ export function createHistoryStore(options: HistoryStoreOptions): HistoryStore {
     await Promise.all(names.filter((n) => !keep.has(n.replace(/\.bin$/, ''))).map((n) => rm(join(payloads, n), { force: true })));
   };
 
-  const prune = (days: number): Promise<{ removed: number; notices: string[] }> => locked(async () => {
+  const prune = (days: number): Promise<{ removed: number; notices: HistoryDamaged[] }> => locked(async () => {
     const { receipts, notices } = await read();
     const cutoff = now().getTime() - days * DAY_MS;
     const kept = receipts.filter((r) => Date.parse(r.at) >= cutoff);

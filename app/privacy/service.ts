@@ -4,6 +4,7 @@ import { receiptRecorder, type ReceiptFacts } from '../history/recorder.js';
 import type { PayloadCipher } from '../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../history/store.js';
 import type { Destination } from '../../contract/destination.js';
+import type { HistoryDamaged } from '../../contract/notices.js';
 import { createRulesStore, type RulesStore } from '../rules/store.js';
 import { createPrivacyHooks } from './hooks.js';
 import type { PrivacyHooks } from './types.js';
@@ -42,7 +43,7 @@ export interface PrivacyService {
   /** The observer for one conversation's backend: a receipt per request, the payload when the setting keeps it. */
   recorder(facts: ReceiptFacts): RequestObserver;
   /** Deletes receipts older than the setting's days; returns notices for the user. */
-  prune(): Promise<{ removed: number; notices: string[] }>;
+  prune(): Promise<{ removed: number; notices: HistoryDamaged[] }>;
 }
 
 /** The privacy service over one data folder. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
+import type { SettingsDamaged } from '../../contract/notices.js';
 
 /**
  * The settings file in the app's data folder. Plain Node with the folder passed in, so the
@@ -11,11 +12,11 @@ import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from '../../contract/
 /** The settings file's name inside the data folder. */
 export const SETTINGS_FILE = 'settings.json';
 
-/** What loading found: the settings, and a sentence for the user when the file was damaged. */
+/** What loading found: the settings, and the facts of a damaged file (the panel words them). */
 interface LoadedSettings {
   settings: Settings;
   /** Set when the file could not be read as settings and was moved aside. */
-  notice?: string;
+  notice?: SettingsDamaged;
 }
 
 /** Reads and writes one settings file. */
@@ -32,14 +33,14 @@ export interface SettingsStore {
 export function createSettingsStore(folder: string, now: () => Date = () => new Date()): SettingsStore {
   const path = join(folder, SETTINGS_FILE);
 
-  const keepAside = async (why: string): Promise<LoadedSettings> => {
+  const keepAside = async (damage: SettingsDamaged['damage']): Promise<LoadedSettings> => {
     // A colon-free timestamp: the name must be valid on every file system we run on.
     const stamp = now().toISOString().replace(/[:.]/g, '-');
     const aside = join(folder, `settings.damaged-${stamp}.json`);
     await rename(path, aside);
     return {
       settings: { ...DEFAULT_SETTINGS },
-      notice: `Your settings file ${why}, so Glance started with its default settings. The old file was kept as ${aside}.`,
+      notice: { kind: 'settings-damaged', damage, asidePath: aside },
     };
   };
 
@@ -57,12 +58,12 @@ export function createSettingsStore(folder: string, now: () => Date = () => new 
       try {
         json = JSON.parse(text);
       } catch {
-        return keepAside('was not valid JSON');
+        return keepAside({ why: 'not-json' });
       }
       const parsed = SettingsSchema.safeParse(json);
       if (!parsed.success) {
         const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'the file')))];
-        return keepAside(`had unusable values (${fields.join(', ')})`);
+        return keepAside({ why: 'unusable', fields });
       }
       return { settings: parsed.data };
     },

@@ -4,7 +4,7 @@ import type { AgentRequest } from '../../app/agent/types.js';
 import type { Rect } from '@app-context/provider-kit/protocol';
 import type { Settings } from '../../contract/settings.js';
 import type { AnswerState, Chip, InvokeResponse, Preview } from '../../contract/ipc.js';
-import { appendText, chipFromLocation, endTurn, highlightChip, ringLabel, sentIdsOf, setChip, startTurn, type Chat } from './answer-state.js';
+import { appendText, chipFromLocation, endTurn, highlightChip, LOCATE_FAILED_INSIDE, ringLabel, sentIdsOf, setChip, startTurn, type Chat, type ChipFound } from './answer-state.js';
 import { contextFor, renderedContexts, type Choices, type Held } from './sent-context.js';
 
 /** What the panel asks of the agent: one reviewed request (removals are ids, main applies them). */
@@ -132,7 +132,7 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
       }
     } catch (error) {
       deps.logger.error(`agent: the answer failed inside Glance (${error instanceof Error ? error.name : 'unknown'})`);
-      update(chat, endTurn(chat.answer, { type: 'error', kind: 'bad-response', reason: 'Glance failed while reading the answer' }));
+      update(chat, endTurn(chat.answer, { type: 'error', kind: 'bad-response', reason: undefined }));
     } finally {
       if (chat.running === abort) chat.running = undefined;
     }
@@ -185,14 +185,14 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
       const abort = new AbortController();
       chat.pointing = { id, abort };
       update(chat, setChip(chat.answer, id, { state: 'locating' }));
-      let found: Pick<Chip, 'state' | 'note'>;
+      let found: ChipFound;
       let rects: Rect[] = [];
       try {
         const outcome = await chat.locate(id, abort.signal);
         found = outcome.ok ? chipFromLocation(outcome.location) : chipFromLocation(null, outcome.reason);
         if (outcome.ok) rects = outcome.location.rects;
       } catch {
-        found = chipFromLocation(null, 'locating failed inside Glance');
+        found = LOCATE_FAILED_INSIDE;
       }
       if (abort.signal.aborted || chat !== current || disposed) return chipOf();
       chat.pointing = undefined;

@@ -44,36 +44,45 @@ export function appendText(state: AnswerState, text: string, sent: SentIds): Ans
   return addChips(next, citedIds(grown.slice(lineStart), sent), 'cited', sent);
 }
 
-/** How a turn ended. A cancel is the user's Stop; anything else is said in the backend's words. */
-export function endTurn(state: AnswerState, outcome: { type: 'done' } | { type: 'error'; kind: AgentFailureKind; reason: string }): AnswerState {
+/**
+ * How a turn ended: a cancel is the user's Stop, anything else the backend's failure in the
+ * core's words (`reason` undefined: Glance itself failed). The panel words the stopped turn.
+ */
+export function endTurn(state: AnswerState, outcome: { type: 'done' } | { type: 'error'; kind: AgentFailureKind; reason: string | undefined }): AnswerState {
   return withLastTurn(state, (turn) => {
     if (outcome.type === 'done') return { ...turn, status: 'done' };
-    if (outcome.kind === 'cancelled') return { ...turn, status: 'stopped', note: 'Stopped. Nothing more arrives for this question.' };
-    return { ...turn, status: 'failed', note: sentence(outcome.reason), kind: outcome.kind };
+    if (outcome.kind === 'cancelled') return { ...turn, status: 'stopped' };
+    return { ...turn, status: 'failed', kind: outcome.kind, ...(outcome.reason === undefined ? {} : { reason: sentence(outcome.reason) }) };
   });
 }
 
-/** What locating gave, as a chip state and a note in Glance's words. */
-export function chipFromLocation(location: Location | null, reason?: string): Pick<Chip, 'state' | 'note'> {
-  if (!location) return { state: 'failed', note: `not located: ${reason ?? 'no reason given'}` };
-  if (location.state === 'gone') return { state: 'gone', note: 'gone: no longer in the app' };
-  if (location.state === 'offscreen' || location.rects.length === 0) return { state: 'offscreen', note: 'offscreen: not on screen now' };
+/** What locating gave a chip: its state, and for one not located the core's reason or that Glance failed. */
+export type ChipFound = Pick<Chip, 'state' | 'reason' | 'internal'>;
+
+/** What locating gave, as a chip's state and facts (the panel words its note). */
+export function chipFromLocation(location: Location | null, reason?: string): ChipFound {
+  if (!location) return reason === undefined ? { state: 'failed' } : { state: 'failed', reason };
+  if (location.state === 'gone') return { state: 'gone' };
+  if (location.state === 'offscreen' || location.rects.length === 0) return { state: 'offscreen' };
   return { state: 'visible' };
 }
 
+/** A chip Glance itself failed to locate (an error inside Glance, not the provider's answer). */
+export const LOCATE_FAILED_INSIDE: ChipFound = { state: 'failed', internal: true };
+
 /** An element the highlight tool located: a chip (added if new) with what was found. */
-export function highlightChip(state: AnswerState, id: string, found: Pick<Chip, 'state' | 'note'>, sent: SentIds): AnswerState {
+export function highlightChip(state: AnswerState, id: string, found: ChipFound, sent: SentIds): AnswerState {
   return setChip(addChips(state, [id], 'highlight', sent), id, found);
 }
 
-/** Sets one chip's state; the note goes when the new state has none. */
-export function setChip(state: AnswerState, id: string, found: Pick<Chip, 'state' | 'note'>): AnswerState {
+/** Sets one chip's state; its old facts go with the old state. */
+export function setChip(state: AnswerState, id: string, found: ChipFound): AnswerState {
   return {
     ...state,
     chips: state.chips.map((chip) => {
       if (chip.id !== id) return chip;
-      const { note: _old, ...rest } = chip;
-      return found.note === undefined ? { ...rest, state: found.state } : { ...rest, state: found.state, note: found.note };
+      const { reason: _reason, internal: _internal, ...rest } = chip;
+      return { ...rest, ...found };
     }),
   };
 }

@@ -1,3 +1,4 @@
+import type { SettingsProblem } from '../../contract/notices.js';
 import type { LoginItemReport } from '../ports.js';
 
 /**
@@ -5,18 +6,19 @@ import type { LoginItemReport } from '../ports.js';
  * can need the user's approval, or be turned off in System Settings, so setting it is not the
  * end of it: the setting shows what the system reports, read after every change and at start,
  * and the user is told when macOS waits for them. No electron here: main passes the reports.
+ * The problems are facts the panel words (renderer/src/words/notices.ts).
  */
 
-/** Where the user approves, adds or removes login items (macOS 13 and later). */
-const LOGIN_ITEMS = 'System Settings > General > Login Items';
+/** What macOS did that was not what was asked. */
+type LoginItemProblem = Extract<SettingsProblem, { kind: 'login-item' }>;
 
-/** Said while macOS waits for the user to allow Glance as a login item. */
-export const NEEDS_APPROVAL = `macOS needs your approval before Glance opens at login: allow Glance in ${LOGIN_ITEMS}.`;
+/** macOS waits for the user to allow Glance as a login item. */
+const NEEDS_APPROVAL: LoginItemProblem = { kind: 'login-item', problem: 'needs-approval' };
 
 /** What the setting becomes, and what to tell the user, if anything. */
 export interface LoginItemOutcome {
   enabled: boolean;
-  problem?: string;
+  problem?: LoginItemProblem;
 }
 
 /** Whether the system will open Glance at login, by its report. Approval pending counts as on: the user asked, macOS only waits for a click. */
@@ -40,12 +42,7 @@ export function loginItemAfterSetting(report: LoginItemReport | undefined, asked
   const enabled = enabledBy(report);
   if (report.status === 'requires-approval') return { enabled, problem: NEEDS_APPROVAL };
   if (enabled === asked) return { enabled };
-  return {
-    enabled,
-    problem: asked
-      ? `macOS did not add Glance to the login items, so it will not open at login. Add it in ${LOGIN_ITEMS}.`
-      : `macOS still opens Glance at login. Remove it in ${LOGIN_ITEMS}.`,
-  };
+  return { enabled, problem: { kind: 'login-item', problem: asked ? 'not-added' : 'still-opens' } };
 }
 
 /** At start: what the system does now (the user may have changed it in System Settings), or undefined without a report. */

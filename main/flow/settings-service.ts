@@ -1,4 +1,5 @@
 import type { SettingsStore } from '../../app/host.js';
+import type { Notice, SettingsProblem } from '../../contract/notices.js';
 import type { Settings, SettingsPatch } from '../../contract/settings.js';
 import type { LoginItemOutcome } from './login-item.js';
 import type { StateHub } from './state-hub.js';
@@ -8,25 +9,25 @@ import type { StateHub } from './state-hub.js';
  * the login item). No electron here; main passes the effects in, the tests pass fakes.
  */
 
-/** The system side of settings. Each says, in a sentence for the user, what did not apply. */
+/** The system side of settings. Each says, as a problem the panel words, what did not apply. */
 export interface SettingsEffects {
   /** Registers `hotkey` (unregistering the previous one), or none when paused. */
-  applyHotkey(hotkey: string, paused: boolean): string | undefined;
+  applyHotkey(hotkey: string, paused: boolean): Extract<SettingsProblem, { kind: 'hotkey' }> | undefined;
   /** Asks the system to open Glance at login, or not, and says what the system does now. */
   applyLaunchAtLogin(enabled: boolean): LoginItemOutcome;
   /** What the system does now, at start (undefined where it keeps no login items). */
   launchAtLogin(): LoginItemOutcome | undefined;
   /** Why "Keep what was sent" cannot be on here (no way to encrypt), or undefined when it can. */
-  keepPayloadsProblem(): Promise<string | undefined>;
+  keepPayloadsProblem(): Promise<Extract<SettingsProblem, { kind: 'payload-keeping' }> | undefined>;
 }
 
 /** The settings service. */
 export interface SettingsService {
   current(): Settings;
   /** Applies and saves a change; a hotkey that cannot be registered is not kept. */
-  update(patch: SettingsPatch): Promise<{ settings: Settings; problems: string[] }>;
+  update(patch: SettingsPatch): Promise<{ settings: Settings; problems: SettingsProblem[] }>;
   /** Whether "Keep what was sent" can keep anything here, for the view to say before it is touched. */
-  payloadKeeping(): Promise<{ available: boolean; reason?: string }>;
+  payloadKeeping(): Promise<{ available: boolean; problem?: Extract<SettingsProblem, { kind: 'payload-keeping' }> }>;
 }
 
 /** Applies `initial` at once (registering the hotkey) and reports problems through the hub's notices. */
@@ -36,18 +37,18 @@ export function createSettingsService(deps: { store: SettingsStore; hub: StateHu
   // Kept here; the file follows with the next change.
   const login = deps.effects.launchAtLogin();
   if (login) settings = { ...settings, launchAtLogin: login.enabled };
-  const startProblems = [deps.effects.applyHotkey(settings.hotkey, settings.paused), login?.problem].filter((p): p is string => p !== undefined);
+  const startProblems = [deps.effects.applyHotkey(settings.hotkey, settings.paused), login?.problem].filter((p): p is Notice & SettingsProblem => p !== undefined); // hotkey and login-item problems are notices too
   if (startProblems.length > 0) deps.hub.update({ notices: [...deps.hub.get().notices, ...startProblems] });
 
   return {
     current: () => settings,
     async payloadKeeping() {
-      const reason = await deps.effects.keepPayloadsProblem();
-      return reason ? { available: false, reason } : { available: true };
+      const problem = await deps.effects.keepPayloadsProblem();
+      return problem ? { available: false, problem } : { available: true };
     },
     async update(patch) {
       const next: Settings = { ...settings, ...patch };
-      const problems: string[] = [];
+      const problems: SettingsProblem[] = [];
       if (next.hotkey !== settings.hotkey || next.paused !== settings.paused) {
         const problem = deps.effects.applyHotkey(next.hotkey, next.paused);
         if (problem) {

@@ -1,5 +1,5 @@
 import { applyPush, streamPiece } from '../../contract/invocation.js';
-import type { InvocationPatch, PanelPush, PanelState } from '../../contract/ipc.js';
+import type { InvocationPatch, Notice, PanelPush, PanelState } from '../../contract/ipc.js';
 
 /**
  * The one copy of what the panel shows: a view model, nothing more. Main changes it (the press
@@ -48,6 +48,6 @@ export function createStateHub(initial: PanelState): StateHub {
 }
 
 /** The state before the first hotkey press. */
-export function initialPanelState(hotkey: string, paused: boolean, notices: string[] = []): PanelState {
+export function initialPanelState(hotkey: string, paused: boolean, notices: Notice[] = []): PanelState {
   return { view: 'review', invocation: null, notices, hotkey, paused };
 }

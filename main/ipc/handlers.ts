@@ -4,12 +4,12 @@ import type { PrivacyPanel } from '../flow/privacy-panel.js';
 import type { SettingsService } from '../flow/settings-service.js';
 import type { StateHub } from '../flow/state-hub.js';
 import type { Appearance } from '../../contract/appearance.js';
-import type { Drawing, InvokeHandlers, KeyStatus } from '../../contract/ipc.js';
+import type { Drawing, InvokeHandlers, KeyProblem, KeyStatus } from '../../contract/ipc.js';
 
 /** The Keychain side of settings, as the handlers see it: keys go in, only "stored" comes out. */
 interface KeyPort {
   status(): Promise<KeyStatus>;
-  set(backend: KeyedBackendId, key: string): Promise<{ status: KeyStatus; problem?: string }>;
+  set(backend: KeyedBackendId, key: string): Promise<{ status: KeyStatus; problem?: KeyProblem }>;
   clear(backend: KeyedBackendId): Promise<KeyStatus>;
 }
 

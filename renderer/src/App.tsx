@@ -6,7 +6,7 @@ import { HistoryView } from './privacy/HistoryView.js';
 import { SettingsView } from './SettingsView.js';
 import { usePanelKeys } from './use-panel-keys.js';
 import { usePanelState, useSettingsSnapshot, useShown } from './use-panel-state.js';
-import { noticeWords } from './words/rules.js';
+import { noticeWords } from './words/notices.js';
 
 /**
  * The panel's frame: main's state and the settings as last read, the header, the notices and

@@ -94,7 +94,7 @@ describe('the panel\'s agent service, with a model server that redirects', () =>
     const { turn, receipts } = await sendThrough(modelFetch, model);
     await close();
     expect(turn).toMatchObject({ status: 'failed', kind: 'redirected' });
-    expect(turn.note).toContain('answered with a redirect (HTTP 307); Glance never follows one');
+    expect(turn.reason).toContain('answered with a redirect (HTTP 307); Glance never follows one');
     expect(elsewhere.received).toEqual([]);
     expect(receipts).toEqual([expect.objectContaining({ endpoint: model.url, sha256: sha(must(model.received[0]).raw) })]);
   }, 30_000);

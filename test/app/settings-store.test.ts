@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOTKEY, DEFAULT_SETTINGS, SettingsPatchSchema } from '../../contract/settings.js';
 import { createSettingsStore } from '../../app/settings/store.js';
+import type { Notice } from '../../contract/ipc.js';
+import { noticeWords } from '../../renderer/src/words/notices.js';
+
+const said = (notice: Notice | undefined): string | undefined => (notice ? noticeWords(notice) : undefined);
 
 let folder: string;
 beforeEach(async () => {
@@ -50,7 +54,9 @@ describe('settings store', () => {
     await writeFile(join(folder, 'settings.json'), '{ "hotkey": ');
     const loaded = await createSettingsStore(folder, () => new Date('2026-01-02T03:04:05.678Z')).load();
     expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
-    expect(loaded.notice).toMatch(/was not valid JSON.*default settings.*kept as .*settings\.damaged-2026-01-02T03-04-05-678Z\.json/);
+    expect(loaded.notice).toMatchObject({ kind: 'settings-damaged', damage: { why: 'not-json' } });
+    // The store reports facts; the panel's banner says them (renderer/src/words/notices.ts).
+    expect(said(loaded.notice)).toMatch(/was not valid JSON.*default settings.*kept as .*settings\.damaged-2026-01-02T03-04-05-678Z\.json/);
     expect(await readdir(folder)).toEqual(['settings.damaged-2026-01-02T03-04-05-678Z.json']);
     expect(await readFile(join(folder, 'settings.damaged-2026-01-02T03-04-05-678Z.json'), 'utf8')).toBe('{ "hotkey": ');
   });
@@ -59,7 +65,8 @@ describe('settings store', () => {
     await writeFile(join(folder, 'settings.json'), JSON.stringify({ hotkey: 'G', timeoutMs: 'fast' }));
     const loaded = await createSettingsStore(folder).load();
     expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
-    expect(loaded.notice).toMatch(/unusable values \(hotkey, timeoutMs\)/);
+    expect(loaded.notice).toMatchObject({ kind: 'settings-damaged', damage: { why: 'unusable', fields: ['hotkey', 'timeoutMs'] } });
+    expect(said(loaded.notice)).toMatch(/unusable values \(hotkey, timeoutMs\)/);
     expect((await readdir(folder)).some((name) => name.startsWith('settings.damaged-'))).toBe(true);
   });
 

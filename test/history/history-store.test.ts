@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../app/history/store.js';
 import { receipt, testCipher } from './fixtures.js';
+import { historyDamagedWords } from '../../app/cli/history-words.js';
+import { historyDamagedWords as panelHistoryWords } from '../../renderer/src/words/notices.js';
 
 let home: string;
 beforeEach(async () => {
@@ -100,7 +102,11 @@ describe('the history', () => {
     const { receipts, notices } = await history.list();
     expect(receipts.map((r) => r.id)).toEqual([id(2), id(1)]);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/had 2 unreadable lines\. The whole file was kept as .*history\.damaged-2026-12-01T12-00-00-000Z-[0-9a-f]{4}\.jsonl, and its 2 readable receipts go on/);
+    expect(notices[0]).toMatchObject({ kind: 'history-damaged', unreadable: 2, readable: 2 });
+    // The store reports facts; the command and the panel each say them, alike.
+    const said = notices[0] ? historyDamagedWords(notices[0]) : '';
+    expect(notices[0] ? panelHistoryWords(notices[0]) : undefined).toBe(said);
+    expect(said).toMatch(/had 2 unreadable lines\. The whole file was kept as .*history\.damaged-2026-12-01T12-00-00-000Z-[0-9a-f]{4}\.jsonl, and its 2 readable receipts go on/);
     const aside = (await readdir(home)).find((n) => n.startsWith('history.damaged-')) as string;
     expect(await readFile(join(home, aside), 'utf8')).toBe(damaged);
     expect(await readFile(history.path, 'utf8')).toBe(good);

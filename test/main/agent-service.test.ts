@@ -16,6 +16,7 @@ import type { AnswerState } from '../../contract/ipc.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { refusalWords } from '../../renderer/src/words/rules.js';
+import { chipNoteWords } from '../../renderer/src/words/answer.js';
 import { requireBuild, SAMPLE, startChild, type ChildProvider } from '../provider/helpers.js';
 
 const os = createOs();
@@ -149,7 +150,7 @@ describe('the agent service', () => {
     expect(again.ok ? '' : refusalWords(again.refused)).toMatch(/still on its way/);
     await expect.poll(() => r.last().turns[0]?.text).toBe('Thinking');
     expect(r.agent.stop()).toEqual({ stopped: true });
-    expect((await r.settled()).turns[0]).toMatchObject({ status: 'stopped', note: expect.stringMatching(/^Stopped\./) });
+    expect((await r.settled()).turns[0]).toMatchObject({ status: 'stopped' }); // the panel says it (test/renderer/answer-words.test.ts)
     await closed;
     r.agent.dispose();
     expect(r.published.at(-1)).toBeNull();
@@ -166,7 +167,7 @@ describe('the agent service', () => {
     const failing = rig({ backend: 'openai', baseURL: 'http://127.0.0.1:9/v1' });
     await send(failing, 'Hello?');
     // The kind goes with the words, so the panel offers Settings for an unreachable server.
-    expect((await failing.settled()).turns[0]).toMatchObject({ status: 'failed', kind: 'unreachable', note: expect.stringMatching(/127\.0\.0\.1:9/) });
+    expect((await failing.settled()).turns[0]).toMatchObject({ status: 'failed', kind: 'unreachable', reason: expect.stringMatching(/127\.0\.0\.1:9/) });
   });
 
   it('locates a chip only through the recorded issuer: a restarted provider is gone, and nobody is asked', async () => {
@@ -185,7 +186,8 @@ describe('the agent service', () => {
     const restarted = await startChild(SAMPLE, dir.env, dir.dir);
     try {
       const chip = await r.agent.locate(docChip?.id ?? '');
-      expect(chip).toMatchObject({ state: 'gone', note: 'gone: no longer in the app' });
+      expect(chip).toMatchObject({ state: 'gone' });
+      expect(chip ? chipNoteWords(chip) : undefined).toBe('gone: no longer in the app');
       expect(r.asked.at(-1)).toEqual({ ref: { ...context.issuer, id: docChip?.id }, asked: false });
       expect(r.drawn.at(-1)).toEqual([]); // no overlay for a gone element
     } finally {

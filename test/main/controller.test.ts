@@ -9,6 +9,7 @@ import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js'
 import { createHotkeyRegistrar } from '../../main/hotkey.js';
 import { unreachableSource } from '../helpers/sources.js';
 import { said } from '../helpers/said.js';
+import { settingsProblemWords } from '../../renderer/src/words/notices.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
@@ -128,7 +129,9 @@ describe('the hotkey registrar', () => {
   it('names the hotkey that failed and what to do', () => {
     const taken = new Set(['Control+Alt+Command+G']);
     const registrar = createHotkeyRegistrar({ register: (accelerator) => !taken.has(accelerator as string), unregister: () => undefined }, () => undefined);
-    expect(registrar.apply('Control+Alt+Command+G', false)).toMatch(/could not use the hotkey Control\+Alt\+Command\+G.*Choose another one/);
+    const problem = registrar.apply('Control+Alt+Command+G', false);
+    expect(problem).toEqual({ kind: 'hotkey', hotkey: 'Control+Alt+Command+G', problem: 'taken' });
+    expect(problem ? settingsProblemWords(problem) : '').toMatch(/could not use the hotkey Control\+Alt\+Command\+G.*Choose another one/);
     expect(registrar.apply('Control+Alt+Command+K', false)).toBeUndefined();
     expect(registrar.apply('Control+Alt+Command+G', true)).toBeUndefined(); // paused: nothing registered
   });

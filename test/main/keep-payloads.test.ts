@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../main/services.js';
 import { useServicesFolder } from './services-folder.js';
 import { fakeShell, xorSafeStorage } from './fake-ports.js';
+import { settingsProblemWords } from '../../renderer/src/words/notices.js';
 
 const folder = useServicesFolder('glance-keep-', { glanceHome: true });
 
@@ -28,11 +29,14 @@ describe('"Keep what was sent" without a way to encrypt', () => {
   ] as const)('%s: says so, refuses to turn it on, and keeps nothing', async (_name, platform, safeStorage, words) => {
     const services = await start(platform, safeStorage);
     const keeping = await services.handlers.payloadKeeping(undefined);
-    expect(keeping).toEqual({ available: false, reason: expect.stringContaining(words) });
-    expect(keeping.reason).toContain('never a payload in plain text');
+    expect(keeping).toEqual({ available: false, problem: { kind: 'payload-keeping', problem: expect.any(String), store: expect.any(String) } });
+    // Main sends the kind; the sentence beside the setting is the panel's (renderer/src/words/notices.ts).
+    const reason = keeping.problem ? settingsProblemWords(keeping.problem) : '';
+    expect(reason).toContain(words);
+    expect(reason).toContain('never a payload in plain text');
 
     const result = await services.handlers.saveSettings({ keepPayloads: true });
-    expect(result.problems).toEqual([keeping.reason]);
+    expect(result.problems).toEqual([keeping.problem]);
     expect(result.settings.keepPayloads).toBe(false);
     await expect(services.handlers.getSettings(undefined)).resolves.toMatchObject({ keepPayloads: false });
     expect(await savedKeep()).toBe(false);

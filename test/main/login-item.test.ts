@@ -8,11 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSettingsStore } from '../../app/settings/store.js';
 import { DEFAULT_SETTINGS } from '../../contract/settings.js';
-import { NEEDS_APPROVAL } from '../../main/flow/login-item.js';
 import type { LoginItemReport } from '../../main/ports.js';
 import { createMainServices } from '../../main/services.js';
 import { useServicesFolder } from './services-folder.js';
 import { fakeShell } from './fake-ports.js';
+import { noticeWords, settingsProblemWords } from '../../renderer/src/words/notices.js';
+
+/** Main sends the login item's problem as a kind; the panel's sentence for it (renderer/src/words/notices.ts). */
+const NEEDS_APPROVAL = settingsProblemWords({ kind: 'login-item', problem: 'needs-approval' });
 
 const folder = useServicesFolder('glance-login-');
 
@@ -38,7 +41,8 @@ describe('turning launch at login on or off', () => {
   it('requires-approval: on, and the user is told to allow Glance in System Settings > General > Login Items', async () => {
     const { services } = await start((asked) => status(asked ? 'requires-approval' : 'not-registered'));
     const result = await services.handlers.saveSettings({ launchAtLogin: true });
-    expect(result).toMatchObject({ settings: { launchAtLogin: true }, problems: [NEEDS_APPROVAL] });
+    expect(result).toMatchObject({ settings: { launchAtLogin: true }, problems: [{ kind: 'login-item', problem: 'needs-approval' }] });
+    expect(result.problems.map(settingsProblemWords)).toEqual([NEEDS_APPROVAL]);
     expect(NEEDS_APPROVAL).toBe('macOS needs your approval before Glance opens at login: allow Glance in System Settings > General > Login Items.');
   });
 
@@ -46,7 +50,8 @@ describe('turning launch at login on or off', () => {
     const { services } = await start(() => status(answer));
     const result = await services.handlers.saveSettings({ launchAtLogin: true });
     expect(result.settings.launchAtLogin).toBe(false);
-    expect(result.problems).toEqual(['macOS did not add Glance to the login items, so it will not open at login. Add it in System Settings > General > Login Items.']);
+    expect(result.problems).toEqual([{ kind: 'login-item', problem: 'not-added' }]);
+    expect(result.problems.map(settingsProblemWords)).toEqual(['macOS did not add Glance to the login items, so it will not open at login. Add it in System Settings > General > Login Items.']);
   });
 
   it('still enabled after asking for off: on, and where to remove it', async () => {
@@ -54,7 +59,8 @@ describe('turning launch at login on or off', () => {
     // At start the system said on, so the setting is on; turning it off does not take.
     expect((await services.handlers.getSettings(undefined)).launchAtLogin).toBe(true);
     const result = await services.handlers.saveSettings({ launchAtLogin: false });
-    expect(result).toMatchObject({ settings: { launchAtLogin: true }, problems: ['macOS still opens Glance at login. Remove it in System Settings > General > Login Items.'] });
+    expect(result).toMatchObject({ settings: { launchAtLogin: true }, problems: [{ kind: 'login-item', problem: 'still-opens' }] });
+    expect(result.problems.map(settingsProblemWords)).toEqual(['macOS still opens Glance at login. Remove it in System Settings > General > Login Items.']);
   });
 
   it('before macOS 13 (no status): openAtLogin is the answer', async () => {
@@ -83,7 +89,8 @@ describe('at start', () => {
   it('says at once when macOS still waits for approval, and shows the panel to say it', async () => {
     await createSettingsStore(folder.dir()).save({ ...DEFAULT_SETTINGS, launchAtLogin: true });
     const { shell, services } = await start(() => status('requires-approval'));
-    expect(services.hub.get().notices).toEqual([NEEDS_APPROVAL]);
+    expect(services.hub.get().notices).toEqual([{ kind: 'login-item', problem: 'needs-approval' }]);
+    expect(services.hub.get().notices.map(noticeWords)).toEqual([NEEDS_APPROVAL]);
     expect(shell.panelVisible()).toBe(true);
     expect((await services.handlers.getSettings(undefined)).launchAtLogin).toBe(true);
   });

@@ -15,7 +15,8 @@ import { createController, type Controller } from '../../main/flow/controller.js
 import { createPrivacyPanel, type PrivacyPanel } from '../../main/flow/privacy-panel.js';
 import { createStateHub, initialPanelState, type StateHub } from '../../main/flow/state-hub.js';
 import { unreachableSource } from '../helpers/sources.js';
-import { noticeWords, ruleNoteWords, rulesProblemWords, rulesResetWords } from '../../renderer/src/words/rules.js';
+import { ruleNoteWords, rulesProblemWords, rulesResetWords } from '../../renderer/src/words/rules.js';
+import { noticeWords } from '../../renderer/src/words/notices.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };

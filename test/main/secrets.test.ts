@@ -7,7 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SecretRegistry, silentLogger, type Logger } from '../../app/log/logger.js';
 import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { createSettingsStore } from '../../app/settings/store.js';
-import { createSecretStore, KEYS_FILE, UNREADABLE_KEYS, type SafeStorageLike } from '../../main/secrets.js';
+import { createSecretStore, KEYS_FILE, type SafeStorageLike } from '../../main/secrets.js';
+import { keyProblemWords, UNREADABLE_KEYS_WORDS } from '../../renderer/src/words/notices.js';
+
+/** Main says why keys cannot be kept as a kind; the panel words it (renderer/src/words/notices.ts). */
+const UNREADABLE_KEYS = { problem: 'unreadable' } as const;
+const said = (problem: Parameters<typeof keyProblemWords>[0] | undefined): string | undefined => (problem ? keyProblemWords(problem) : undefined);
 
 const KEY = 'sk-ant-api03-very-secret-0123456789';
 
@@ -58,7 +63,8 @@ describe('the API key store', () => {
   it('refuses Linux basic_text, which would keep keys readable: nothing is written', async () => {
     const store = createSecretStore({ safeStorage: fakeSafeStorage('basic_text'), folder, platform: 'linux', redact: new SecretRegistry(), logger: silentLogger });
     const result = await store.set('openai', KEY);
-    expect(result.problem).toMatch(/No system keyring was found/);
+    expect(result.problem).toEqual({ problem: 'no-keyring', store: 'keyring' });
+    expect(said(result.problem)).toMatch(/No system keyring was found/);
     expect(result.status).toMatchObject({ available: false, stored: { anthropic: false, openai: false } });
     expect(await readdir(folder)).toEqual([]);
     expect(await store.get('openai')).toBeUndefined();
@@ -66,7 +72,9 @@ describe('the API key store', () => {
 
   it('says when the Keychain is not available', async () => {
     const store = createSecretStore({ safeStorage: fakeSafeStorage('unknown', false), folder, platform: 'darwin', redact: new SecretRegistry(), logger: silentLogger });
-    expect(await store.status()).toMatchObject({ available: false, reason: expect.stringMatching(/Keychain is not available/) });
+    const status = await store.status();
+    expect(status).toMatchObject({ available: false, problem: { problem: 'unavailable', store: 'keychain' } });
+    expect(said(status.problem)).toMatch(/Keychain is not available/);
   });
 
   it('clears one key and keeps the other; the file goes with the last key', async () => {
@@ -89,10 +97,12 @@ describe('the API key store', () => {
       folder, platform: 'darwin', redact: new SecretRegistry(), logger,
     });
     const result = await refused.set('anthropic', 'sk-ant-api03-another-key-0123456789');
-    expect(result.problem).toBe(UNREADABLE_KEYS);
-    expect(result.status).toEqual({ available: false, reason: UNREADABLE_KEYS, stored: { anthropic: false, openai: false } });
-    expect(await refused.clear('openai')).toMatchObject({ available: false, reason: UNREADABLE_KEYS });
-    expect(await refused.status()).toMatchObject({ available: false, reason: UNREADABLE_KEYS });
+    expect(result.problem).toEqual(UNREADABLE_KEYS);
+    expect(said(result.problem)).toBe(UNREADABLE_KEYS_WORDS);
+    expect(UNREADABLE_KEYS_WORDS).toMatch(/^Glance could not read the API keys it stored .*remove api-keys\.bin from Glance's data folder/);
+    expect(result.status).toEqual({ available: false, problem: UNREADABLE_KEYS, stored: { anthropic: false, openai: false } });
+    expect(await refused.clear('openai')).toMatchObject({ available: false, problem: UNREADABLE_KEYS });
+    expect(await refused.status()).toMatchObject({ available: false, problem: UNREADABLE_KEYS });
     // The file is as it was, byte for byte, and the key in it still reads once the Keychain allows it.
     expect(await readFile(join(folder, KEYS_FILE))).toEqual(before);
     expect(await good.get('openai')).toBe(KEY);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createHotkeyRegistrar, hotkeySilentHint } from '../../main/hotkey.js';
 import type { TrayActions } from '../../main/ports.js';
 import { trayMenu } from '../../main/tray-menu.js';
+import { noticeWords } from '../../renderer/src/words/notices.js';
 
 const HOTKEY = 'Control+Alt+Command+G';
 
@@ -38,14 +39,18 @@ describe('the tray menu', () => {
 describe('the hotkey notices', () => {
   it('register says false: another app uses it, and where to choose another', () => {
     const registrar = createHotkeyRegistrar({ register: () => false, unregister: () => undefined }, () => undefined);
-    expect(registrar.apply(HOTKEY, false)).toBe(
+    const problem = registrar.apply(HOTKEY, false);
+    expect(problem).toEqual({ kind: 'hotkey', hotkey: HOTKEY, problem: 'taken' });
+    expect(problem ? noticeWords(problem) : undefined).toBe(
       `Glance could not use the hotkey ${HOTKEY}: another app already uses it. Choose another one in Glance's settings (menu-bar icon, then Settings).`,
     );
   });
 
   it('register throws: not a shortcut Glance can register, and where to choose another', () => {
     const registrar = createHotkeyRegistrar({ register: () => { throw new Error('conversion failure'); }, unregister: () => undefined }, () => undefined);
-    expect(registrar.apply('Control+Nope', false)).toBe(
+    const problem = registrar.apply('Control+Nope', false);
+    expect(problem).toEqual({ kind: 'hotkey', hotkey: 'Control+Nope', problem: 'invalid' });
+    expect(problem ? noticeWords(problem) : undefined).toBe(
       "Glance could not use the hotkey Control+Nope: it is not a shortcut Glance can register. Choose another one in Glance's settings (menu-bar icon, then Settings).",
     );
   });

@@ -55,7 +55,7 @@ describe('problem cards', () => {
   });
 
   it('sends model failures that Settings can fix to Settings', () => {
-    const turn = (kind: Turn['kind']): Turn => ({ question: 'q', text: '', status: 'failed', note: 'Because.', kind });
+    const turn = (kind: Turn['kind']): Turn => ({ question: 'q', text: '', status: 'failed', reason: 'Because.', kind });
     expect(answerProblem(turn('no-key'), 'Claude').actions).toEqual(['settings']);
     expect(answerProblem(turn('refused'), 'Claude').actions).toEqual(['settings']);
     expect(answerProblem(turn('unreachable'), 'Claude').actions).toEqual(['ask-again', 'settings']);

@@ -9,13 +9,14 @@ import { confirm } from '../confirm.js';
 import { commandHome, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo, CommandRun } from '../io.js';
+import { historyDamagedWords } from '../history-words.js';
 
 /** Receipts as `glance history` reads them: pruned to the days the settings keep, notices on stderr. */
 async function readable(io: CliIo, home: string): Promise<{ store: HistoryStore; days: number }> {
   const store = createHistoryStore({ home });
   const days = await readHistoryDays(home);
   const { notices } = await store.prune(days);
-  for (const notice of notices) io.stderr(`glance: ${notice}\n`);
+  for (const notice of notices) io.stderr(`glance: ${historyDamagedWords(notice)}\n`);
   return { store, days };
 }
 

@@ -5,6 +5,7 @@ import { answerProblem, type ProblemAction } from '../problems/problem.js';
 import { ProblemCard, type ProblemHandlers } from '../problems/ProblemCard.js';
 import { Chip, Chips } from './Chips.js';
 import { AnswerMarkdown } from './Markdown.js';
+import { STOPPED_WORDS } from '../words/answer.js';
 
 type AnswerState = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>;
 
@@ -74,7 +75,7 @@ export function Answer(props: AnswerProps): JSX.Element {
             {turn.text ? <AnswerMarkdown text={turn.text} chipIds={chipIds} renderChip={renderChip} onOpenLink={onOpenLink} /> : null}
             {turn.status === 'answering' ? <span className="turn__cursor" aria-hidden="true" /> : null}
           </div>
-          {turn.status === 'stopped' ? <p className="turn__stopped" role="status">{turn.note ?? 'Stopped.'}</p> : null}
+          {turn.status === 'stopped' ? <p className="turn__stopped" role="status">{STOPPED_WORDS}</p> : null}
           {turn.status === 'failed' ? (
             <ProblemCard
               problem={answerProblem(turn, answer.backend)}

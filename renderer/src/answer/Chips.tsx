@@ -5,6 +5,7 @@ import { RoleIcon } from '../icons/RoleIcon.js';
 import { roleWord, titleOf } from '../review/element-words.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
+import { chipNoteWords } from '../words/answer.js';
 
 type ChipState = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['chips'][number];
 
@@ -61,8 +62,9 @@ export function Chip(props: ChipProps): JSX.Element {
   // Inline, the state is in the look and the tooltip: a word in the middle of a sentence would read as the answer's.
   const state = props.inline ? '' : SHORT[chip.state];
   // The name starts with exactly what the chip shows, so voice control finds it by its words.
-  const name = `${visibleControls(label)}${state ? ` ${state}` : ''}, ${kind}: ${chip.state === 'idle' ? 'show it on screen' : LONG[chip.state].toLowerCase()}${chip.note ? ` (${visibleControls(chip.note)})` : ''}`;
-  const tooltip = `${title && title !== label ? `${title}\n` : ''}${LONG[chip.state]}${chip.note ? ` (${chip.note})` : ''}\n${chip.id}`;
+  const note = chipNoteWords(chip);
+  const name = `${visibleControls(label)}${state ? ` ${state}` : ''}, ${kind}: ${chip.state === 'idle' ? 'show it on screen' : LONG[chip.state].toLowerCase()}${note ? ` (${visibleControls(note)})` : ''}`;
+  const tooltip = `${title && title !== label ? `${title}\n` : ''}${LONG[chip.state]}${note ? ` (${note})` : ''}\n${chip.id}`;
   return (
     <button
       type="button"

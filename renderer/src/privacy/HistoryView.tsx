@@ -4,6 +4,7 @@ import type { GlanceApi } from '../bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { KeptPayloadView } from './KeptPayloadView.js';
 import { amountWords, failureWords, receiptTo, sizeWords, whenWords, type Receipt } from './receipt-words.js';
+import { historyDamagedWords } from '../words/notices.js';
 
 type History = Awaited<ReturnType<GlanceApi['getHistory']>>;
 
@@ -77,7 +78,7 @@ export function HistoryView(props: { api: GlanceApi; locale: string }): JSX.Elem
   const count = history.receipts.length;
   return (
     <div className="settings history" role="region" aria-label="History">
-      {history.notices.map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}
+      {history.notices.map(historyDamagedWords).map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}
       {problem ? <p className="setting__problem" role="alert">{problem}</p> : null}
       <p className="setting__hint history__intro">{`A receipt for every request that carried an app's context to a model, kept ${history.days} day${history.days === 1 ? '' : 's'}. Newest first.`}</p>
       {count === 0 ? (

@@ -3,17 +3,23 @@ import { ChevronRight } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { SettingRow } from '../settings/SettingRow.js';
 import type { SettingsEditor } from '../settings/use-settings-editor.js';
+import { settingsProblemWords } from '../words/notices.js';
 import { RulesList } from './RulesList.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
-type PayloadKeeping = Awaited<ReturnType<GlanceApi['payloadKeeping']>>;
+/** Whether payloads can be kept here, and if not, why in the panel's words. */
+interface PayloadKeeping {
+  available: boolean;
+  reason?: string;
+}
 
-/** Whether payloads can be kept here (main asks safeStorage); null until it answers. */
+/** Whether payloads can be kept here (main asks safeStorage, and sends why not as a kind); null until it answers. */
 function usePayloadKeeping(api: GlanceApi): PayloadKeeping | null {
   const [keeping, setKeeping] = useState<PayloadKeeping | null>(null);
   useEffect(() => {
     let live = true;
-    api.payloadKeeping().then((k) => { if (live) setKeeping(k); }, () => { if (live) setKeeping({ available: false, reason: 'Glance could not tell whether it can encrypt here, so it keeps receipts only.' }); });
+    const said = (k: Awaited<ReturnType<GlanceApi['payloadKeeping']>>): PayloadKeeping => (k.problem ? { available: false, reason: settingsProblemWords(k.problem) } : { available: k.available });
+    api.payloadKeeping().then((k) => { if (live) setKeeping(said(k)); }, () => { if (live) setKeeping({ available: false, reason: 'Glance could not tell whether it can encrypt here, so it keeps receipts only.' }); });
     return () => { live = false; };
   }, [api]);
   return keeping;

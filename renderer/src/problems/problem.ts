@@ -2,6 +2,7 @@ import { MAX_TIMEOUT_MS } from '../../../contract/settings.js';
 import type { GlanceApi } from '../bridge.js';
 import { spokenFor } from '../keys/mac-keys.js';
 import { statusWords } from '../words/invocation.js';
+import { failedTurnWords } from '../words/answer.js';
 
 type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
 type Turn = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['turns'][number];
@@ -100,7 +101,7 @@ function ruledOutProblem(invocation: Invocation): Problem {
 
 /** The card for a question whose answer failed, by the backend's failure kind. */
 export function answerProblem(turn: Turn, backend: string): Problem {
-  const details = turn.note ? [turn.note] : [];
+  const details = [failedTurnWords(turn)];
   switch (turn.kind) {
     case 'no-key':
       return { tone: 'error', headline: 'An API key is needed', why: `${backend} needs an API key; add it in Settings.`, actions: ['settings'], details };

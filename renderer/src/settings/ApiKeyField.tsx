@@ -1,6 +1,7 @@
 import { useEffect, useState, type JSX } from 'react';
 import type { KeyedBackendId } from '../../../contract/backends.js';
 import type { GlanceApi } from '../bridge.js';
+import { keyProblemWords } from '../words/notices.js';
 
 type KeyStatus = Awaited<ReturnType<GlanceApi['getKeyStatus']>>;
 
@@ -23,7 +24,7 @@ export function ApiKeyField(props: { api: GlanceApi; backend: KeyedBackendId; op
     try {
       const result = await api.setApiKey({ backend, key });
       setStatus(result.status);
-      setProblem(result.problem ?? null);
+      setProblem(result.problem ? keyProblemWords(result.problem) : null);
       if (!result.problem) setKey('');
     } catch {
       // The refusal names the field only; the key is never echoed.
@@ -58,7 +59,7 @@ export function ApiKeyField(props: { api: GlanceApi; backend: KeyedBackendId; op
         {stored ? 'A key is stored in the Keychain.' : 'No key is stored.'}
         {stored ? <> <button type="button" className="link-button" aria-label="Remove the stored API key" onClick={() => void api.clearApiKey(backend).then(setStatus)}>Remove</button></> : null}
       </p>
-      {status && !status.available ? <p className="setting__problem" role="alert">{status.reason}</p> : null}
+      {status?.problem ? <p className="setting__problem" role="alert">{keyProblemWords(status.problem)}</p> : null}
       {problem ? <p className="setting__problem" role="alert">{problem}</p> : null}
     </div>
   );

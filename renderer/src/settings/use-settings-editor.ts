@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../../contract/settings.js';
 import type { GlanceApi } from '../bridge.js';
+import { settingsProblemWords } from '../words/notices.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
 type Patch = Parameters<GlanceApi['saveSettings']>[0];
@@ -48,7 +49,7 @@ export function useSettingsEditor(api: GlanceApi): SettingsEditor {
       const result = await api.saveSettings(patch);
       setSettings(result.settings);
       // One field changes at a time, so whatever main could not apply belongs to this field.
-      setProblem(field, result.problems.length > 0 ? result.problems.join(' ') : undefined);
+      setProblem(field, result.problems.length > 0 ? result.problems.map(settingsProblemWords).join(' ') : undefined);
       if (result.problems.length === 0) setSaved(field);
     } catch {
       setProblem(field, REFUSED[field] ?? 'Glance could not apply this change.');

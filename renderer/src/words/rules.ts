@@ -1,10 +1,10 @@
 import { describeExclusion } from '../../../contract/privacy.js';
-import type { Notice, Refusal, RuleActionResult, RulesView } from '../../../contract/ipc.js';
+import type { Refusal, RuleActionResult, RulesView } from '../../../contract/ipc.js';
 import { RULE_DONE } from './invocation.js';
 
 /**
  * The panel's words for what main reports as facts about the rules and requests: a rule action's
- * outcome, the Rules list's problem and reset, the banner's reset notice, and why a request was
+ * outcome, the Rules list's problem and reset (the banner's reset notice too), and why a request was
  * refused. `app` is the app's name (provider text).
  */
 
@@ -53,11 +53,6 @@ export function rulesResetWords(asidePath: string | undefined): string {
   return asidePath
     ? `Glance's rules start over. The damaged rules file is kept as ${asidePath}, in case you want a rule back from it.`
     : 'The rules start over.';
-}
-
-/** A notice in the banner: a service's own sentence, or a reset said as above. */
-export function noticeWords(notice: Notice): string {
-  return typeof notice === 'string' ? notice : rulesResetWords(notice.asidePath);
 }
 
 /** Under a rule whose bundle id is an interpreter's (contract/interpreter.ts), after the id itself: what the rule really covers. */
