@@ -1,4 +1,4 @@
-import { createRedactingLogger, SecretRegistry, type Logger, collectContext, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
+import { createRedactingLogger, SecretRegistry, type Logger, collectFrontApp, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
 import type { InvokeHandlers } from '../contract/ipc.js';
 import { createAppearance } from './flow/appearance.js';
 import { createController } from './flow/controller.js';
@@ -26,7 +26,7 @@ export interface MainServices {
   logger: Logger;
   /** What the application menu does (main/menu.ts builds the menu from these). */
   menu: AppMenuActions;
-  /** On quit: closes the kept provider connections and ends Sample Notes. */
+  /** On quit: closes the kept provider connections, stops the accessibility reader's helper and ends Sample Notes. */
   close(): Promise<void>;
 }
 
@@ -64,7 +64,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   // Each press owns what it collected, its conversation, the placement and the overlay it drew.
   const controller = createController({
     os: ports.os,
-    collect: (front, options) => collectContext(front, core, options),
+    // The provider first; an app without one only through the one reader, with the user's consent (app/accessibility).
+    collect: (front, { granted = false, ...options }) => collectFrontApp(front, core, options, { reader: ports.accessibility.reader, granted }),
     timeoutMs: () => settings.current().timeoutMs,
     ownPid: ports.ownPid,
     showPanel: panel.show,
@@ -149,6 +150,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     closePanel: dismissPanel,
     trySampleNotes,
     openExternal: ports.shell.openExternal,
+    accessibilityPermission: ports.accessibility.permission,
     appearance: appearance.current,
   });
   hub.subscribe((_state, push) => {
@@ -166,7 +168,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     close: async () => {
       clearInterval(pruning);
       appearance.close();
-      await Promise.all([cache.close(), sampleNotes.stop()]);
+      await Promise.all([cache.close(), ports.accessibility.reader.close(), sampleNotes.stop()]);
     },
   };
 }
