@@ -63,10 +63,10 @@ describe('problems with a way forward, answers, settings', () => {
     ]);
   });
 
-  it('an app without a provider: Sample Notes offered as the way forward; Cmd-R collects again', async () => {
+  it('an app without a provider: its consent to be read through Accessibility asked first; Cmd-R collects again', async () => {
     const { app, page } = await world.openPanel();
     await pressHotkey(app, { pid: 1, name: 'Preview' });
-    await page.getByTestId('problem').getByText("Preview doesn't share context yet").waitFor();
+    await page.getByTestId('problem').getByText('Preview doesn’t share context itself').waitFor();
     await capture(page, 'error-no-provider');
 
     await collectSample(page, app);

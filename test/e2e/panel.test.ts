@@ -107,14 +107,16 @@ describe('the panel, end to end', () => {
     expect(app.logLines.join('\n')).toMatch(/a late answer was discarded/);
   });
 
-  it('says when the front app does not share context, and offers Sample Notes as a button', async () => {
+  it('says when the front app does not share context, asks before reading it through Accessibility, and after "Never" offers Sample Notes as a button', async () => {
     const { app, page } = await world.openPanel();
     // pid 1 is alive and publishes no descriptor, like an app that knows nothing of the protocol.
     await pressHotkey(app, { pid: 1, name: 'Preview' });
     const card = page.getByTestId('problem');
-    await card.getByText("Preview doesn't share context yet").waitFor();
+    await card.getByText('Preview doesn’t share context itself').waitFor();
     await card.getByText('Details').click();
-    await card.getByText(/^Preview does not share context with Glance/).waitFor();
+    await card.getByText(/^Preview does not share context with Glance, and reading it through Accessibility needs your consent/).waitFor();
+    await card.getByRole('button', { name: 'Never for Preview' }).click();
+    await card.getByText('You chose never to read Preview through Accessibility').waitFor();
     await card.getByRole('button', { name: 'Try with Sample Notes' }).click();
     await page.getByRole('treeitem', { name: /^Document, Trip to Lisbon note/ }).waitFor({ timeout: 20_000 });
   });

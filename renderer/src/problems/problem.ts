@@ -93,7 +93,8 @@ function accessibilityProblem(failure: 'accessibility-consent' | 'accessibility-
         details,
       };
     case 'accessibility-never':
-      return { tone: 'neutral', headline: 'You chose never to read {app} through Accessibility', why: 'It doesn’t share context itself, so nothing was read. Settings › Rules changes this.', actions: ['settings'], details };
+      // As for an app without a provider before this path existed: Sample Notes shows what Glance does meanwhile.
+      return { tone: 'neutral', headline: 'You chose never to read {app} through Accessibility', why: 'It doesn’t share context itself, so nothing was read. Settings › Rules changes this; Sample Notes shows what Glance does meanwhile.', actions: ['settings', 'sample'], details };
     case 'accessibility-permission':
       return {
         tone: 'error',
