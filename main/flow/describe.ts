@@ -55,6 +55,8 @@ export function describeCollection(collection: FrontCollection, context: Describ
       // An app without a provider: the card asks (`ask`), or says the user's `never` and where it is changed.
       return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: collection.consent === 'ask' ? 'accessibility-consent' : 'accessibility-never' };
     case 'unreadable':
+      // The system cannot say which app this is: nothing was asked or read, as for an app without a provider (Sample Notes offered).
+      if (collection.code === 'no-identity') return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: 'no-provider' };
       // Consented, and nothing came: macOS's permission has its own card (it opens System Settings).
       return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: collection.code === 'no-permission' ? 'accessibility-permission' : 'accessibility-unreadable' };
   }

@@ -58,6 +58,11 @@ describe('a press of an app without a provider', () => {
     expect(press?.readAgain(false)).toBe(false);
     await settled(hub);
 
+    // An app the system cannot name has nothing to consent to: the card of an app without a provider.
+    const unnamed = setup(() => ({ kind: 'unreadable', app: preview, code: 'no-identity', reason: 'the system does not say which app Preview is', timedOut: false }));
+    await unnamed.controller.onHotkey();
+    expect(unnamed.hub.get().invocation).toMatchObject({ failure: 'no-provider' });
+
     const other = setup(() => ({ kind: 'no-provider', app: preview, reason: 'process 4242 is not running' }));
     await other.controller.onHotkey();
     expect(other.hub.get().invocation).toMatchObject({ failure: 'no-provider' });

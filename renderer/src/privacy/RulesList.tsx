@@ -78,9 +78,11 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                 {/* Only for an app without a provider: whether it is read through Accessibility (ask, always, never). */}
                 <label className="setting__line rules__access">
                   <span className="rules__access-words">{ACCESSIBILITY_LINE}</span>
-                  <select aria-label={`${ACCESSIBILITY_LINE}: ${spoken(rule.bundleId)}`} value={rule.accessibility ?? 'ask'} onChange={(e) => take(api.setAccessibility({ bundleId: rule.bundleId, consent: e.target.value as Consent }))}>
-                    {(Object.keys(ACCESSIBILITY_LABELS) as Consent[]).map((c) => <option key={c} value={c}>{ACCESSIBILITY_LABELS[c]}</option>)}
-                  </select>
+                  <span className="setting__control">
+                    <select aria-label={`${ACCESSIBILITY_LINE}: ${spoken(rule.bundleId)}`} value={rule.accessibility ?? 'ask'} onChange={(e) => take(api.setAccessibility({ bundleId: rule.bundleId, consent: e.target.value as Consent }))}>
+                      {(Object.keys(ACCESSIBILITY_LABELS) as Consent[]).map((c) => <option key={c} value={c}>{ACCESSIBILITY_LABELS[c]}</option>)}
+                    </select>
+                  </span>
                 </label>
                 {isInterpreterBundleId(rule.bundleId) ? <p className="setting__hint"><ProviderText text={rule.bundleId} />{INTERPRETER_RULE_WORDS}</p> : null}
                 {rule.exclusions.length > 0 ? (
