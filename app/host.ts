@@ -9,6 +9,10 @@
 
 // One press: collect the front app's context, locate an element again through its source.
 export { collectContext } from './invocation/collect.js';
+// An app without a provider: read through the OS's accessibility layer, with the user's consent.
+export { collectFrontApp } from './accessibility/collect.js';
+export { isAccessibilityRead, type FrontCollection } from './accessibility/types.js';
+export { behindPermission, createAccessibilityReader, type AccessibilityReader } from './os/accessibility/index.js';
 export { locateRef, type LocateResult } from './invocation/locate.js';
 export type { ContextSource, SourceKind } from './invocation/source.js';
 export { createHostCache } from './invocation/host-cache.js';

@@ -37,7 +37,12 @@ export interface GlanceApi {
   setAppRule(request: InvokeRequest<'setAppRule'>): Promise<InvokeResponse<'setAppRule'>>;
   /** A standing exclusion like the element `id` (its role and subrole), for the app this invocation asked. */
   excludeAlways(invocation: number, id: string): Promise<InvokeResponse<'excludeAlways'>>;
+  /** The accessibility card's choice for the app this invocation asked; its identity stays in main. */
+  accessibilityChoice(request: InvokeRequest<'accessibilityChoice'>): Promise<InvokeResponse<'accessibilityChoice'>>;
+  /** Opens System Settings' Accessibility pane (macOS), and says whether Glance holds the permission now. */
+  openAccessibilitySettings(): Promise<InvokeResponse<'openAccessibilitySettings'>>;
   getRules(): Promise<InvokeResponse<'getRules'>>;
+  setAccessibility(request: InvokeRequest<'setAccessibility'>): Promise<InvokeResponse<'setAccessibility'>>;
   setRule(request: InvokeRequest<'setRule'>): Promise<InvokeResponse<'setRule'>>;
   removeRule(bundleId: string): Promise<InvokeResponse<'removeRule'>>;
   removeExclusion(request: InvokeRequest<'removeExclusion'>): Promise<InvokeResponse<'removeExclusion'>>;
@@ -105,7 +110,10 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     trySampleNotes: () => invoke('trySampleNotes', undefined),
     setAppRule: (request) => invoke('setAppRule', request),
     excludeAlways: (invocation, id) => invoke('excludeAlways', { invocation, id }),
+    accessibilityChoice: (request) => invoke('accessibilityChoice', request),
+    openAccessibilitySettings: () => invoke('openAccessibilitySettings', undefined),
     getRules: () => invoke('getRules', undefined),
+    setAccessibility: (request) => invoke('setAccessibility', request),
     setRule: (request) => invoke('setRule', request),
     removeRule: (bundleId) => invoke('removeRule', { bundleId }),
     removeExclusion: (request) => invoke('removeExclusion', request),

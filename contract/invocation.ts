@@ -14,7 +14,13 @@ import { RuleNameSchema } from './privacy.js';
  * retry, Sample Notes, a longer time limit). Main sends the kind; the panel's sentences for
  * it are written in renderer/src/words/.
  */
-const FAILURES = ['no-front-app', 'glance-in-front', 'no-provider', 'ignored', 'timeout', 'no-answer', 'refused', 'ruled-out', 'sample-failed', 'internal'] as const;
+const FAILURES = [
+  'no-front-app', 'glance-in-front', 'no-provider', 'ignored', 'timeout', 'no-answer', 'refused', 'ruled-out', 'sample-failed', 'internal',
+  // An app without a provider (docs/privacy.md, "Apps without a provider"): its consent is asked
+  // on the card, or the user's `never` keeps it out, or macOS's Accessibility permission is
+  // missing, or the read gave nothing (the core's reason says why).
+  'accessibility-consent', 'accessibility-never', 'accessibility-permission', 'accessibility-unreadable',
+] as const;
 export type Failure = (typeof FAILURES)[number];
 
 /**

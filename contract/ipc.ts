@@ -4,7 +4,7 @@ import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { AppearanceSchema } from './appearance.js';
 import { KEYED_BACKENDS } from './backends.js';
 import { ChipSchema, PanelPushSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
-import { AppRuleSchema, BundleIdSchema, ExclusionSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
+import { ACCESSIBILITY_CONSENTS, AppRuleSchema, BundleIdSchema, ExclusionSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { HistoryDamagedSchema, KeyProblemSchema, PayloadKeepingProblemSchema, SettingsProblemSchema } from './notices.js';
 
@@ -114,6 +114,21 @@ export type RuleActionResult = z.infer<typeof RuleActionResultSchema>;
 /** A rule the panel sets for the app an invocation collected from (its verified bundle id stays in main). */
 const InvocationRuleSchema = z.object({ invocation: z.number().int().nonnegative(), rule: RuleNameSchema }).strict();
 
+/**
+ * The user's answer on the card of an app without a provider (docs/privacy.md, "Apps without a
+ * provider"): read it this time (`once`, this press only), always, or never for this app; the
+ * app's identity stays in main. `again` reads once more after a permission or unreadable card,
+ * under the consent already given.
+ */
+const AccessibilityChoiceSchema = z.object({ invocation: z.number().int().nonnegative(), choice: z.enum(['once', 'always', 'never', 'again']) }).strict();
+export type AccessibilityChoice = z.infer<typeof AccessibilityChoiceSchema>['choice'];
+
+/** Whether the choice was taken (the press reads again, or says the `never`), or why not. */
+const AccessibilityChoiceResultSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), problem: z.union([RulesProblemSchema, z.literal('stale')]) }),
+]);
+
 /** An app Glance has seen, by its verified bundle id and the name its provider gives (provider text). */
 const KnownAppSchema = z.object({ bundleId: BundleIdSchema, name: z.string().max(200) });
 export type KnownApp = z.infer<typeof KnownAppSchema>;
@@ -182,8 +197,17 @@ export const invokeContract = {
   setAppRule: { page: 'panel', channel: 'rules:set-for-invocation', request: InvocationRuleSchema, response: RuleActionResultSchema },
   /** "Always leave out comments from this app": a standing exclusion like this element (its role and subrole). */
   excludeAlways: { page: 'panel', channel: 'rules:exclude-like', request: LocateRequestSchema, response: RuleActionResultSchema },
+  /** The accessibility card's choices: "Read it this time", "Always for …", "Never for …", and Try again after a permission or unreadable card. */
+  accessibilityChoice: { page: 'panel', channel: 'invocation:accessibility-choice', request: AccessibilityChoiceSchema, response: AccessibilityChoiceResultSchema },
+  /**
+   * The permission card's button: opens System Settings at Privacy & Security › Accessibility
+   * (macOS; `opened: false` elsewhere). `trusted` says whether Glance holds the permission now.
+   */
+  openAccessibilitySettings: { page: 'panel', channel: 'system:open-accessibility-settings', request: z.undefined(), response: z.object({ opened: z.boolean(), trusted: z.boolean() }) },
   getRules: { page: 'panel', channel: 'rules:get', request: z.undefined(), response: RulesViewSchema },
   setRule: { page: 'panel', channel: 'rules:set', request: z.object({ bundleId: BundleIdSchema, rule: RuleNameSchema }).strict(), response: RulesViewSchema },
+  /** Settings › Rules: whether an app without a provider is read through Accessibility (`ask` forgets the stored choice). */
+  setAccessibility: { page: 'panel', channel: 'rules:set-accessibility', request: z.object({ bundleId: BundleIdSchema, consent: z.enum(ACCESSIBILITY_CONSENTS) }).strict(), response: RulesViewSchema },
   removeRule: { page: 'panel', channel: 'rules:remove', request: z.object({ bundleId: BundleIdSchema }).strict(), response: RulesViewSchema },
   /** Starts the rules over; a damaged file is kept beside the new one (`glance rules reset`). */
   resetRules: { page: 'panel', channel: 'rules:reset', request: z.undefined(), response: RulesViewSchema },

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, globalShortcut, Menu, safeStorage, screen, session, shell, systemPreferences } from 'electron';
-import { createOs, glanceHomePath, openGlanceHome } from '../app/host.js';
+import { createAccessibilityReader, createOs, glanceHomePath, openGlanceHome } from '../app/host.js';
+import { accessibilityPermission } from './accessibility-permission.js';
 import { answerAppEvents, trackQuitting } from './app-events.js';
 import { registerIpc } from './ipc/register.js';
 import { createMainLogSink } from './logger.js';
@@ -58,6 +59,8 @@ async function start(): Promise<void> {
     dataDir: (await openGlanceHome(glanceHomePath(process.env))).path,
     ownPid: process.pid,
     os: createOs(),
+    // One reader for the app's life: its helper starts on the first read, never ahead, and stops on quit.
+    accessibility: { reader: createAccessibilityReader(), permission: accessibilityPermission(systemPreferences, shell, process.platform) },
     log: createMainLogSink(),
     shortcut: globalShortcut,
     tray: (actions) => (trayRef.current = createTray(actions)),

@@ -1,7 +1,7 @@
 import type { GlobalShortcut, LoginItemSettings } from 'electron';
 import type { Appearance } from '../contract/appearance.js';
 import type { PanelPush } from '../contract/ipc.js';
-import type { OverlayDisplay, LogSink } from '../app/host.js';
+import type { AccessibilityReader, OverlayDisplay, LogSink } from '../app/host.js';
 import type { OsServices } from '../app/os/types.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { OverlayWindows } from './flow/overlay-service.js';
@@ -70,6 +70,18 @@ export interface AppearancePort {
   onAccentChanged(listener: () => void): () => void;
 }
 
+/**
+ * The Accessibility permission that reading an app without a provider needs on macOS (the
+ * protocol path needs none): main/accessibility-permission.ts makes it from systemPreferences and
+ * shell; elsewhere it is always granted and there is no pane to open.
+ */
+export interface AccessibilityPermissionPort {
+  /** Whether Glance holds the permission now (isTrustedAccessibilityClient(false): asks nothing of the user). */
+  trusted(): boolean;
+  /** Opens System Settings at Privacy & Security › Accessibility; false where there is no such pane. */
+  openSettings(): Promise<boolean>;
+}
+
 /** Electron's pieces, and the few facts of the process, that the services are built over. */
 export interface MainPorts {
   /** The app's data folder (app.getPath('userData')): settings.json and the stored keys. */
@@ -80,6 +92,12 @@ export interface MainPorts {
   ownPid: number;
   /** What only the OS knows: the front app, processes, who listens on a port. */
   os: OsServices;
+  /**
+   * The OS's accessibility layer, for apps that do not share context: the one reader (made by
+   * the shell, with the environment its helper needs; the services close it on quit) and the
+   * permission it needs.
+   */
+  accessibility: { reader: AccessibilityReader; permission: AccessibilityPermissionPort };
   /** Where log lines go, after the services' logger has blanked every secret in them. */
   log: LogSink;
   /** The global hotkey (globalShortcut). */

@@ -1,4 +1,4 @@
-import { createRedactingLogger, SecretRegistry, type Logger, collectContext, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
+import { createRedactingLogger, SecretRegistry, type Logger, collectFrontApp, behindPermission, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
 import type { InvokeHandlers } from '../contract/ipc.js';
 import { createAppearance } from './flow/appearance.js';
 import { createController } from './flow/controller.js';
@@ -26,7 +26,7 @@ export interface MainServices {
   logger: Logger;
   /** What the application menu does (main/menu.ts builds the menu from these). */
   menu: AppMenuActions;
-  /** On quit: closes the kept provider connections and ends Sample Notes. */
+  /** On quit: closes the kept provider connections, stops the accessibility reader's helper and ends Sample Notes. */
   close(): Promise<void>;
 }
 
@@ -58,13 +58,16 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const cipher = safeStorageCipher(safeStorage, ports.platform);
   const privacy = createPrivacyService({ home: ports.dataDir, settings: () => settings.current(), ...(cipher ? { cipher } : {}) });
   const core = { os: ports.os, logger, cache, secrets, privacy: privacy.hooks, ...(ports.env ? { env: ports.env } : {}) };
+  // Apps without a provider: the one reader, asked only while macOS says Glance holds the permission (else the card explains it).
+  const reader = behindPermission(ports.accessibility.reader, ports.accessibility.permission.trusted);
 
   // Highlights: one transparent window per display, created when a display first draws.
   const overlay = createOverlayService({ displays: ports.screen.displays, windows: overlays });
   // Each press owns what it collected, its conversation, the placement and the overlay it drew.
   const controller = createController({
     os: ports.os,
-    collect: (front, options) => collectContext(front, core, options),
+    // The provider first; an app without one only through the one reader, with the user's consent (app/accessibility).
+    collect: (front, { granted = false, ...options }) => collectFrontApp(front, core, options, { reader, granted }),
     timeoutMs: () => settings.current().timeoutMs,
     ownPid: ports.ownPid,
     showPanel: panel.show,
@@ -149,6 +152,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     closePanel: dismissPanel,
     trySampleNotes,
     openExternal: ports.shell.openExternal,
+    accessibilityPermission: ports.accessibility.permission,
     appearance: appearance.current,
   });
   hub.subscribe((_state, push) => {
@@ -166,7 +170,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     close: async () => {
       clearInterval(pruning);
       appearance.close();
-      await Promise.all([cache.close(), sampleNotes.stop()]);
+      await Promise.all([cache.close(), reader.close(), sampleNotes.stop()]);
     },
   };
 }

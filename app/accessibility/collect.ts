@@ -9,7 +9,7 @@
  * way would hide a broken or spoofed provider from the user and bypass the app's own choices.
  */
 import type { CallOptions } from '../client/types.js';
-import { collectContext } from '../invocation/collect.js';
+import { collectContext, type CollectOptions } from '../invocation/collect.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import type { FrontApp } from '../os/types.js';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
@@ -23,7 +23,8 @@ import type { AccessibilityAccess, FrontCollection } from './types.js';
 export async function collectFrontApp(
   app: FrontApp,
   deps: CoreDeps,
-  options: CallOptions = {},
+  /** The provider path's options too (`locateSelection`): the accessibility path reads only the time limit and the signal. */
+  options: CollectOptions = {},
   access?: AccessibilityAccess,
   /** The provider path; `glance ask`'s tests pass their own (app/cli/ask.ts, AskServices). */
   collect: typeof collectContext = collectContext,

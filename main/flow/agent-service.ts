@@ -92,6 +92,7 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
     const onRequest = deps.privacy && collected && outgoing && context.root
       ? deps.privacy.recorder({
         app: { bundleId: collected.issuer.bundleId, name: collected.appName, pid: collected.issuer.pid },
+        source: collected.source.kind,
         ...receiptIds(outgoing, collected.screening),
         ...(collected.screening ? { rule: collected.screening.rule } : {}),
       })

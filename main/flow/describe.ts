@@ -1,6 +1,5 @@
 import type { FrontApp } from '../../app/os/types.js';
-import { oneLine, panelTree, shownIds } from '../../app/host.js';
-import type { Collection } from '../../app/invocation/types.js';
+import { isAccessibilityRead, oneLine, panelTree, shownIds, type FrontCollection } from '../../app/host.js';
 import type { Screening } from '../../app/privacy/types.js';
 import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
 import { sentence } from '../../contract/invocation.js';
@@ -23,10 +22,8 @@ export interface DescribeContext {
 }
 
 /** The panel's view of a finished collection. */
-export function describeCollection(collection: Collection, context: DescribeContext): Invocation {
-  const appName = collection.kind === 'collected' || collection.kind === 'no-answer' || collection.kind === 'refused' || collection.kind === 'ruled-out'
-    ? oneLine(collection.provider.name) || appDisplayName(collection.app)
-    : appDisplayName(collection.app);
+export function describeCollection(collection: FrontCollection, context: DescribeContext): Invocation {
+  const appName = nameOf(collection);
   const base = { id: context.id, appName, details: [] as string[], root: null };
   switch (collection.kind) {
     case 'collected': {
@@ -54,7 +51,22 @@ export function describeCollection(collection: Collection, context: DescribeCont
       return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: 'ruled-out', ruledOutBy: collection.rule };
     case 'cancelled':
       return cancelledInvocation(context.id, appName);
+    case 'no-consent':
+      // An app without a provider: the card asks (`ask`), or says the user's `never` and where it is changed.
+      return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: collection.consent === 'ask' ? 'accessibility-consent' : 'accessibility-never' };
+    case 'unreadable':
+      // The system cannot say which app this is: nothing was asked or read, as for an app without a provider (Sample Notes offered).
+      if (collection.code === 'no-identity') return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: 'no-provider' };
+      // Consented, and nothing came: macOS's permission has its own card (it opens System Settings).
+      return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: collection.code === 'no-permission' ? 'accessibility-permission' : 'accessibility-unreadable' };
   }
+}
+
+/** The app as a collection names it: its provider's name, the name the OS gave an accessibility read, else the front app's. */
+function nameOf(collection: FrontCollection): string {
+  if (collection.kind === 'collected' && isAccessibilityRead(collection)) return oneLine(collection.identity.name) || appDisplayName(collection.app);
+  const provider = 'provider' in collection ? collection.provider : undefined;
+  return (provider && oneLine(provider.name)) || appDisplayName(collection.app);
 }
 
 /**

@@ -1,16 +1,20 @@
-import type { Logger, ContextSource, SourceKind } from '../../app/host.js';
+import { isAccessibilityRead, type Logger, type ContextSource, type FrontCollection, type SourceKind } from '../../app/host.js';
 import type { FrontApp } from '../../app/os/types.js';
-import type { Collection, ElementRef } from '../../app/invocation/types.js';
+import type { ElementRef } from '../../app/invocation/types.js';
 import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { Screening } from '../../app/privacy/types.js';
 import type { Invocation, SampleFailure } from '../../contract/ipc.js';
 import { createAgentService, type AgentPort, type AgentServiceDeps } from './agent-service.js';
-import { cancelledInvocation, describeCollection, failedInvocation, redactWords, screeningView } from './describe.js';
+import { cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, redactWords, screeningView } from './describe.js';
 import { placeSelection } from './placement.js';
 import type { StateHub } from './state-hub.js';
 
-/** The core's collectContext, as a press calls it (app/invocation/collect.ts). */
-export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal; locateSelection?: boolean }) => Promise<Collection>;
+/**
+ * The core's collectFrontApp, as a press calls it (app/accessibility/collect.ts): the provider, or
+ * for an app without one the accessibility layer; `granted` is the user's consent for this press
+ * alone (the card's "Read it this time").
+ */
+export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal; locateSelection?: boolean; granted?: boolean }) => Promise<FrontCollection>;
 
 /** An app the user picked (Sample Notes, once it runs), or why it could not be had. */
 export type PickResult = { ok: true; app: FrontApp } | { ok: false; failure: SampleFailure };
@@ -21,7 +25,7 @@ export interface CollectedContext {
   root: Element;
   /** Who issued the ids, and the only way they are located again (app/invocation/source.ts). */
   source: ContextSource;
-  /** The app as verified when collecting, for its rules and the receipts; never used to locate. */
+  /** The app as verified when collecting (read through Accessibility: as the OS names it), for its rules and the receipts; never used to locate. */
   issuer: Omit<ElementRef, 'id'> & { bundleId: string };
   /** What the user's standing exclusions and the secret scan leave out (app/privacy), when screened. */
   screening?: Screening;
@@ -59,6 +63,17 @@ export interface Press {
   readonly again?: () => Promise<void>;
   /** Collects from the app; the view follows. */
   collect(app: FrontApp): Promise<void>;
+  /**
+   * An app without a provider, its consent asked on this press's card: its identity and name, for
+   * the card's "Always" and "Never" (set by the privacy panel, which owns the rules file).
+   */
+  consentAsked(): { bundleId: string; appName: string } | undefined;
+  /**
+   * Reads the app once more after the user chose on an accessibility card (consent, permission,
+   * an unreadable read): `granted` is "Read it this time", for this press only. False, and
+   * nothing done, on any other card or while collecting.
+   */
+  readAgain(granted: boolean): boolean;
   /** Collects from an app still being picked (Sample Notes starting); a failure to start is said. */
   collectPicked(pick: () => Promise<PickResult>): Promise<void>;
   /** Stops a collection on its way (the user removed the context, or closed the panel). */
@@ -94,6 +109,9 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   let collecting = spec.view.phase === 'collecting';
   let collected: CollectedContext | undefined;
   let withoutContext = false;
+  /** The app this press asked, and what its accessibility card may do again (absent on any other outcome). */
+  let asked: FrontApp | undefined;
+  let accessibilityCard: { bundleId?: string } | undefined;
   let view = spec.view;
   const held = { collected: (): CollectedContext | undefined => collected, withoutContext: (): boolean => withoutContext };
   const makeAgent = (): AgentPort | undefined => deps.agent && createAgentService(held, {
@@ -115,13 +133,17 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   };
   show(view, spec.panelView);
 
-  const finish = (got: Collection): void => {
+  const finish = (got: FrontCollection): void => {
     const described = describeCollection(got, { id });
     const next = deps.redact ? redactWords(described, deps.redact) : described;
+    accessibilityCard = got.kind === 'no-consent' ? { bundleId: got.bundleId } : got.kind === 'unreadable' ? {} : undefined;
     if (got.kind === 'collected') {
-      const { pid, bundleId, instance } = got.provider;
-      collected = { appName: next.appName, root: got.answer.root, source: got.source, issuer: { pid, bundleId, instance }, ...(got.screening ? { screening: got.screening } : {}) };
-      if (got.selection && deps.placeBeside) void placeSelection(got.selection, { id, signal: abort.signal, placeBeside: deps.placeBeside, logger: deps.logger });
+      // Read through Accessibility, the app is named by the OS and the read's own instance: there is no descriptor.
+      const issuer = isAccessibilityRead(got)
+        ? { pid: got.identity.pid, bundleId: got.identity.bundleId, instance: got.answer.instance }
+        : { pid: got.provider.pid, bundleId: got.provider.bundleId, instance: got.provider.instance };
+      collected = { appName: next.appName, root: got.answer.root, source: got.source, issuer, ...(got.screening ? { screening: got.screening } : {}) };
+      if (!isAccessibilityRead(got) && got.selection && deps.placeBeside) void placeSelection(got.selection, { id, signal: abort.signal, placeBeside: deps.placeBeside, logger: deps.logger });
     }
     deps.logger.info(`invocation ${id}: ${got.kind}`);
     // The view names where the context came from as a plain kind, never the source itself.
@@ -129,10 +151,11 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     show(source ? { ...next, source } : next);
   };
 
-  const collect = async (app: FrontApp): Promise<void> => {
-    let got: Collection | Error;
+  const collect = async (app: FrontApp, granted = false): Promise<void> => {
+    asked = app;
+    let got: FrontCollection | Error;
     try {
-      got = await deps.collect(app, { timeoutMs: deps.timeoutMs(), signal: collection.signal, locateSelection: deps.placeBeside !== undefined });
+      got = await deps.collect(app, { timeoutMs: deps.timeoutMs(), signal: collection.signal, locateSelection: deps.placeBeside !== undefined, granted });
     } catch (error) {
       got = error instanceof Error ? error : new Error(String(error));
     }
@@ -155,7 +178,17 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     collected: () => collected,
     collecting: () => collecting,
     ...(spec.again ? { again: spec.again } : {}),
-    collect,
+    collect: (app) => collect(app),
+    consentAsked: () => (accessibilityCard?.bundleId !== undefined ? { bundleId: accessibilityCard.bundleId, appName: view.appName } : undefined),
+    readAgain(granted) {
+      if (!asked || !accessibilityCard || collecting || abort.signal.aborted) return false;
+      accessibilityCard = undefined;
+      collecting = true;
+      show(collectingInvocation(id, view.appName));
+      // Not awaited: the view says "collecting" at once and fills in as a hotkey's does.
+      void collect(asked, granted);
+      return true;
+    },
     async collectPicked(pick) {
       const picked = await pick();
       if (collection.signal.aborted) return; // superseded or dismissed meanwhile

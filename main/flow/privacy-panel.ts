@@ -1,7 +1,7 @@
 import { matchExclusions, RulesDamagedError, type Logger, type PrivacyService } from '../../app/host.js';
 import type { Element } from '@app-context/provider-kit/protocol';
-import type { Exclusion, RuleName } from '../../contract/privacy.js';
-import type { HistoryView, KnownApp, Notice, RuleActionResult, RulesView } from '../../contract/ipc.js';
+import type { AccessibilityConsent, Exclusion, RuleName } from '../../contract/privacy.js';
+import type { AccessibilityChoice, HistoryView, InvokeResponse, KnownApp, Notice, RuleActionResult, RulesView } from '../../contract/ipc.js';
 import { knownApps } from './known-apps.js';
 import type { Press } from './press.js';
 
@@ -15,7 +15,10 @@ import type { Press } from './press.js';
 export interface PrivacyPanel {
   setAppRule(press: Pick<Press, 'collected' | 'rescreen' | 'ruleOut'>, rule: RuleName): Promise<RuleActionResult>;
   excludeAlways(press: Pick<Press, 'collected' | 'rescreen'>, id: string): Promise<RuleActionResult>;
+  /** The accessibility card's choice: `always`/`never` stored for the app's identity, then the press reads again (`once`: granted for it alone). */
+  accessibilityChoice(press: Pick<Press, 'consentAsked' | 'readAgain'>, choice: AccessibilityChoice): Promise<InvokeResponse<'accessibilityChoice'>>;
   rules(): Promise<RulesView>;
+  setAccessibility(bundleId: string, consent: AccessibilityConsent): Promise<RulesView>;
   setRule(bundleId: string, rule: RuleName): Promise<RulesView>;
   removeRule(bundleId: string): Promise<RulesView>;
   removeExclusion(bundleId: string, exclusion: Exclusion): Promise<RulesView>;
@@ -147,11 +150,26 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       await rescreen(press);
       return { ok: true, app: collected.appName, exclusion };
     },
+    async accessibilityChoice(press, choice) {
+      if (choice === 'always' || choice === 'never') {
+        const app = press.consentAsked();
+        if (app === undefined) return STALE;
+        remember(app.bundleId, app.appName);
+        try {
+          await rules.setAccessibility(app.bundleId, choice);
+        } catch (error) {
+          return failed('storing an accessibility choice')(error);
+        }
+      }
+      // The core decides again under the choice just stored: `never` comes back as its own card, nothing read.
+      return press.readAgain(choice === 'once' || choice === 'again') ? { ok: true } : STALE;
+    },
     rules: async () => {
       await lookPublished();
       return rulesView();
     },
     setRule: (bundleId, rule) => change(() => rules.set(bundleId, rule)),
+    setAccessibility: (bundleId, consent) => change(() => rules.setAccessibility(bundleId, consent)),
     removeRule: (bundleId) => change(() => rules.remove(bundleId)),
     removeExclusion: (bundleId, exclusion) => change(() => rules.unexclude(bundleId, exclusion)),
     resetRules: async () => {

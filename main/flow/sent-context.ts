@@ -31,7 +31,8 @@ export function contextFor(held: Held, choices: Choices, privacy?: Pick<PrivacyS
   // The panel names an element whose id holds a secret as its withheld@N (describe.ts, screeningView).
   const names = shownIds(collected.screening?.withheld ?? []);
   const outgoing = planOutgoing(collected.root, collected.screening, { removed: new Set(choices.removedIds.map(names.resolve)), allowed: new Set((choices.allowedIds ?? []).map(names.resolve)) });
-  const context: SentContext = outgoing.root ? { appName: collected.appName, root: outgoing.root } : { root: null, ...(outgoing.missing ? { missing: outgoing.missing } : {}) };
+  // Read through Accessibility, the agent's frame says so (app/agent/prompt.ts): a weaker source than a provider.
+  const context: SentContext = outgoing.root ? { appName: collected.appName, root: outgoing.root, source: collected.source.kind } : { root: null, ...(outgoing.missing ? { missing: outgoing.missing } : {}) };
   return { context, outgoing };
 }
 

@@ -5,6 +5,7 @@ import type { SettingsService } from '../flow/settings-service.js';
 import type { StateHub } from '../flow/state-hub.js';
 import type { Appearance } from '../../contract/appearance.js';
 import type { Drawing, InvokeHandlers, KeyProblem, KeyStatus } from '../../contract/ipc.js';
+import type { AccessibilityPermissionPort } from '../ports.js';
 
 /** The Keychain side of settings, as the handlers see it: keys go in, only "stored" comes out. */
 interface KeyPort {
@@ -32,6 +33,8 @@ export interface HandlerDeps {
   openExternal(url: string): Promise<void>;
   /** Starts Sample Notes and collects from it; the panel follows through the state hub. */
   trySampleNotes(): void;
+  /** macOS's Accessibility permission, for apps read without a provider (ports.ts). */
+  accessibilityPermission: AccessibilityPermissionPort;
   /** The window's material and the system accent colour now (flow/appearance.ts). */
   appearance(): Appearance;
 }
@@ -93,7 +96,17 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       const named = press(invocation);
       return named ? deps.privacy.excludeAlways(named, id) : STALE_RULE;
     },
+    accessibilityChoice: async ({ invocation, choice }) => {
+      const named = press(invocation);
+      return named ? deps.privacy.accessibilityChoice(named, choice) : STALE_RULE;
+    },
+    openAccessibilitySettings: async () => {
+      // Already held (granted meanwhile, or not macOS): nothing to open, and the panel reads again.
+      if (deps.accessibilityPermission.trusted()) return { opened: false, trusted: true };
+      return { opened: await deps.accessibilityPermission.openSettings(), trusted: false };
+    },
     getRules: async () => deps.privacy.rules(),
+    setAccessibility: async ({ bundleId, consent }) => deps.privacy.setAccessibility(bundleId, consent),
     setRule: async ({ bundleId, rule }) => deps.privacy.setRule(bundleId, rule),
     removeRule: async ({ bundleId }) => deps.privacy.removeRule(bundleId),
     removeExclusion: async ({ bundleId, exclusion }) => deps.privacy.removeExclusion(bundleId, exclusion),

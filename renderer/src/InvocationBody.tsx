@@ -100,6 +100,10 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   if (!tree) {
     if (!problem) return <></>;
     const { again, timeoutMs } = props;
+    // The accessibility card's choices: main stores `always`/`never` by the app's identity, then reads again (or says the `never`).
+    const choose = (choice: 'once' | 'always' | 'never' | 'again') => (): void => {
+      void api.accessibilityChoice({ invocation: invocation.id, choice }).then((done) => setRuleNote(done.ok ? null : ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
+    };
     return (
       <div className="center">
         <ProblemCard
@@ -115,8 +119,15 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
             'answer-offline': () => void api.saveSettings({ backend: OFFLINE_BACKEND }).then(again),
             'ask-without': () => void api.askWithoutContext(invocation.id),
             'reset-rules': () => void api.resetRules().then(again),
+            'read-once': choose('once'),
+            'read-always': choose('always'),
+            'read-never': choose('never'),
+            // Granted meanwhile (or not a Mac): nothing to open, so it reads again at once.
+            'open-accessibility': () => void api.openAccessibilitySettings().then(({ trusted }) => { if (trusted) choose('again')(); }),
+            'read-again': choose('again'),
           }}
         />
+        {ruleNote ? <p className="screening screening--done" role="status" data-testid="rule-note">{ruleNote}</p> : null}
       </div>
     );
   }
@@ -134,6 +145,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
       filter={filter} onFilter={setFilter} filterRef={props.filterRef} treeFocus={props.treeFocus}
       onOpenLink={openLink} onReturn={() => (props.prompt.trim() ? props.ask() : props.focusQuestion())}
       onType={(text) => { props.setPrompt(props.prompt + text); props.focusQuestion(); }}
+      source={invocation.source} appName={invocation.appName}
     />
   );
   const summary = <SendSummary words={props.words} locked={props.locked} onOpen={props.onSheet} />;

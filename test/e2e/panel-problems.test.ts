@@ -5,14 +5,19 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import type { Violation } from './harness/axe.js';
+import { startNoProviderApp } from './harness/no-provider-app.js';
+import type { Spawned } from '../helpers/spawn.js';
 import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
 import { captureState } from './harness/states.js';
 
 let world: World;
+/** An app without a provider, in front for the no-provider cases. */
+let preview: Spawned;
 let model: FakeServer;
 const script: Reply[] = [];
 const violations: Record<string, Record<string, Violation[]>> = {};
 beforeAll(async () => {
+  preview = await startNoProviderApp();
   [world, model] = await Promise.all([
     createWorld({
       sample: { script: 'sample' },
@@ -22,7 +27,7 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([world?.close(), model?.close()]);
+  await Promise.all([world?.close(), model?.close(), preview?.stop()]);
 });
 
 const pid = (name: string): number => world.providers[name]?.pid ?? -1;
@@ -63,10 +68,10 @@ describe('problems with a way forward, answers, settings', () => {
     ]);
   });
 
-  it('an app without a provider: Sample Notes offered as the way forward; Cmd-R collects again', async () => {
+  it('an app without a provider: its consent to be read through Accessibility asked first; Cmd-R collects again', async () => {
     const { app, page } = await world.openPanel();
-    await pressHotkey(app, { pid: 1, name: 'Preview' });
-    await page.getByTestId('problem').getByText("Preview doesn't share context yet").waitFor();
+    await pressHotkey(app, { pid: preview.pid, name: 'Preview' });
+    await page.getByTestId('problem').getByText('Preview doesn’t share context itself').waitFor();
     await capture(page, 'error-no-provider');
 
     await collectSample(page, app);

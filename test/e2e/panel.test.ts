@@ -2,11 +2,16 @@
 // HTTP, main's real controller and handlers, the real core, real provider processes.
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNoProviderApp } from './harness/no-provider-app.js';
+import type { Spawned } from '../helpers/spawn.js';
 import { createWorld, pageErrors, payloadText, pressHotkey, statuses, type World } from './harness/fixtures.js';
 import type { GlanceApi } from '../../contract/bridge.js';
 
 let world: World;
+/** An app without a provider, in front for the no-provider cases. */
+let preview: Spawned;
 beforeAll(async () => {
+  preview = await startNoProviderApp();
   world = await createWorld({
     sample: { script: 'sample' },
     stalled: { script: 'configurable', env: { TP_NAME: 'Stalled Notes', TP_STALL: '1', TP_SCOPE: 'current' } },
@@ -15,7 +20,7 @@ beforeAll(async () => {
   await mkdir('test-results', { recursive: true });
 }, 60_000);
 afterAll(async () => {
-  await world?.close();
+  await Promise.all([world?.close(), preview?.stop()]);
 });
 
 const pid = (name: string): number => world.providers[name]?.pid ?? -1;
@@ -107,14 +112,16 @@ describe('the panel, end to end', () => {
     expect(app.logLines.join('\n')).toMatch(/a late answer was discarded/);
   });
 
-  it('says when the front app does not share context, and offers Sample Notes as a button', async () => {
+  it('says when the front app does not share context, asks before reading it through Accessibility, and after "Never" offers Sample Notes as a button', async () => {
     const { app, page } = await world.openPanel();
-    // pid 1 is alive and publishes no descriptor, like an app that knows nothing of the protocol.
-    await pressHotkey(app, { pid: 1, name: 'Preview' });
+    // Alive, with an identity, and no descriptor: like an app that knows nothing of the protocol.
+    await pressHotkey(app, { pid: preview.pid, name: 'Preview' });
     const card = page.getByTestId('problem');
-    await card.getByText("Preview doesn't share context yet").waitFor();
+    await card.getByText('Preview doesn’t share context itself').waitFor();
     await card.getByText('Details').click();
-    await card.getByText(/^Preview does not share context with Glance/).waitFor();
+    await card.getByText(/^Preview does not share context with Glance, and reading it through Accessibility needs your consent/).waitFor();
+    await card.getByRole('button', { name: 'Never for Preview' }).click();
+    await card.getByText('You chose never to read Preview through Accessibility').waitFor();
     await card.getByRole('button', { name: 'Try with Sample Notes' }).click();
     await page.getByRole('treeitem', { name: /^Document, Trip to Lisbon note/ }).waitFor({ timeout: 20_000 });
   });

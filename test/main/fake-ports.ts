@@ -6,6 +6,7 @@
  * these; the e2e harness (test/e2e/harness/test-main.ts) has its own for the browser tests.
  */
 import type { LogSink } from '../../app/log/logger.js';
+import { createAccessibilityReader } from '../../app/os/accessibility/index.js';
 import { createOs } from '../../app/os/index.js';
 import type { Appearance } from '../../contract/appearance.js';
 import type { AppearancePort, LoginItemReport, MainPorts, TrayActions } from '../../main/ports.js';
@@ -84,6 +85,8 @@ export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolea
     env: { ...process.env, APP_CONTEXT_PROVIDERS_DIR: dataDir },
     ownPid: process.pid,
     os: { ...createOs(), frontApp: async () => ({ ok: false, reason: 'no front app in this test', cause: 'no front app in this test' }) },
+    // The real reader, over an environment with no session bus: it answers `no-bus`, and starts no helper.
+    accessibility: { reader: createAccessibilityReader({ env: { PATH: process.env['PATH'] ?? '' } }), permission: { trusted: () => true, openSettings: async () => false } },
     log: options.log ?? (() => undefined),
     shortcut: { register: () => true, unregister: () => undefined },
     tray: (actions) => {

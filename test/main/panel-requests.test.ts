@@ -25,6 +25,8 @@ describe('panelRequests', () => {
       setApiKey: () => api.setApiKey({ backend: 'anthropic', key: 'abcdefgh12' }), clearApiKey: () => api.clearApiKey('openai'),
       openExternal: () => api.openExternal('https://example.com/'), trySampleNotes: () => api.trySampleNotes(),
       setAppRule: () => api.setAppRule({ invocation: 1, rule: 'never' }), excludeAlways: () => api.excludeAlways(1, 'c1'),
+      accessibilityChoice: () => api.accessibilityChoice({ invocation: 1, choice: 'always' }), openAccessibilitySettings: () => api.openAccessibilitySettings(),
+      setAccessibility: () => api.setAccessibility({ bundleId: 'com.apple.Preview', consent: 'never' }),
       getRules: () => api.getRules(), setRule: () => api.setRule({ bundleId: 'com.example.notes', rule: 'local' }),
       removeRule: () => api.removeRule('com.example.notes'), resetRules: () => api.resetRules(),
       removeExclusion: () => api.removeExclusion({ bundleId: 'com.example.notes', exclusion: { role: 'Row', subrole: 'comment' } }),

@@ -45,7 +45,8 @@ function failed(r: Receipt): boolean {
 function summary(r: Receipt): string {
   const went = failed(r) && r.outcome ? `${plural(r.sentIds.length, 'element')} attempted, ${outcomeWords(r.outcome)} came back` : `${plural(r.sentIds.length, 'element')} sent`;
   const counts = [went, `${r.excludedIds.length} left out`, `${r.withheld.length} withheld`, plural(r.bytes, 'byte')].join(', ');
-  return `${localTime(r.at)}  ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid}) to ${destination(r)}: ${counts}  [${r.id}]`;
+  const through = r.source === 'accessibility' ? ', read through Accessibility' : '';
+  return `${localTime(r.at)}  ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid}${through}) to ${destination(r)}: ${counts}  [${r.id}]`;
 }
 
 /** The outcome line of `history show`. */
@@ -61,6 +62,7 @@ function details(r: Receipt): string[] {
     `Receipt ${r.id}`,
     `  at        ${localTime(r.at)}`,
     `  app       ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid})`,
+    ...(r.source === 'accessibility' ? ['  read      through Accessibility: the app does not share context itself'] : []),
     `  sent to   ${destination(r)}`,
     `  outcome   ${outcomeLine(r)}`,
     `  ${failed(r) ? 'attempted' : 'sent     '} ${plural(r.sentIds.length, 'element')}: ${ids(r.sentIds)}`,

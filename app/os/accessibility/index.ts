@@ -13,6 +13,7 @@ export type { AccessibilityReader } from './types.js';
 export type { AxRead } from './answer.js';
 export type { AccessibilityReaderOptions } from './options.js';
 export { FOCUSED_TEXT_LIMIT_BYTES } from './answer.js';
+export { behindPermission } from './permission.js';
 
 /** The reader for `process.platform` (or `platform`, for tests). */
 export function createAccessibilityReader(options: AccessibilityReaderOptions = {}, platform: NodeJS.Platform = process.platform): AccessibilityReader {

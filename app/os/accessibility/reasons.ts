@@ -27,7 +27,7 @@ export function failure(code: AxFailureCode, reason: string): AxFailure {
   return { ok: false, code, reason };
 }
 
-const PERMISSION =
+export const PERMISSION =
   'Glance does not have the Accessibility permission: allow it in System Settings › Privacy & Security › Accessibility.';
 
 /** The code and sentence of every outcome of an exchange but an answer. */

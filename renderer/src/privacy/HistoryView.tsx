@@ -3,7 +3,7 @@ import { ChevronRight, Trash2 } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { KeptPayloadView } from './KeptPayloadView.js';
-import { amountWords, failureWords, receiptTo, sizeWords, whenWords, type Receipt } from './receipt-words.js';
+import { amountWords, failureWords, RECEIPT_THROUGH_ACCESSIBILITY, receiptTo, sizeWords, whenWords, type Receipt } from './receipt-words.js';
 import { historyDamagedWords } from '../words/notices.js';
 
 type History = Awaited<ReturnType<GlanceApi['getHistory']>>;
@@ -36,6 +36,7 @@ function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; kept: boolean; l
         </summary>
         <dl className="receipt__facts">
           <dt>App</dt><dd><ProviderText text={`${receipt.app.bundleId}, process ${receipt.app.pid}`} /></dd>
+          {receipt.source === 'accessibility' ? <><dt>Read</dt><dd data-testid="receipt-source">{RECEIPT_THROUGH_ACCESSIBILITY}</dd></> : null}
           <dt>{failure !== undefined ? 'Attempted to' : 'Sent to'}</dt><dd>{receipt.endpoint}</dd>
           {failure !== undefined ? <><dt>Came back</dt><dd>{failure}</dd></> : null}
           {kinds ? <><dt>Withheld</dt><dd>{kinds}</dd></> : null}

@@ -51,3 +51,6 @@ export function whenWords(at: string, locale?: string, now = new Date()): string
   if (date.toDateString() === now.toDateString()) return `Today ${time}`;
   return `${date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })}, ${time}`;
 }
+
+/** A receipt's context read through Accessibility: the app doesn’t share context itself (a weaker source than a provider). */
+export const RECEIPT_THROUGH_ACCESSIBILITY = 'Through Accessibility: the app doesn’t share context itself';

@@ -1,17 +1,11 @@
 import type { JSX, Ref } from 'react';
 import { CircleExclamationPoint, CircleSlash } from 'lucide-react';
 import { ProviderText } from '../text/ProviderText.js';
+import { WithApp } from '../text/WithApp.js';
 import type { Problem, ProblemAction } from './problem.js';
 
 /** What the card's buttons do, given by whoever shows it. Missing ones are not offered. */
 export type ProblemHandlers = Partial<Record<ProblemAction, () => void>>;
-
-/** The headline with the app's name drawn as provider text where the template says {app}. */
-function withApp(template: string, appName: string): JSX.Element {
-  const [before, after] = template.split('{app}');
-  if (after === undefined) return <>{template}</>;
-  return <>{before}<ProviderText text={appName} />{after}</>;
-}
 
 /**
  * A failure with a way forward: a plain headline, one line of why, buttons (the first is the
@@ -34,9 +28,9 @@ export function ProblemCard(props: {
     <section className={`card card--${problem.tone}`} role={problem.tone === 'error' ? 'alert' : 'status'} data-testid={props.testId ?? 'problem'}>
       <div className="card__head">
         <Icon className="card__icon" size={18} aria-hidden="true" />
-        <h2 className="card__headline">{withApp(problem.headline, props.appName)}</h2>
+        <h2 className="card__headline"><WithApp template={problem.headline} appName={props.appName} /></h2>
       </div>
-      <p className="card__why">{withApp(problem.why, props.appName)}</p>
+      <p className="card__why"><WithApp template={problem.why} appName={props.appName} /></p>
       {actions.length > 0 ? (
         <div className="card__actions">
           {actions.map((action, index) => (
@@ -44,7 +38,8 @@ export function ProblemCard(props: {
               key={action} type="button" className={index === 0 ? 'button button--primary' : 'button'} onClick={props.on[action]}
               ref={index === 0 ? props.primaryRef : undefined} autoFocus={index === 0 && props.primaryRef !== undefined}
             >
-              {props.labels[action]}
+              {/* "Always for {app}": a label may name the app too. */}
+              <WithApp template={props.labels[action]} appName={props.appName} />
             </button>
           ))}
         </div>

@@ -8,7 +8,10 @@ type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invoca
 type Turn = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['turns'][number];
 
 /** What a button on a problem card does. */
-export type ProblemAction = 'try-again' | 'sample' | 'longer' | 'settings' | 'ask-again' | 'answer-offline' | 'ask-without' | 'reset-rules';
+export type ProblemAction =
+  | 'try-again' | 'sample' | 'longer' | 'settings' | 'ask-again' | 'answer-offline' | 'ask-without' | 'reset-rules'
+  // An app without a provider, read through Accessibility: the consent card's three choices, the permission's pane, a read once more.
+  | 'read-once' | 'read-always' | 'read-never' | 'open-accessibility' | 'read-again';
 
 /**
  * A failure said for a person: a plain headline, one line of why, the ways forward (the
@@ -62,10 +65,47 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
       return { tone: 'neutral', headline: 'Glance itself is in front', why: `Bring the app you want to ask about to the front, ${press}.`, actions: ['sample'], details: [] };
     case 'ruled-out':
       return ruledOutProblem(invocation);
+    case 'accessibility-consent':
+    case 'accessibility-never':
+    case 'accessibility-permission':
+    case 'accessibility-unreadable':
+      return accessibilityProblem(invocation.failure, [said]);
     case 'sample-failed':
       return { tone: 'error', headline: "Sample Notes didn't start", why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
     default:
       return { tone: 'error', headline: "Glance couldn't collect {app}'s context", why: 'Something went wrong inside Glance.', actions: ['try-again'], details };
+  }
+}
+
+/**
+ * The cards of an app without a provider (docs/privacy.md, "Apps without a provider"): the
+ * consent asked before anything is read, the user's `never`, macOS's permission, a read that
+ * gave nothing. What this path reads is said on the consent card itself, before the choice.
+ */
+function accessibilityProblem(failure: 'accessibility-consent' | 'accessibility-never' | 'accessibility-permission' | 'accessibility-unreadable', details: string[]): Problem {
+  switch (failure) {
+    case 'accessibility-consent':
+      // Not a fault: a question. "Read it this time" is the main way forward, and nothing is read before it.
+      return {
+        tone: 'neutral',
+        headline: '{app} doesn’t share context itself',
+        why: 'Glance can read it through Accessibility instead: the front window’s title, the document’s address and the text you selected, never a password field or another window. An app that shares context itself gives more.',
+        actions: ['read-once', 'read-always', 'read-never'],
+        details,
+      };
+    case 'accessibility-never':
+      // As for an app without a provider before this path existed: Sample Notes shows what Glance does meanwhile.
+      return { tone: 'neutral', headline: 'You chose never to read {app} through Accessibility', why: 'It doesn’t share context itself, so nothing was read. Settings › Rules changes this; Sample Notes shows what Glance does meanwhile.', actions: ['settings', 'sample'], details };
+    case 'accessibility-permission':
+      return {
+        tone: 'error',
+        headline: 'Glance needs the Accessibility permission',
+        why: '{app} doesn’t share context itself, and reading it through Accessibility needs macOS’s permission. Turn on Glance in System Settings › Privacy & Security › Accessibility, then try again.',
+        actions: ['open-accessibility', 'read-again'],
+        details,
+      };
+    default:
+      return { tone: 'error', headline: 'Glance couldn’t read {app} through Accessibility', why: 'Nothing was read from it this time; the reason is under Details.', actions: ['read-again'], details };
   }
 }
 

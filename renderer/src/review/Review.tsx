@@ -1,11 +1,13 @@
 import type { JSX, MutableRefObject, RefObject } from 'react';
-import { Crosshair, Search, ShieldAlert } from 'lucide-react';
+import { Accessibility, Crosshair, Search, ShieldAlert } from 'lucide-react';
 import { AppRuleMenu } from '../privacy/AppRuleMenu.js';
 import { ContextTree } from './ContextTree.js';
 import type { Screened } from './screening.js';
 import { countMatches, keepOnly, selectedIds, type TreeIndex } from './tree-model.js';
 import type { Exclusions } from './use-exclusions.js';
 import { ProviderText } from '../text/ProviderText.js';
+import { WithApp } from '../text/WithApp.js';
+import { THROUGH_ACCESSIBILITY } from '../words/invocation.js';
 
 /** What the review needs. */
 export interface ReviewProps {
@@ -38,6 +40,9 @@ export interface ReviewProps {
   onOpenLink(url: string): void;
   onReturn(): void;
   onType(text: string): void;
+  /** Where the context came from, and the app's name: a read through Accessibility is marked as such. */
+  source?: 'provider' | 'accessibility' | undefined;
+  appName?: string;
 }
 
 /**
@@ -52,6 +57,9 @@ export function Review(props: ReviewProps): JSX.Element {
   const matches = lowered ? countMatches(tree, lowered) : total;
   return (
     <section className="review" aria-label="Context">
+      {props.source === 'accessibility' ? (
+        <p className="screening screening--source" data-testid="source"><Accessibility size={13} aria-hidden="true" /><span><WithApp template={THROUGH_ACCESSIBILITY} appName={props.appName ?? ''} /></span></p>
+      ) : null}
       <div className="toolbar">
         <label className="search">
           <Search className="search__icon" size={13} aria-hidden="true" />

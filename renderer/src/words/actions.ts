@@ -18,6 +18,12 @@ export function actionLabels(timeoutMs: number): Record<ProblemAction, string> {
     'answer-offline': 'Answer offline and try again',
     'ask-without': 'Ask without its context',
     'reset-rules': 'Reset rules and try again',
+    // {app}: the app's name, drawn as provider text by the card.
+    'read-once': 'Read it this time',
+    'read-always': 'Always for {app}',
+    'read-never': 'Never for {app}',
+    'open-accessibility': 'Open System Settings',
+    'read-again': 'Try again',
   };
 }
 

@@ -56,7 +56,7 @@ export function statusWords(invocation: Invocation): string {
     case 'collecting':
       return `Collecting context from ${app}…`;
     case 'collected':
-      return `Context from ${app}`;
+      return invocation.source === 'accessibility' ? `Context from ${app}, read through Accessibility` : `Context from ${app}`;
     case 'cancelled': {
       const what = invocation.cancelledBy === 'closed' ? `You closed the panel while Glance was collecting from ${app}.` : `You removed ${app}'s context.`;
       return `${what} Glance stopped asking, and an answer that still arrives is discarded.`;
@@ -65,6 +65,12 @@ export function statusWords(invocation: Invocation): string {
       return invocation.reason ?? failureWords(invocation);
   }
 }
+
+/**
+ * The review's mark on a context read through Accessibility, a weaker source than a provider
+ * (`{app}`: the app's name, drawn as provider text).
+ */
+export const THROUGH_ACCESSIBILITY = 'Read through Accessibility: {app} doesn’t share context itself';
 
 /** The notes under the context: what the tolerant reader cut, then what else the core ignored, by name. */
 export function detailWords(invocation: Invocation): string[] {

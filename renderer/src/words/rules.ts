@@ -57,3 +57,16 @@ export function rulesResetWords(asidePath: string | undefined): string {
 
 /** Under a rule whose bundle id is an interpreter's (contract/interpreter.ts), after the id itself: what the rule really covers. */
 export const INTERPRETER_RULE_WORDS = ' is an interpreter’s name: on Linux every program it runs without a desktop file of its own has this bundle id, so this rule applies to all of them.';
+
+/**
+ * Each accessibility consent as Settings › Rules offers it: whether an app that doesn’t share
+ * context itself is read through Accessibility (the same three as `glance rules accessibility`).
+ */
+export const ACCESSIBILITY_LABELS: Record<'ask' | 'always' | 'never', string> = {
+  ask: 'Ask each time',
+  always: 'Always',
+  never: 'Never',
+};
+
+/** The line's label before the consent's menu. */
+export const ACCESSIBILITY_LINE = 'Read through Accessibility';

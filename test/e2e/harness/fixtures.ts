@@ -10,7 +10,7 @@ import type { SafeStorageLike } from '../../../main/secrets.js';
 import { launchBrowser } from './browser.js';
 import { buildTestBridge, ensureRendererBuilt, ROOT } from './build.js';
 import { startTestApp, type TestApp } from './server.js';
-import type { TestLook } from './test-main.js';
+import type { TestAccessibility, TestLook } from './test-main.js';
 
 const READY = /is providing context \(pid (\d+), endpoint (http:\/\/127\.0\.0\.1:\d+\/\S*)\)\n/;
 
@@ -24,9 +24,10 @@ export interface World {
    * A fresh test app (main's pieces) and a page showing its panel; `look` is the system's (no
    * vibrancy, no accent by default); `safeStorage` replaces the test Keychain; `seed` writes
    * into its data folder before it starts; `modelFetch` is what the model backends send with
-   * (a test's own DNS lookup: test/helpers/lookup-fetch.ts).
+   * (a test's own DNS lookup: test/helpers/lookup-fetch.ts); `accessibility` the reader and the
+   * macOS permission (test-main.ts).
    */
-  openPanel(options?: { look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
+  openPanel(options?: { look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
 import { invokeContract, type InvokeName, type PageName } from '../../../contract/ipc.js';
 import { dispatch } from '../../../main/ipc/dispatch.js';
-import { createTestMain, type TestLook } from './test-main.js';
+import { createTestMain, type TestAccessibility, type TestLook } from './test-main.js';
 import type { SafeStorageLike } from '../../../main/secrets.js';
 import type { StateHub } from '../../../main/flow/state-hub.js';
 
@@ -46,7 +46,7 @@ async function pageWithBridge(file: string, bridge: string): Promise<string> {
 }
 
 /** Starts the server on a free loopback port. */
-export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch }): Promise<TestApp> {
+export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestApp> {
   const main = await createTestMain(options);
   const html = await pageWithBridge(join(options.rendererDir, 'index.html'), 'test-bridge.js');
   const overlayHtml = await pageWithBridge(join(options.rendererDir, 'overlay.html'), 'overlay-bridge.js');

@@ -6,7 +6,8 @@ import type { Location } from '@app-context/provider-kit/protocol';
 import type { Appearance } from '../../../contract/appearance.js';
 import type { AnswerState, Drawing, InvokeHandlers } from '../../../contract/ipc.js';
 import type { StateHub } from '../../../main/flow/state-hub.js';
-import type { MainPorts, TrayActions } from '../../../main/ports.js';
+import type { AccessibilityPermissionPort, MainPorts, TrayActions } from '../../../main/ports.js';
+import { createAccessibilityReader, type AccessibilityReader } from '../../../app/os/accessibility/index.js';
 import type { SafeStorageLike } from '../../../main/secrets.js';
 import { createMainServices } from '../../../main/services.js';
 import { launchNodeChild } from '../../helpers/spawn.js';
@@ -63,8 +64,18 @@ export interface TestLook {
   accent?: string;
 }
 
+/**
+ * The accessibility layer in a test: a reader (the real one, over a desktop session of the
+ * test's own, by default over the test's environment, where it finds no bus) and the macOS
+ * permission as the test plays it (held unless said otherwise).
+ */
+export interface TestAccessibility {
+  reader?: AccessibilityReader;
+  permission?: AccessibilityPermissionPort;
+}
+
 /** Builds main's services over the real core, the given OS services and test ports. */
-export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch }): Promise<TestMain> {
+export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestMain> {
   const logLines: string[] = [];
   let front: FrontApp = { pid: 0 };
   let visible = false;
@@ -90,6 +101,10 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     ownPid: process.pid,
     // The real OS services, but the front app is the one the test names.
     os: { ...options.os, frontApp: async () => ({ ok: true, app: front }) },
+    accessibility: {
+      reader: options.accessibility?.reader ?? createAccessibilityReader({ env: options.env }),
+      permission: options.accessibility?.permission ?? { trusted: () => true, openSettings: async () => false },
+    },
     log: (level, message) => {
       if (level !== 'debug') logLines.push(message);
     },

@@ -1,0 +1,72 @@
+// The press and an app without a provider (issue 23): the card's consent reaches the core as
+// `granted` for that press alone, a read again happens only from an accessibility card, and the
+// outcomes are the panel's kinds. The collect function is the test's (the real one runs in
+// test/e2e/accessibility.test.ts against a real GTK app).
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../app/log/logger.js';
+import type { FrontCollection } from '../../app/host.js';
+import type { FrontApp } from '../../app/os/types.js';
+import { createController, type CollectFn } from '../../main/flow/controller.js';
+import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+
+const preview: FrontApp = { pid: 4242, name: 'Preview' };
+const consent: FrontCollection = { kind: 'no-consent', app: preview, bundleId: 'com.apple.Preview', consent: 'ask', reason: 'Preview does not share context with Glance, and reading it through Accessibility needs your consent' };
+
+function setup(outcomes: (granted: boolean) => FrontCollection) {
+  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const grants: boolean[] = [];
+  const collect: CollectFn = async (_app, { granted = false }) => {
+    grants.push(granted);
+    return outcomes(granted);
+  };
+  const controller = createController({ os: { frontApp: async () => ({ ok: true, app: preview }) }, collect, timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined });
+  return { hub, controller, grants };
+}
+
+/** Until the press on screen has finished collecting again. */
+async function settled(hub: ReturnType<typeof createStateHub>): Promise<void> {
+  await expect.poll(() => hub.get().invocation?.phase).not.toBe('collecting');
+}
+
+describe('a press of an app without a provider', () => {
+  it('asks first (no grant), then reads with the grant for this press only; the card names its identity for Always and Never', async () => {
+    const { hub, controller, grants } = setup((granted) => (granted ? { kind: 'unreadable', app: preview, code: 'no-permission', reason: 'no permission', timedOut: false } : consent));
+    await controller.onHotkey();
+    expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-consent', appName: 'Preview' });
+    const press = controller.press(1);
+    expect(press?.consentAsked()).toEqual({ bundleId: 'com.apple.Preview', appName: 'Preview' });
+    expect(press?.readAgain(true)).toBe(true);
+    // Same press, collecting again at once.
+    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collecting' });
+    await settled(hub);
+    expect(grants).toEqual([false, true]);
+    expect(hub.get().invocation).toMatchObject({ id: 1, failure: 'accessibility-permission' });
+    // The permission card reads again too, but names no identity to store a consent for.
+    expect(press?.consentAsked()).toBeUndefined();
+    // The next press starts without the grant: "this time" was that press's.
+    await controller.onHotkey();
+    expect(grants).toEqual([false, true, false]);
+  });
+
+  it('reads again only from an accessibility card, never while collecting, and a `never` is its own kind', async () => {
+    const { hub, controller } = setup(() => ({ ...consent, consent: 'never', reason: 'your choice for com.apple.Preview is never to read it through Accessibility' }));
+    await controller.onHotkey();
+    expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-never' });
+    const press = controller.press(1);
+    expect(press?.consentAsked()).toEqual({ bundleId: 'com.apple.Preview', appName: 'Preview' });
+    expect(press?.readAgain(false)).toBe(true);
+    expect(press?.readAgain(false)).toBe(false);
+    await settled(hub);
+
+    // An app the system cannot name has nothing to consent to: the card of an app without a provider.
+    const unnamed = setup(() => ({ kind: 'unreadable', app: preview, code: 'no-identity', reason: 'the system does not say which app Preview is', timedOut: false }));
+    await unnamed.controller.onHotkey();
+    expect(unnamed.hub.get().invocation).toMatchObject({ failure: 'no-provider' });
+
+    const other = setup(() => ({ kind: 'no-provider', app: preview, reason: 'process 4242 is not running' }));
+    await other.controller.onHotkey();
+    expect(other.hub.get().invocation).toMatchObject({ failure: 'no-provider' });
+    expect(other.controller.press(1)?.readAgain(true)).toBe(false);
+    expect(other.controller.press(1)?.consentAsked()).toBeUndefined();
+  });
+});
