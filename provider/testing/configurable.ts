@@ -25,6 +25,8 @@
  *   TP_SCOPE                   which requests the four below apply to: `call` (any tools/call,
  *                              the default), `current`, `location`, or `all` (initialize too)
  *   TP_DELAY_MS                wait this long before answering
+ *   TP_DELAY_FILE              wait as many milliseconds as this file says, re-read on each
+ *                              request (so one test can hold a first request and not a retry)
  *   TP_STALL=1                 never answer (the socket stays open)
  *   TP_REDIRECT                answer 302; the value is the Location, `1` for our own endpoint
  *   TP_OVERSIZED_MB            answer 200 with a body of this many MiB (e.g. 64), streamed
@@ -68,7 +70,10 @@ let endpoint = '';
 const scopeKnob = knob('TP_SCOPE') ?? 'call';
 const misbehaviour: Misbehaviour = {
   scope: (['all', 'call', 'current', 'location'].includes(scopeKnob) ? scopeKnob : 'call') as Misbehaviour['scope'],
-  delayMs: Number(knob('TP_DELAY_MS') ?? 0),
+  delayMs: () => {
+    const delayFile = knob('TP_DELAY_FILE');
+    return Number(delayFile !== undefined ? fileText(delayFile) : (knob('TP_DELAY_MS') ?? 0));
+  },
   stall: knob('TP_STALL') === '1',
   redirect: knob('TP_REDIRECT') === '1' ? undefined : knob('TP_REDIRECT'),
   oversizedBytes: Number(knob('TP_OVERSIZED_MB') ?? 0) * 1024 * 1024,

@@ -6,7 +6,8 @@ import type { Intercept } from '@app-context/provider-kit/testing';
 export interface Misbehaviour {
   /** Which requests the HTTP misbehaviours below apply to. */
   scope: 'all' | 'call' | 'current' | 'location';
-  delayMs: number;
+  /** How long to wait before answering, asked per request (a file the test rewrites between requests). */
+  delayMs: () => number;
   stall: boolean;
   /** A URL to redirect to with 302. */
   redirect: string | undefined;
@@ -45,7 +46,8 @@ export function createMisbehaviour(m: Misbehaviour): Intercept {
     if (inScope) {
       // Claimed and never answered: the socket stays open until the client gives up or stop().
       if (m.stall) return true;
-      if (m.delayMs > 0) await sleep(m.delayMs);
+      const delayMs = m.delayMs();
+      if (delayMs > 0) await sleep(delayMs);
       if (m.redirect !== undefined) {
         res.writeHead(302, { Location: m.redirect, 'Content-Length': 0 });
         res.end();

@@ -2,25 +2,32 @@
 // size, main's real flow, real provider processes. Each state is driven the way a user would
 // (the keyboard where a user would use it), photographed in light and dark, and checked by
 // axe-core: no serious or critical violation anywhere.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_TIMEOUT_MS } from '../../contract/settings.js';
 import type { Violation } from './harness/axe.js';
 import { excludedRowFit } from './harness/excluded-row.js';
 import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
 import { captureState } from './harness/states.js';
 
 let world: World;
+/** How long Slow Notes waits before it answers, re-read on each request (TP_DELAY_FILE). */
+let slowDelay = '';
 const violations: Record<string, Record<string, Violation[]>> = {};
 beforeAll(async () => {
+  slowDelay = join(await mkdtemp(join(tmpdir(), 'glance-slow-')), 'delay-ms');
+  await writeFile(slowDelay, '2500');
   world = await createWorld({
     sample: { script: 'sample' },
-    slow: { script: 'configurable', env: { TP_NAME: 'Slow Notes', TP_DELAY_MS: '2500', TP_SCOPE: 'current' } },
+    slow: { script: 'configurable', env: { TP_NAME: 'Slow Notes', TP_DELAY_FILE: slowDelay, TP_SCOPE: 'current' } },
   });
 }, 60_000);
 afterAll(async () => {
   await world?.close();
+  if (slowDelay) await rm(dirname(slowDelay), { recursive: true, force: true });
 });
 
 const pid = (name: string): number => world.providers[name]?.pid ?? -1;
@@ -72,7 +79,11 @@ describe('the panel, state by state', () => {
 
   it('collecting: the app is named, and Stop cancels neutrally with Try again', async () => {
     const { app, page } = await world.openPanel();
-    await page.evaluate(() => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ timeoutMs: 6000 }));
+    // Collecting lasts until Stop: the provider holds this request longer than the longest time
+    // limit, so the photographs of "collecting" (two screenshots, two axe runs) never race its
+    // answer on a loaded machine; the retry is answered after 300 ms.
+    await writeFile(slowDelay, '60000');
+    await page.evaluate((timeoutMs) => (window as unknown as { glance: { saveSettings(p: object): Promise<unknown> } }).glance.saveSettings({ timeoutMs }), MAX_TIMEOUT_MS);
     await pressHotkey(app, { pid: pid('slow'), name: 'Slow Notes' });
     await page.getByText('Asking Slow Notes for its context…').waitFor();
     await capture(page, 'collecting');
@@ -87,10 +98,12 @@ describe('the panel, state by state', () => {
     expect(await page.getByRole('textbox', { name: 'Your question' }).count()).toBe(0);
     expect(await footer(page)).toEqual(['↩Try again', '⌘,Settings', 'escClose']);
     await capture(page, 'cancelled');
+    await writeFile(slowDelay, '300');
     await page.keyboard.press('Enter');
     await page.getByRole('tree', { name: 'Collected context' }).waitFor({ timeout: 10_000 });
     expect((await statuses(page)).slice(-2)).toEqual(['Collecting context from Slow Notes…', 'Context from Slow Notes']);
-  });
+    // Four photographs, four axe runs and two collects: more than the 20 s default on a loaded machine.
+  }, 60_000);
 
   it('review by keyboard: the caret is in the question on show; Up goes into the tree; Backspace excludes, Cmd-Z undoes, Restore restores; the filter; keep only the selection', async () => {
     const { app, page } = await world.openPanel();

@@ -74,19 +74,21 @@ describe('the tolerant reader under hostile shapes', () => {
     fc.assert(fc.property(answer, checkRead), { numRuns: RUNS.tree });
   });
 
-  it('huge fan-out with odd ids: at most 20,000 kept, in time', () => {
+  // What it costs is the bench's to say (`read` in bench/results.json, 20,000 elements): a time
+  // asserted here failed whenever the machine was loaded, and said nothing of the code.
+  it('huge fan-out with odd ids: at most 20,000 kept', () => {
     const fanOut = fc.tuple(fc.integer({ min: 20_000, max: 45_000 }), fc.array(oddId, { minLength: 1, maxLength: 20 })).map(([n, ids]) => {
       const children = Array.from({ length: n }, (_, i) => `{"id":${JSON.stringify(i % 7 === 0 ? ids[i % ids.length] : `r${i}`)},"role":"Row","__proto__":{"id":"x"}}`);
       return `{"protocol":"0.2.0","instance":"i1","root":{"id":"app","role":"Application","children":[${children.join(',')}]}}`;
     });
     fc.assert(fc.property(fanOut, (text) => {
-      const started = performance.now();
       checkRead(text);
       const result = readAnswer(JSON.parse(text) as unknown);
       expect(result.ok && result.elementCount <= 20_000).toBe(true);
-      expect(performance.now() - started).toBeLessThan(2000);
     }), { numRuns: RUNS.fanOut });
-  });
+    // Eight answers of up to 45,000 children, each parsed and read twice: 6 s on a quiet machine,
+    // 25 s at load 12, so not the 20 s default.
+  }, 120_000);
 });
 
 describe('the descriptor reader on real files', () => {
