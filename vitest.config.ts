@@ -8,6 +8,11 @@ export default defineConfig({
     // The Electron end-to-end tests need a Mac and the Electron binary: npm run test:electron.
     exclude: [...configDefaults.exclude, 'test/electron/**'],
     pool: 'forks',
+    // Two files at a time on the 2-core CI machine (Vitest's default there is one: CPUs - 1).
+    // One file at a time left a core idle: the suite used 13-15 CPU-minutes over 17-18 minutes
+    // of wall, waiting on provider processes, Chromium and the OS (docs/benchmarks.md, "The
+    // suite's own time").
+    maxWorkers: 2,
     testTimeout: 20_000,
     // expect.poll waits for a state; its default of 1 s is a time, which a loaded 2-core machine
     // overruns (the first collect of an e2e test took longer). Under testTimeout, so a poll that
