@@ -77,36 +77,45 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
   }
 }
 
+type AccessibilityFailure = 'accessibility-consent' | 'accessibility-never' | 'accessibility-permission' | 'accessibility-unreadable';
+
+/** Each accessibility card's words and ways forward: one row per kind, the compiler holding the set. */
+const ACCESSIBILITY_CARDS: Record<AccessibilityFailure, Omit<Problem, 'details'>> = {
+  // Not a fault: a question. "Read it this time" is the main way forward, and nothing is read before it.
+  'accessibility-consent': {
+    tone: 'neutral',
+    headline: '{app} doesn’t share context itself',
+    why: 'Glance can read it through Accessibility instead: the front window’s title, the document’s address and the text you selected, never a password field or another window. An app that shares context itself gives more.',
+    actions: ['read-once', 'read-always', 'read-never'],
+  },
+  // As for an app without a provider before this path existed: Sample Notes shows what Glance does meanwhile.
+  'accessibility-never': {
+    tone: 'neutral',
+    headline: 'You chose never to read {app} through Accessibility',
+    why: 'It doesn’t share context itself, so nothing was read. Settings › Rules changes this; Sample Notes shows what Glance does meanwhile.',
+    actions: ['settings', 'sample'],
+  },
+  'accessibility-permission': {
+    tone: 'error',
+    headline: 'Glance needs the Accessibility permission',
+    why: '{app} doesn’t share context itself, and reading it through Accessibility needs macOS’s permission. Turn on Glance in System Settings › Privacy & Security › Accessibility, then try again.',
+    actions: ['open-accessibility', 'read-again'],
+  },
+  'accessibility-unreadable': {
+    tone: 'error',
+    headline: 'Glance couldn’t read {app} through Accessibility',
+    why: 'Nothing was read from it this time; the reason is under Details.',
+    actions: ['read-again'],
+  },
+};
+
 /**
  * The cards of an app without a provider (docs/privacy.md, "Apps without a provider"): the
  * consent asked before anything is read, the user's `never`, macOS's permission, a read that
  * gave nothing. What this path reads is said on the consent card itself, before the choice.
  */
-function accessibilityProblem(failure: 'accessibility-consent' | 'accessibility-never' | 'accessibility-permission' | 'accessibility-unreadable', details: string[]): Problem {
-  switch (failure) {
-    case 'accessibility-consent':
-      // Not a fault: a question. "Read it this time" is the main way forward, and nothing is read before it.
-      return {
-        tone: 'neutral',
-        headline: '{app} doesn’t share context itself',
-        why: 'Glance can read it through Accessibility instead: the front window’s title, the document’s address and the text you selected, never a password field or another window. An app that shares context itself gives more.',
-        actions: ['read-once', 'read-always', 'read-never'],
-        details,
-      };
-    case 'accessibility-never':
-      // As for an app without a provider before this path existed: Sample Notes shows what Glance does meanwhile.
-      return { tone: 'neutral', headline: 'You chose never to read {app} through Accessibility', why: 'It doesn’t share context itself, so nothing was read. Settings › Rules changes this; Sample Notes shows what Glance does meanwhile.', actions: ['settings', 'sample'], details };
-    case 'accessibility-permission':
-      return {
-        tone: 'error',
-        headline: 'Glance needs the Accessibility permission',
-        why: '{app} doesn’t share context itself, and reading it through Accessibility needs macOS’s permission. Turn on Glance in System Settings › Privacy & Security › Accessibility, then try again.',
-        actions: ['open-accessibility', 'read-again'],
-        details,
-      };
-    default:
-      return { tone: 'error', headline: 'Glance couldn’t read {app} through Accessibility', why: 'Nothing was read from it this time; the reason is under Details.', actions: ['read-again'], details };
-  }
+function accessibilityProblem(failure: AccessibilityFailure, details: string[]): Problem {
+  return { ...ACCESSIBILITY_CARDS[failure], details };
 }
 
 /** The card for an app the user's rules kept out: each rule its own true reason and way forward. */
