@@ -12,14 +12,12 @@
  * process holds the same one after a fork or when it was sent over a Unix socket (SCM_RIGHTS):
  * only the fd tables of every process tell.
  */
-import { closeSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { endianness } from 'node:os';
 import type { ListenersResult, ListeningSocket } from './types.js';
 import { formatIpv6 } from './ipv6.js';
 import { isValidPort } from './lsof.js';
-
-/** The kernel's state code for a listening TCP socket. */
-const TCP_LISTEN = '0A';
+import { pastListeners, portField, readTableLines, TCP_LISTEN } from './proc-table.js';
 
 /** One listening socket as the kernel's table lists it. */
 export interface ProcNetListener {
@@ -32,11 +30,16 @@ export interface ProcNetListener {
  * Addresses are hex, one 32-bit word at a time in the host's byte order (`littleEndian`).
  */
 export function parseProcNetTcp(text: string, port: number, littleEndian = endianness() === 'LE'): ProcNetListener[] {
+  return listenersInLines(text.split('\n').slice(1), port, littleEndian);
+}
+
+/** The sockets listening on `port` among a table's lines (its header dropped). */
+export function listenersInLines(lines: readonly string[], port: number, littleEndian = endianness() === 'LE'): ProcNetListener[] {
   const found: ProcNetListener[] = [];
   // The kernel prints ports as four upper-case hex digits: skip other lines before splitting them.
-  const portField = `:${port.toString(16).toUpperCase().padStart(4, '0')} `;
-  for (const line of text.split('\n').slice(1)) {
-    if (!line.includes(portField)) continue;
+  const field = portField(port);
+  for (const line of lines) {
+    if (!line.includes(field)) continue;
     const cols = line.trim().split(/\s+/);
     const local = cols[1];
     const state = cols[3];
@@ -48,6 +51,16 @@ export function parseProcNetTcp(text: string, port: number, littleEndian = endia
     if (address !== undefined) found.push({ inode, address });
   }
   return found;
+}
+
+/**
+ * The listening sockets on `port` in both tables, each read only until it is past its
+ * listeners (proc-table.ts). Throws when /proc/net/tcp cannot be read.
+ */
+export function readListeners(procRoot: string, port: number): ProcNetListener[] {
+  const tcp = readTableLines(`${procRoot}/net/tcp`, false, pastListeners);
+  const tcp6 = readTableLines(`${procRoot}/net/tcp6`, true, pastListeners);
+  return [...listenersInLines(tcp, port), ...listenersInLines(tcp6, port)];
 }
 
 /** Decodes a /proc/net address (8 hex digits for IPv4, 32 for IPv6) to its printed form. */
@@ -63,42 +76,6 @@ export function decodeProcAddress(hex: string, littleEndian: boolean): string | 
   // plain a.b.c.d, and so do we, so that both methods give the same answer.
   if (bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.slice(12).join('.');
   return formatIpv6(bytes);
-}
-
-/** Where a table is read into; grown when a table is larger (a busy machine). */
-let tableBuffer = Buffer.allocUnsafe(256 * 1024);
-
-/**
- * Reads a /proc/net table whole. Only tcp6 may be missing (a kernel without IPv6): then it is
- * empty. Synchronous on purpose: the kernel writes the text during the read() call (there is no
- * disk behind it), and one read into a kept buffer took 0.9 ms here where `readFile`'s four
- * round trips through the thread pool took 1.5 ms.
- */
-export function readTable(path: string, optional: boolean): string {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error: unknown) {
-    if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
-  try {
-    let length = 0;
-    for (;;) {
-      if (length === tableBuffer.length) {
-        const larger = Buffer.allocUnsafe(tableBuffer.length * 2);
-        tableBuffer.copy(larger, 0, 0, length);
-        tableBuffer = larger;
-      }
-      const read = readSync(fd, tableBuffer, length, tableBuffer.length - length, null);
-      if (read === 0) break;
-      length += read;
-    }
-    // The kernel prints ASCII only.
-    return tableBuffer.toString('latin1', 0, length);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -179,9 +156,7 @@ export async function procListeners(port: number, procRoot = '/proc'): Promise<L
   if (!isValidPort(port)) return { ok: false, reason: `${port} is not a TCP port` };
   let listening: ProcNetListener[];
   try {
-    const tcp = readTable(`${procRoot}/net/tcp`, false);
-    const tcp6 = readTable(`${procRoot}/net/tcp6`, true);
-    listening = [...parseProcNetTcp(tcp, port), ...parseProcNetTcp(tcp6, port)];
+    listening = readListeners(procRoot, port);
   } catch (error: unknown) {
     return { ok: false, reason: `could not read ${procRoot}/net/tcp: ${(error as Error).message}` };
   }

@@ -19,6 +19,7 @@ const TCP = `  sl  local_address rem_address   st tx_queue rx_queue tr tm->when 
    2: 0100007F:D2F0 0100007F:B26A 01 00000000:00000000 00:00000000 00000000     0        0 11800 1 00000000060eb434 20 4 30 10 -1
    3: 0100007F:B26A 0100007F:D2F0 01 00000000:00000000 00:00000000 00000000     0        0 11799 1 00000000060eb434 20 4 30 10 -1
    4: 0100007F:B26A 0100007F:D2F1 01 00000000:00000000 00:00000000 00000000     0        0 0 1 00000000060eb434 20 4 30 10 -1
+   5: 0100007F:B26A 0100007F:D2F2 06 00000000:00000000 03:00001770 00000000     0        0 0 3 0000000000000000
 `;
 const TCP6 = `  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
    0: 00000000000000000000000000000000:B268 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 11711 1 000000002767ddbc 100 0 0 10 0
@@ -35,6 +36,10 @@ describe('parseServerEnd', () => {
   it('reports a connection not accepted yet with inode 0, and reads a dual-stack socket\'s mapped addresses', () => {
     expect(parseServerEnd(TCP, 0xb26a, { address: '127.0.0.1', port: 0xd2f1 }, true)).toBe('0');
     expect(parseServerEnd(TCP6, 0xb268, { address: '127.0.0.1', port: 0xaae8 }, true)).toBe('57567');
+  });
+
+  it('does not take an earlier connection waiting out TIME_WAIT (inode 0 too) for one not accepted yet', () => {
+    expect(parseServerEnd(TCP, 0xb26a, { address: '127.0.0.1', port: 0xd2f2 }, true)).toBeUndefined();
   });
 });
 
