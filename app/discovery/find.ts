@@ -147,7 +147,11 @@ function stripProvider({ provider: _provider, ...verdict }: Judged): DescriptorV
   return verdict;
 }
 
+/** Asked once: a process's uid does not change (Glance never calls setuid), and each press asked it. */
+let uid: number | undefined;
+
 function currentUid(): number {
   // process.getuid is absent only on Windows, which Glance does not run on.
-  return process.getuid?.() ?? -1;
+  uid ??= process.getuid?.() ?? -1;
+  return uid;
 }
