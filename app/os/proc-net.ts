@@ -57,7 +57,7 @@ export function listenersInLines(lines: readonly string[], port: number, littleE
  * The listening sockets on `port` in both tables, each read only until it is past its
  * listeners (proc-table.ts). Throws when /proc/net/tcp cannot be read.
  */
-export function readListeners(procRoot: string, port: number): ProcNetListener[] {
+function readListeners(procRoot: string, port: number): ProcNetListener[] {
   const tcp = readTableLines(`${procRoot}/net/tcp`, false, pastListeners);
   const tcp6 = readTableLines(`${procRoot}/net/tcp6`, true, pastListeners);
   return [...listenersInLines(tcp, port), ...listenersInLines(tcp6, port)];
