@@ -86,9 +86,10 @@ export default tseslint.config(
     },
   },
   {
-    // CommonJS, where something loads a file with require(): the Electron tests' probe.
-    files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    // CommonJS, where something loads a file with require(): the Electron tests' probe, and the
+    // command's launcher (bin/package.json), which starts without Node's ES module loader.
+    files: ['**/*.cjs', 'bin/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// The `glance` command: a thin launcher for the bundled CLI in dist/cli (bin/vite.config.ts),
-// which `npm run build` makes and `npm ci` runs as prepare. Starting it reads a few files, not
-// hundreds of modules, and loads only what the command needs: `--version` reads one small file,
-// `current` never loads the model SDKs, secretlint or the MCP SDK (docs/benchmarks.md, "The
-// command"). When the build is missing we say so instead of printing a module-resolution stack.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+'use strict';
+// The `glance` command: a thin launcher for the bundled CLI in dist/cli (bin/vite.config.mts),
+// which `npm run build` makes and `npm ci` runs as prepare. It is CommonJS (bin/package.json),
+// as the bundle is, so a start needs no ES module loader; it reads a few files, not hundreds of
+// modules, and loads only what the command needs: `--version` reads one small file, every other
+// command the bundle through its code cache (bin/code-cache.js), and `current` never loads the
+// model SDKs, secretlint or the MCP SDK (docs/benchmarks.md, "The command"). When the build is
+// missing we say so instead of printing a module-resolution stack.
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
 
-const cli = new URL('../dist/cli/', import.meta.url);
 const args = process.argv.slice(2);
 const version = args[0] === '--version' || args[0] === '-V';
-const entry = new URL(version ? 'version.js' : 'glance.js', cli);
-if (!existsSync(fileURLToPath(entry))) {
+const entry = join(__dirname, '..', 'dist', 'cli', version ? 'version.cjs' : 'glance.cjs');
+if (!existsSync(entry)) {
   process.stderr.write('glance: the command is not built yet; run `npm run build` in the Glance folder, then try again.\n');
   process.exit(1);
 }
@@ -23,9 +25,8 @@ process.stdout.on('error', (error) => {
 });
 if (version) {
   // The same line `main` prints for --version, without loading the command itself.
-  const { versionLine } = await import(entry.href);
-  process.stdout.write(versionLine());
+  process.stdout.write(require(entry).versionLine());
 } else {
-  const { main } = await import(entry.href);
-  process.exitCode = await main(args);
+  const { main } = require('./code-cache.js').load(entry).exports;
+  main(args).then((code) => { process.exitCode = code; });
 }

@@ -16,8 +16,12 @@ export default function setup(): void {
   if (!existsSync('dist/app/os/accessibility/atspi-reader.py') || rebuild) {
     execFileSync(process.execPath, ['scripts/build-accessibility-helpers.js'], { stdio: 'inherit' });
   }
-  // The command as users run it: bin/glance.js loads the bundle in dist/cli (bin/vite.config.ts).
-  if (!existsSync('dist/cli/glance.js') || rebuild) {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bin/vite.config.ts'], { stdio: 'inherit' });
+  // The command as users run it: bin/glance.js loads the bundle in dist/cli (bin/vite.config.mts)
+  // with the code cache beside it (bin/code-cache.js).
+  if (!existsSync('dist/cli/glance.cjs.cache') || rebuild) {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bin/vite.config.mts'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['bin/code-cache.js', 'dist/cli/glance.cjs'], { stdio: 'inherit' });
+    // The bundle's chunks look for the accessibility helpers beside them; vite emptied the folder.
+    execFileSync(process.execPath, ['scripts/build-accessibility-helpers.js'], { stdio: 'inherit' });
   }
 }
