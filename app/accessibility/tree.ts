@@ -8,7 +8,6 @@
  * The tree is built as plain JSON and then read by the same tolerant reader a provider's answer
  * goes through (readAnswer): what the OS layer reported is not trusted to be well formed either.
  */
-import { randomBytes } from 'node:crypto';
 import { PROTOCOL_VERSION, readAnswer, type Answer } from '@app-context/provider-kit/protocol';
 import type { AxRead } from '../os/accessibility/index.js';
 
@@ -26,9 +25,12 @@ export interface AxAnswer {
   text?: TextKind;
 }
 
-/** A fresh instance for one read: 16 random bytes, as the id rule allows. */
+/**
+ * A fresh instance for one read: 16 random bytes, as the id rule allows, from Web Crypto's
+ * generator (node:crypto's own), which Node loads on first use (home/files.ts, randomHex).
+ */
 function newInstance(): string {
-  return `ax-${randomBytes(16).toString('base64url')}`;
+  return `ax-${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`;
 }
 
 /** The platform's words for the focused element, kept as attributes (never its text beyond the read). */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { RequestOutcome } from '../../contract/privacy.js';
+import { nodeCrypto } from '../os/load-later.js';
 import { RedirectRefusedError } from './no-redirects.js';
 import type { AgentRequest, ContextSummary, RequestObserver, RequestSettler, SentRequest } from './types.js';
 
@@ -21,7 +21,7 @@ export interface RequestOrigin {
 /** The description of one body about to be sent. */
 export function describeRequest(origin: RequestOrigin, endpoint: string, body: string, context: ContextSummary): SentRequest {
   const bytes = Buffer.byteLength(body, 'utf8');
-  const sha256 = createHash('sha256').update(body, 'utf8').digest('hex');
+  const sha256 = nodeCrypto().createHash('sha256').update(body, 'utf8').digest('hex');
   return { ...origin, endpoint, body, bytes, sha256, context };
 }
 

@@ -1,5 +1,4 @@
-import { constants, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { DescriptorSchema, describeDescriptorProblems, type Descriptor, isPlainObject, MAX_DESCRIPTOR_BYTES } from '@app-context/provider-kit/protocol';
 
@@ -12,6 +11,12 @@ export type DescriptorFile =
  * The file checks of docs/protocol.md, "The host's checks, in order", step 2, then the parse.
  * The file is opened with O_NOFOLLOW and checked through the open handle, so a symbolic link,
  * or a file swapped for one between a check and the read, is refused rather than followed.
+ *
+ * The calls are synchronous: one small file in a local per-user folder, opened O_NONBLOCK and
+ * read only once fstat says it is a regular file (a FIFO or a device is refused before any read,
+ * so nothing can block). Through the thread pool the same four calls cost a `glance` start 6-7 ms
+ * (the pool's first use starts its threads), and a press a hand-off to another thread per call
+ * (docs/benchmarks.md, "The command").
  */
 export async function readDescriptorFile(folder: string, file: string, uid: number): Promise<DescriptorFile> {
   return (await readDescriptorFileWithIdentity(folder, file, uid)).read;
@@ -32,9 +37,9 @@ export interface FileIdentity {
  * file is still the one it parsed. Open and stat failures carry no identity: nothing to reuse.
  */
 export async function readDescriptorFileWithIdentity(folder: string, file: string, uid: number): Promise<{ read: DescriptorFile; identity?: FileIdentity }> {
-  let handle;
+  let fd: number;
   try {
-    handle = await open(join(folder, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync(join(folder, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return { read: { ok: false, reason: 'it is a symbolic link, not a regular file', mtimeMs: 0 } };
@@ -42,20 +47,20 @@ export async function readDescriptorFileWithIdentity(folder: string, file: strin
     return { read: { ok: false, reason: `it cannot be opened (${code ?? 'unknown error'})`, mtimeMs: 0 } };
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     const refusal = fileRefusal(stats, uid);
     if (refusal) return { read: { ok: false, reason: refusal, mtimeMs: stats.mtimeMs } };
     // Read one byte past the limit: a file that fills it is over the limit. Unzeroed memory is
     // fine: only the bytes read are looked at, and zeroing 64 KiB per file dominated a folder
     // of a thousand descriptors.
     const buffer = Buffer.allocUnsafe(MAX_DESCRIPTOR_BYTES + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const bytesRead = readSync(fd, buffer, 0, buffer.length, 0);
     const identity = { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs };
     if (bytesRead > MAX_DESCRIPTOR_BYTES) return { read: { ok: false, reason: 'it is larger than 64 KiB, so it is not a descriptor', mtimeMs: stats.mtimeMs } };
     // A file that changed size while we read it is not the version the identity describes.
     return { read: parseDescriptor(buffer.subarray(0, bytesRead), stats), ...(bytesRead === stats.size ? { identity } : {}) };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

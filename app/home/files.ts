@@ -1,4 +1,5 @@
-import { chmod, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { chmod, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -43,10 +44,15 @@ export async function appendText(path: string, text: string): Promise<void> {
   }
 }
 
-/** The file's text, or undefined when there is no such file. */
+/**
+ * The file's text, or undefined when there is no such file. Read synchronously: one small file
+ * in the user's own data folder, read on every press and every command, where the thread pool
+ * cost a `glance` start its start-up and every read a hand-off (docs/benchmarks.md, "The
+ * command").
+ */
 export async function readOptional(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

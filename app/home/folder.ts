@@ -1,4 +1,5 @@
-import { chmod, lstat, mkdir } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -51,7 +52,8 @@ export async function openGlanceHome(path: string, options: { create?: boolean; 
   }
   let stats;
   try {
-    stats = await lstat(path);
+    // Synchronous, as the files in it are read (files.ts): a local folder's lstat is microseconds.
+    stats = lstatSync(path);
   } catch (error) {
     // Only reading: a folder not made yet holds no rules and no history.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, missing: true };

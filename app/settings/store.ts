@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { randomHex } from '../home/files.js';
 import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import type { SettingsDamaged } from '../../contract/notices.js';
 
@@ -71,7 +71,7 @@ export function createSettingsStore(folder: string, now: () => Date = () => new 
       const valid = SettingsSchema.parse(settings);
       await mkdir(folder, { recursive: true, mode: 0o700 });
       // Same folder, so the rename is atomic; a random name, so two writers never share it.
-      const temporary = join(folder, `.settings.${randomBytes(6).toString('hex')}.tmp`);
+      const temporary = join(folder, `.settings.${randomHex(6)}.tmp`);
       try {
         await writeFile(temporary, `${JSON.stringify(valid, null, 2)}\n`, { mode: 0o600, flush: true });
         await rename(temporary, path);

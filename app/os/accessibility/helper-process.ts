@@ -6,8 +6,9 @@
  * Glance's own limit is enforced here, in Node: a stalled helper (or a stalled app it waits on)
  * costs the time limit, never more. Every outcome is a value; nothing throws.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { HelperLineSchema, MAX_LINE_BYTES, type LocateRequest, type ReadRequest } from './wire.js';
+import { nodeChildProcess } from '../load-later.js';
 import { parseJsonAs } from '../parse-json.js';
 
 /** How to start the helper. */
@@ -89,7 +90,7 @@ export class HelperProcess {
   }
 
   private start(): ChildProcessWithoutNullStreams {
-    const child = spawn(this.command.command, [...this.command.args], { env: this.command.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = nodeChildProcess().spawn(this.command.command, [...this.command.args], { env: this.command.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     this.child = child;
     this.generation += 1;
     this.buffer = '';

@@ -3,7 +3,7 @@
  * desktop file GLib launched this very process from, else the executable's name. The host and
  * the provider kit both use this function, so the two sides compute the same value.
  */
-import { readFile, readlink } from 'node:fs/promises';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { basename } from 'node:path';
 
 /** The `name=` of the `[Application]` group of a .flatpak-info file (a GKeyFile), or undefined. */
@@ -56,9 +56,12 @@ export function exeName(target: string): string | undefined {
   return name === '' || name === '/' ? undefined : name;
 }
 
-async function readOptional(path: string): Promise<string | undefined> {
+// The reads are synchronous: procfs answers from the kernel's own memory, without waiting on a
+// disk, and a host asks on every press; through the thread pool each read cost a hand-off to
+// another thread, and a `glance` start the pool's start-up (the host's docs/benchmarks.md).
+function readOptional(path: string): string | undefined {
   try {
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch {
     // Missing (not a Flatpak) or not ours to read (another user's process): the next rule decides.
     return undefined;
@@ -68,14 +71,14 @@ async function readOptional(path: string): Promise<string | undefined> {
 /** The bundle identifier of process `pid` by the Linux rule of docs/protocol.md#bundle-identifiers, read under `procRoot`. */
 export async function linuxBundleId(pid: number, procRoot = '/proc'): Promise<string | undefined> {
   const dir = `${procRoot}/${pid}`;
-  const flatpak = await readOptional(`${dir}/root/.flatpak-info`);
+  const flatpak = readOptional(`${dir}/root/.flatpak-info`);
   const flatpakId = flatpak === undefined ? undefined : parseFlatpakInfo(flatpak);
   if (flatpakId !== undefined) return flatpakId;
-  const environ = await readOptional(`${dir}/environ`);
+  const environ = readOptional(`${dir}/environ`);
   const desktopId = environ === undefined ? undefined : desktopFileId(parseEnviron(environ), pid);
   if (desktopId !== undefined) return desktopId;
   try {
-    return exeName(await readlink(`${dir}/exe`));
+    return exeName(readlinkSync(`${dir}/exe`));
   } catch {
     return undefined;
   }
