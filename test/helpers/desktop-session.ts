@@ -200,14 +200,19 @@ export async function startDesktopSession(): Promise<DesktopSession> {
     // Room for a loaded machine; if it died on the way, it is started once more, and a failure
     // says how it ended.
     const wmRuns = async (): Promise<boolean> => (await tool(DESKTOP_TOOLS.xprop, ['-root', '_NET_SUPPORTING_WM_CHECK'], env).catch(() => '')).includes('window id');
+    // What it printed is kept for the failure's message: a bare "exited with 1" (seen once in a
+    // clean-clone run at load 4) says nothing of why.
     let wmEnded = '';
     for (let attempt = 1; ; attempt += 1) {
-      const wm = spawn(DESKTOP_TOOLS.windowManager, ['-use_titlebar', 'yes'], { env, stdio: 'ignore' });
+      const wm = spawn(DESKTOP_TOOLS.windowManager, ['-use_titlebar', 'yes'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
       children.push(wm);
+      let said = '';
+      wm.stderr?.setEncoding('utf8').on('data', (chunk: string) => { said = (said + chunk).slice(-600); });
       wm.once('exit', (code, signal) => (wmEnded = `exited with ${signal ?? code}`));
       const up = await until('the window manager', async () => ((await wmRuns()) ? true : wm.exitCode !== null || wm.signalCode !== null ? false : undefined), 60_000);
       if (up) break;
-      if (attempt === 2) throw new Error(`the window manager did not start (${wmEnded})`);
+      const server = xvfb.exitCode === null && xvfb.signalCode === null ? `Xvfb on ${display} still runs` : `Xvfb on ${display} ended (${xvfb.signalCode ?? xvfb.exitCode})`;
+      if (attempt === 3) throw new Error(`the window manager did not start three times (${wmEnded}; ${server}; it said: ${JSON.stringify(said.trim())})`);
     }
 
     const activeWindow = async (): Promise<number | undefined> => {
