@@ -3,13 +3,14 @@
  * model reads only Glance's own words for the kind (docs/protocol.md, "What the agent is told"):
  * a reason as the user reads it names the app, quotes its bundle id or the provider's error, and
  * any of that is text the provider chose, which reaches the model only inside the frame. With
- * no context there is no frame, so nothing of the app is said at all.
+ * no context there is no frame, so nothing of the app is said at all. "The app", never "the app
+ * in front": `glance ask --pid N` asks about a process that need not be in front.
  */
 export const NO_CONTEXT_WORDS = {
   'no-front-app': 'Glance could not tell which app is in front',
-  'no-provider': 'the app in front does not share its context with Glance',
-  'accessibility-never': 'the app in front does not share its context with Glance, and the user chose never to have it read through the accessibility layer',
-  unreadable: 'the app in front does not share its context with Glance, and reading it through the accessibility layer gave nothing',
+  'no-provider': 'the app does not share its context with Glance',
+  'accessibility-never': 'the app does not share its context with Glance, and the user chose never to have it read through the accessibility layer',
+  unreadable: 'the app does not share its context with Glance, and reading it through the accessibility layer gave nothing',
   ignored: "the app's provider did not pass Glance's checks, so it was not asked",
   'no-answer': "the app's provider gave no usable answer",
   'timed-out': "the app's provider did not answer within the time limit",
@@ -19,7 +20,7 @@ export const NO_CONTEXT_WORDS = {
   'without-context': "the user's rule keeps this app's context on this Mac, so Glance did not ask the app, and the user chose to ask without it",
   'damaged-rules': "the user's rules cannot be read, so Glance asks no app for its context",
   cancelled: 'collecting the context was cancelled',
-  'not-collected': 'no context was collected from the app in front',
+  'not-collected': 'no context was collected from the app',
   'root-removed': 'the user removed the app context',
   'root-excluded': "the user's rules leave out the whole context",
   'root-withheld': 'the whole context holds a secret, so it was withheld',

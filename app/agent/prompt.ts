@@ -64,8 +64,8 @@ export function contextParts(context: SentContext): PromptPart[] {
   const { json, images } = renderTree(context.root);
   // Everything the provider chose, its name and its ids included, goes inside the frame
   // (docs/protocol.md, "Hardening", "What the agent is told"); the name is capped and, like the
-  // tree, cannot write a "<".
-  const app = context.appName ? `App in front: ${JSON.stringify(capText(context.appName)).replaceAll('<', '\\u003c')}\n` : '';
+  // tree, cannot write a "<". "App", not "App in front": `ask --pid N` names any process.
+  const app = context.appName ? `App: ${JSON.stringify(capText(context.appName)).replaceAll('<', '\\u003c')}\n` : '';
   const source = context.source === 'accessibility' ? `${THROUGH_ACCESSIBILITY}\n` : '';
   const head = `${source}${OPEN}\n${app}${whereLine(context.root)}\n${json}`;
   if (images.length === 0) return [{ type: 'text', text: `${head}\n${CLOSE}` }];

@@ -57,7 +57,8 @@ export function parseCommandLine<T extends ParseArgsConfig['options']>(argv: str
       const guess = word.startsWith('--') ? closest(splitOption(word)[0] ?? '', Object.keys(known)) : undefined;
       const hint = takesId ? `; an id that begins with "-" goes last, after "--" (as in -- ${word})` : '';
       const suggestion = guess !== undefined ? `; did you mean --${guess}?` : '';
-      throw new UsageError(`${command}: "${word}" is not an option of ${command}${suggestion}${hint}; ${helpHint}`);
+      // The question ends its sentence; without one, a semicolon leads to the hint.
+      throw new UsageError(`${command}: "${word}" is not an option of ${command}${hint}${suggestion}${suggestion === '' ? ';' : ''} ${helpHint}`);
     }
     throw new UsageError(`${command}: the command line cannot be read; ${helpHint}`);
   }

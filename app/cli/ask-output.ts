@@ -94,7 +94,8 @@ export function textReporter(io: CliIo): AskReporter {
       if (provider) line(`Context from ${capText(provider.name)} ${capText(provider.version)} (${capText(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance}):`);
       else if (app) line(`Context read through Accessibility from ${capText(app.name)} (${capText(app.bundleId)}, pid ${app.pid}); it does not share context itself:`);
       if (sent) for (const row of formatTree(sent)) line(row);
-      else line(`No context is sent${reason ? `: ${reason}` : ''}.`);
+      // A reason may be a whole sentence already (the accessibility refusal ends with one).
+      else line(`No context is sent${reason ? `: ${reason.replace(/\.$/, '')}` : ''}.`);
       // What was held back, by id and kind only: never the secret.
       if (withheld.length > 0) line(`Withheld, each holding a secret: ${withheld.map((w) => `[${w.id}] (${w.kind})`).join(', ')}. Send one anyway with --allow ID.`);
       if (excludedByRule.length > 0) line(`Left out by your rules: ${excludedByRule.map((m) => `[${m.id}] (${m.rule})`).join(', ')}. Send one anyway with --allow ID.`);

@@ -129,7 +129,7 @@ describe('glance ask, when no context goes: the model reads only Glance\'s sente
     { name: 'the provider answers in another protocol', args: () => ['--pid', pid('protocol')], why: "the app's provider answered, and Glance refused the answer" },
     { name: 'the provider answers with a redirect', args: () => ['--pid', pid('redirect')], why: "the app's provider gave no usable answer" },
     { name: 'the only descriptor lies about its app', args: () => ['--pid', pid('lying')], why: "the app's provider did not pass Glance's checks, so it was not asked" },
-    { name: 'the front app has no provider', args: () => ['--pid', String(process.pid)], why: 'the app in front does not share its context with Glance' },
+    { name: 'the front app has no provider', args: () => ['--pid', String(process.pid)], why: 'the app does not share its context with Glance' },
     { name: 'the user\'s rule is never', args: () => ['--pid', pid('ok')], rules: [['set', 'node', 'never']], why: "the user's rule for this app is to send nothing of it" },
     { name: 'the user\'s rule is local and the model is elsewhere', args: () => ['--pid', pid('ok')], rules: [['set', 'node', 'local']], elsewhere: true, why: "the user's rule keeps this app's context on this machine, and the model answering is not on it" },
     { name: 'the user removes the root', args: () => ['--pid', pid('ok'), '--exclude', 'app'], why: 'the user removed the app context' },
@@ -141,6 +141,8 @@ describe('glance ask, when no context goes: the model reads only Glance\'s sente
     const { bodies } = await ask(args(), { env, ...(elsewhere ? { elsewhere } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
     const body = must(bodies[0], 'the request');
     expectAlone(body, why);
+    // Every case names its process with --pid: nothing tells the model that app is in front.
+    expect(JSON.stringify(body)).not.toMatch(/in front/);
   }, 30_000);
 
   it('the same in the Anthropic format', async () => {
@@ -207,7 +209,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     expect(hub.get().invocation).toMatchObject({ phase: 'failed' });
     await sendAlone();
     await server.close();
-    expectAlone(must(server.received[0], 'the request').raw, 'no context was collected from the app in front');
+    expectAlone(must(server.received[0], 'the request').raw, 'no context was collected from the app');
   }, 30_000);
 
   it('the user removed the root', async () => {

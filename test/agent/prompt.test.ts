@@ -82,12 +82,12 @@ describe('the payload built from the reviewed context', () => {
   it('says why when no context is sent, in Glance\'s words for the kind, and names nothing of the app', () => {
     const none = buildAgentPayload({ appName: 'Editor', root: null, missing: 'no-provider' }, 'hi');
     expect(partsOf(none)).toEqual([
-      { type: 'text', text: 'No app context was sent (the app in front does not share its context with Glance). Answer from the question alone; there is nothing to highlight.' },
+      { type: 'text', text: 'No app context was sent (the app does not share its context with Glance). Answer from the question alone; there is nothing to highlight.' },
       { type: 'text', text: 'Question: hi' },
     ]);
     // Not even in the summary the offline backend reads: without a root there is no frame to hold it.
     expect(none.context).toEqual({ root: null });
-    expect(partsOf(buildAgentPayload({ root: null }, 'hi'))[0]).toEqual({ type: 'text', text: expect.stringContaining('(no context was collected from the app in front)') });
+    expect(partsOf(buildAgentPayload({ root: null }, 'hi'))[0]).toEqual({ type: 'text', text: expect.stringContaining('(no context was collected from the app)') });
   });
 
   it('is a pure function of its input: the preview is the request', () => {

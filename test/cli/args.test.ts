@@ -68,7 +68,7 @@ describe('parseCommandLine', () => {
 
   it('names an unknown option with one line, and the closest option when one is near', () => {
     const message = usageMessage(() => parseCommandLine(['--jsn'], { json: { type: 'boolean' } }, 'providers'));
-    expect(message).toBe('providers: "--jsn" is not an option of providers; did you mean --json?; `glance providers --help` lists its options');
+    expect(message).toBe('providers: "--jsn" is not an option of providers; did you mean --json? `glance providers --help` lists its options');
     expect(usageMessage(() => parseCommandLine(['--tiemout', '5'], { timeout: { type: 'string' }, json: { type: 'boolean' } }, 'current'))).toMatch(/did you mean --timeout\?/);
     expect(usageMessage(() => parseCommandLine(['--frobnicate'], { json: { type: 'boolean' } }, 'providers'))).toBe('providers: "--frobnicate" is not an option of providers; `glance providers --help` lists its options');
   });

@@ -87,7 +87,7 @@ describe('did you mean', () => {
   it('suggests the closest option of the command', async () => {
     const result = await glance('current', '--jsno');
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('glance: current: "--jsno" is not an option of current; did you mean --json?; `glance current --help` lists its options\n');
+    expect(result.stderr).toBe('glance: current: "--jsno" is not an option of current; did you mean --json? `glance current --help` lists its options\n');
   });
 });
 

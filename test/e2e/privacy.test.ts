@@ -160,7 +160,7 @@ describe('privacy and control in the panel', () => {
     // Glance's instructions and the exact JSON folded under it.
     const turns = kept.locator('.kept__turn');
     expect(await turns.first().locator('.kept__who').textContent()).toBe('You, with the context');
-    expect(await turns.first().locator('.kept__text').textContent()).toMatch(/^<app_context>\nApp in front: "Field Notes"\n/);
+    expect(await turns.first().locator('.kept__text').textContent()).toMatch(/^<app_context>\nApp: "Field Notes"\n/);
     expect(await turns.first().locator('.kept__text').textContent()).toContain('Question: What is this walk about?');
     expect(await turns.allTextContents()).not.toContainEqual(expect.stringContaining('\\n'));
     expect(await kept.getByText(/^You are Glance/).isVisible()).toBe(false);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { rawJson, readKeptPayload } from '../../renderer/src/privacy/kept-payload.js';
 
-const CONTEXT = '<app_context>\nApp in front: "Notes"\n{"id":"a"}\n</app_context>';
+const CONTEXT = '<app_context>\nApp: "Notes"\n{"id":"a"}\n</app_context>';
 
 describe('a kept request, readable', () => {
   it('reads OpenAI chat messages: the system message apart, the tool call and result as turns', () => {

@@ -54,8 +54,7 @@ async function set(argv: string[], io: CliIo): Promise<number> {
   const [id, rule, ...rest] = positionals;
   const app = bundleId(id, 'set');
   if (rule === undefined || !isRuleName(rule) || rest.length > 0) {
-    const typed = rule !== undefined && !isRuleName(rule) ? `, not "${rule.slice(0, 40)}"${didYouMean(rule, RULE_NAMES)}` : '';
-    throw new UsageError(`rules set: the rule is one of ${RULE_NAMES.join(', ')}${typed}: glance rules set BUNDLE_ID allow|never|local`);
+    throw new UsageError(`rules set: the rule is one of ${RULE_NAMES.join(', ')}${notTyped(rule, RULE_NAMES)} Usage: glance rules set BUNDLE_ID allow|never|local`);
   }
   return withDataFolder(io, async (home) => {
     await createRulesStore(home).set(app, rule);
@@ -65,13 +64,23 @@ async function set(argv: string[], io: CliIo): Promise<number> {
   });
 }
 
+/**
+ * The end of "the rule is one of ...": what was typed instead, when something was, and the
+ * closest known word, ending the sentence either way (`, not "nevr"; did you mean never?`).
+ */
+function notTyped(typed: string | undefined, known: readonly string[]): string {
+  if (typed === undefined || known.includes(typed)) return '.';
+  const guess = didYouMean(typed, known);
+  return `, not "${typed.slice(0, 40)}"${guess === '' ? '.' : guess}`;
+}
+
 /** `glance rules accessibility BUNDLE_ID ask|always|never`: the consent for reading an app without a provider. */
 async function accessibility(argv: string[], io: CliIo): Promise<number> {
   const { positionals } = parseCommandLine(argv, {}, 'rules accessibility');
   const [id, consent, ...rest] = positionals;
   const app = bundleId(id, 'accessibility');
   if (consent === undefined || !isAccessibilityConsent(consent) || rest.length > 0) {
-    throw new UsageError(`rules accessibility: the choice is one of ${ACCESSIBILITY_CONSENTS.join(', ')}: glance rules accessibility BUNDLE_ID ask|always|never`);
+    throw new UsageError(`rules accessibility: the choice is one of ${ACCESSIBILITY_CONSENTS.join(', ')}${notTyped(consent, ACCESSIBILITY_CONSENTS)} Usage: glance rules accessibility BUNDLE_ID ask|always|never`);
   }
   return withDataFolder(io, async (home) => {
     await createRulesStore(home).setAccessibility(app, consent);
