@@ -1,6 +1,7 @@
 import type { ConversationEvent } from '../agent/conversation.js';
 import type { PublicDescriptor, Element } from '@app-context/provider-kit/protocol';
 import { jsonLine } from './args.js';
+import { EXIT } from './exit-codes.js';
 import { describeLocation } from './commands/location.js';
 import { capText } from '../text/cap-text.js';
 import type { RuleMatch } from '../rules/match.js';
@@ -39,7 +40,8 @@ export interface ContextReport {
  */
 export interface AskReporter {
   context(report: ContextReport): void;
-  event(event: ConversationEvent): void;
+  /** `exitCode`: for an error, the exit status the command ends with (8 when not given). */
+  event(event: ConversationEvent, exitCode?: number): void;
 }
 
 /**
@@ -50,7 +52,7 @@ export function jsonReporter(io: CliIo): AskReporter {
   return {
     context: ({ source, provider, app, sent, reason, withheld, excludedByRule }) =>
       io.stdout(jsonLine({ type: 'context', ...(source ? { source } : {}), provider, ...(app ? { app } : {}), ...(reason !== undefined ? { reason } : {}), sent, withheld, excludedByRule })),
-    event: (event) => {
+    event: (event, exitCode) => {
       switch (event.type) {
         case 'text':
           io.stdout(jsonLine({ type: 'text', text: event.text }));
@@ -62,7 +64,10 @@ export function jsonReporter(io: CliIo): AskReporter {
           io.stdout(jsonLine({ type: 'done' }));
           return;
         case 'error':
-          io.stdout(jsonLine({ type: 'error', reason: event.reason }));
+          // `error` is the shape every command prints on failure (docs/cli.md, "Errors with
+          // --json"), with the exit status this failure ends in; `reason` stays for readers of
+          // the event stream from before.
+          io.stdout(jsonLine({ type: 'error', reason: event.reason, error: { code: exitCode ?? EXIT.backendFailed, message: event.reason } }));
           io.stderr(`glance: ${event.reason}\n`);
       }
     },

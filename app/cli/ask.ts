@@ -35,7 +35,6 @@ export interface AskServices {
 }
 
 /** 128 + SIGINT: what shells expect of a command the user stopped with Ctrl-C. */
-const EXIT_INTERRUPTED = 130;
 
 /** Ctrl-C: the first press cancels cleanly (the HTTP stream is closed, one error line). */
 function onSigint(cancel: () => void): () => void {
@@ -178,8 +177,8 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
 async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { collection: FrontCollection | undefined }): Promise<number> {
   const { options, io, services, reporter, signal, core, collection } = run;
   if (signal.aborted) {
-    reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' });
-    return EXIT_INTERRUPTED;
+    reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' }, EXIT.interrupted);
+    return EXIT.interrupted;
   }
   const { report, outgoing, missing }: Reviewed = collection ? reviewed(collection, options, io, (text) => run.deps.secrets?.redact(text) ?? text) : { report: { source: null, provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, missing: 'no-front-app' };
   reporter.context(report);
@@ -206,10 +205,11 @@ async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { c
   let failed = false;
   for await (const event of conversation.ask(options.prompt, signal)) {
     // The user's Ctrl-C, said as such (the conversation's own words are "the request was cancelled").
-    reporter.event(event.type === 'error' && event.kind === 'cancelled' && signal.aborted ? { ...event, reason: 'interrupted: the request was cancelled' } : event);
+    const interrupted = event.type === 'error' && event.kind === 'cancelled' && signal.aborted;
+    reporter.event(interrupted ? { ...event, reason: 'interrupted: the request was cancelled' } : event, interrupted ? EXIT.interrupted : EXIT.backendFailed);
     if (event.type === 'error') failed = true;
   }
-  if (signal.aborted) return EXIT_INTERRUPTED;
+  if (signal.aborted) return EXIT.interrupted;
   return failed ? EXIT.backendFailed : EXIT.ok;
 }
 

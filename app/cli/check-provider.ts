@@ -40,7 +40,9 @@ export const runCheckProvider: CommandRun = async (argv, io, deps) => {
   const checks: CheckResult[] = report.checks.map((c) => (c.detail === undefined ? c : { ...c, detail: safeLine(c.detail, token) }));
   const failed = checks.filter((c) => !c.ok).length;
   if (values.json === true) {
-    io.stdout(safeLine(jsonLine({ pid, checks }).trimEnd(), token) + '\n');
+    // Failed checks are a failure like any other: the same `error` object (docs/cli.md), beside the list.
+    const error = failed === 0 ? {} : { error: { code: EXIT.checkFailed, message: `${failed} of ${checks.length} checks failed` } };
+    io.stdout(safeLine(jsonLine({ pid, checks, ...error }).trimEnd(), token) + '\n');
   } else {
     human?.finish(report);
     io.stdout(failed === 0 ? `All ${checks.length} checks passed.\n` : `${failed} of ${checks.length} checks failed.\n`);

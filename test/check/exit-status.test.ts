@@ -54,6 +54,18 @@ describe('check-provider exit statuses', () => {
     expect(run.stdout + run.stderr).not.toContain(running.token);
   });
 
+  it('with --json, failed checks carry the error object every failing command prints (code 7), and passed ones none', async () => {
+    const broken = fixtures.keep(await startBroken('accepts-origin'));
+    const failed = await runCheck(['--pid', String(broken.pid), '--timeout', '4000', '--json'], broken.env);
+    expect(failed.code).toBe(7);
+    const printed = JSON.parse(failed.stdout) as { checks: unknown[]; error?: unknown };
+    expect(printed.error).toEqual({ code: 7, message: `2 of ${printed.checks.length} checks failed` });
+    const fine = fixtures.keep(await startBroken('no-location'));
+    const passed = await runCheck(['--pid', String(fine.pid), '--timeout', '4000', '--json'], fine.env);
+    expect(passed.code).toBe(0);
+    expect(JSON.parse(passed.stdout)).not.toHaveProperty('error');
+  });
+
   it.each([
     [[], /--pid N is required/],
     [['--pid', 'abc'], /--pid takes a process id/],

@@ -141,7 +141,7 @@ describe('glance ask (in process, real provider, local model server)', () => {
     await withModel([{ status: 500, json: { error: { message: 'boom' } } }, { status: 500, json: {} }], async (server) => {
       const io = captureIo(dir.env);
       expect(await ask(['hi', '--pid', String(sample.proc.pid), '--backend', 'openai', '--base-url', `${server.url}/v1`, '--json'], io, { os })).toBe(8);
-      expect(lines(io.out()).at(-1)).toEqual({ type: 'error', reason: expect.stringContaining('HTTP 500') });
+      expect(lines(io.out()).at(-1)).toEqual({ type: 'error', reason: expect.stringContaining('HTTP 500'), error: { code: 8, message: expect.stringContaining('HTTP 500') } });
       expect(io.err().trim().split('\n')).toHaveLength(1);
     });
   });
@@ -149,7 +149,7 @@ describe('glance ask (in process, real provider, local model server)', () => {
   it('exits 8 without asking the app when the key is missing', async () => {
     const io = captureIo({ ...dir.env, ANTHROPIC_API_KEY: '' });
     expect(await ask(['hi', '--pid', String(sample.proc.pid), '--backend', 'anthropic', '--json'], io, { os })).toBe(8);
-    expect(lines(io.out())).toEqual([{ type: 'error', reason: 'no API key for anthropic; set ANTHROPIC_API_KEY' }]);
+    expect(lines(io.out())).toEqual([{ type: 'error', reason: 'no API key for anthropic; set ANTHROPIC_API_KEY', error: { code: 8, message: 'no API key for anthropic; set ANTHROPIC_API_KEY' } }]);
   });
 
   it('cancels cleanly on Ctrl-C: the stream is closed, one error line, exit 130', async () => {
@@ -163,7 +163,7 @@ describe('glance ask (in process, real provider, local model server)', () => {
       interrupt();
       expect(await running).toBe(130);
       await server.clientClosed;
-      expect(lines(io.out()).at(-1)).toEqual({ type: 'error', reason: 'interrupted: the request was cancelled' });
+      expect(lines(io.out()).at(-1)).toEqual({ type: 'error', reason: 'interrupted: the request was cancelled', error: { code: 130, message: 'interrupted: the request was cancelled' } });
       expect(io.err()).toBe('glance: interrupted: the request was cancelled\n');
     });
   });
