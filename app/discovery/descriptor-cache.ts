@@ -4,11 +4,16 @@
  * and who listens on its port are asked again each time (verify.ts), because those change
  * without the file changing. A file counts as unchanged when a fresh lstat shows it is still
  * a regular file of ours that no one else may write, with the same device, inode, size,
- * modification and change times as the open handle whose bytes were parsed.
+ * modification and change times as the open handle whose bytes were parsed. The folder's list of
+ * names is remembered the same way, by the folder's identity: adding, removing or renaming an
+ * entry changes the folder's modification and change times, so an unchanged folder lists the
+ * same names, and its readdir (a tenth of a warm press) is skipped (docs/benchmarks.md, "The
+ * kept path").
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_DESCRIPTOR_BYTES } from '@app-context/provider-kit/protocol';
+import type { FolderIdentity } from './check-folder.js';
 import { readDescriptorFileWithIdentity, type DescriptorFile, type FileIdentity } from './read-descriptor.js';
 
 /**
@@ -28,7 +33,9 @@ interface Entry {
 export interface DescriptorCache {
   /** The files of a usable folder, each read from disk unless it is unchanged since its parse. */
   read(folder: string, names: readonly string[], uid: number): Promise<{ file: string; read: DescriptorFile }[]>;
-  /** Forgets every parse. */
+  /** The folder's names: `list()` unless the folder is the one last listed, by its identity. */
+  names(folder: string, identity: FolderIdentity, list: () => Promise<string[]>): Promise<string[]>;
+  /** Forgets every parse and listing. */
   clear(): void;
 }
 
@@ -36,7 +43,17 @@ export interface DescriptorCache {
 export function createDescriptorCache(now: () => number = Date.now): DescriptorCache {
   let scope = '';
   let entries = new Map<string, Entry>();
+  let listing: { folder: string; identity: FolderIdentity; names: string[] } | undefined;
   return {
+    async names(folder, identity, list) {
+      if (listing !== undefined && listing.folder === folder && sameFolder(listing.identity, identity)) return listing.names;
+      const started = now();
+      const names = await list();
+      // The racy rule again: a listing taken in the tick of the folder's last change may miss
+      // an entry made later in that tick, with the same times.
+      listing = identity.ctimeMs < started - RACY_MS && identity.mtimeMs < started - RACY_MS ? { folder, identity, names } : undefined;
+      return names;
+    },
     async read(folder, names, uid) {
       const current = `${uid}:${folder}`;
       if (current !== scope) {
@@ -61,8 +78,13 @@ export function createDescriptorCache(now: () => number = Date.now): DescriptorC
     },
     clear() {
       entries = new Map();
+      listing = undefined;
     },
   };
+}
+
+function sameFolder(a: FolderIdentity, b: FolderIdentity): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
 /**

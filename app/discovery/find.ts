@@ -1,7 +1,7 @@
 import type { SecretSink } from '../log/logger.js';
 import { PROVIDER_TOKEN } from '../withhold/kinds.js';
 import type { FrontApp, OsServices } from '../os/types.js';
-import { checkFolder, listDescriptorFiles } from './check-folder.js';
+import { inspectFolder, listDescriptorFiles } from './check-folder.js';
 import { connectionGuard } from './check-connection.js';
 import { checkListeners } from './check-listeners.js';
 import { probeConnection } from './connect-checked.js';
@@ -36,9 +36,11 @@ interface FolderRead {
 
 async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
   const uid = deps.uid ?? currentUid();
-  const folder = await checkFolder(providersFolder(deps.env ?? process.env), uid);
+  const { status: folder, identity } = inspectFolder(providersFolder(deps.env ?? process.env), uid);
   if (!folder.usable) return { folder, files: [] };
-  const names = await listDescriptorFiles(folder.path);
+  const names = deps.descriptors && identity
+    ? await deps.descriptors.names(folder.path, identity, () => listDescriptorFiles(folder.path))
+    : await listDescriptorFiles(folder.path);
   const files = deps.descriptors
     ? await deps.descriptors.read(folder.path, names, uid)
     : await Promise.all(names.map(async (file) => ({ file, read: await readDescriptorFile(folder.path, file, uid) })));

@@ -20,13 +20,13 @@ const os = createOs();
 const suite = useProviderSuite();
 const start = (knobs: Record<string, string> = {}): Promise<TestProvider> => suite.start(knobs);
 
-describe('the descriptor cache', () => {
-  // A clock a minute ahead makes every file old enough to be remembered at once.
-  const later = (): { now: () => number; misses: () => number } => {
-    let misses = 0;
-    return { now: () => { misses += 1; return Date.now() + 60_000; }, misses: () => misses };
-  };
+// A clock a minute ahead makes every file old enough to be remembered at once.
+const later = (): { now: () => number; misses: () => number } => {
+  let misses = 0;
+  return { now: () => { misses += 1; return Date.now() + 60_000; }, misses: () => misses };
+};
 
+describe('the descriptor cache', () => {
   it('gives the same verdicts as reading every file, and reads an unchanged file once', async () => {
     const p = await start();
     await writeFile(join(suite.dir(), 'broken.1.json'), '{"protocol":', { mode: 0o600 });
@@ -78,7 +78,50 @@ describe('the descriptor cache', () => {
     const descriptors = createDescriptorCache(() => { misses += 1; return Date.now(); });
     await findProvider({ pid: p.pid }, { os, env: suite.env(), descriptors });
     await findProvider({ pid: p.pid }, { os, env: suite.env(), descriptors });
-    expect(misses).toBe(2);
+    // Two a press: the folder's listing and the file, neither remembered.
+    expect(misses).toBe(4);
+  });
+});
+
+describe('the folder listing cache', () => {
+  const identity = { dev: 1, ino: 2, mtimeMs: 1_000, ctimeMs: 1_000 };
+
+  it('lists an unchanged folder once, and again when its identity changes or the folder is another', async () => {
+    const descriptors = createDescriptorCache(() => 10_000);
+    let lists = 0;
+    const list = async (): Promise<string[]> => { lists += 1; return ['a.1.json']; };
+    expect(await descriptors.names('/f', identity, list)).toEqual(['a.1.json']);
+    expect(await descriptors.names('/f', identity, list)).toEqual(['a.1.json']);
+    expect(lists).toBe(1);
+    await descriptors.names('/f', { ...identity, mtimeMs: 1_001 }, list);
+    await descriptors.names('/f', { ...identity, mtimeMs: 1_001, ctimeMs: 1_002 }, list);
+    await descriptors.names('/g', { ...identity, mtimeMs: 1_001, ctimeMs: 1_002 }, list);
+    expect(lists).toBe(4);
+    descriptors.clear();
+    await descriptors.names('/g', { ...identity, mtimeMs: 1_001, ctimeMs: 1_002 }, list);
+    expect(lists).toBe(5);
+  });
+
+  it('does not remember a listing taken within a second of the folder\'s last change', async () => {
+    const descriptors = createDescriptorCache(() => 1_500);
+    let lists = 0;
+    const list = async (): Promise<string[]> => { lists += 1; return []; };
+    await descriptors.names('/f', identity, list);
+    await descriptors.names('/f', identity, list);
+    expect(lists).toBe(2);
+  });
+
+  it('finds a provider whose descriptor appears after the listing was remembered', async () => {
+    const first = await start();
+    const clock = later();
+    const deps = { os, env: suite.env(), descriptors: createDescriptorCache(clock.now) };
+    expect((await findProvider({ pid: first.pid }, deps)).kind).toBe('usable');
+    const second = await start();
+    const found = await findProvider({ pid: second.pid }, deps);
+    expect(found.kind === 'usable' && found.provider.descriptor.instance).toBe(second.descriptor.instance);
+    // And one that quits (its descriptor removed) is gone at once.
+    await rm(join(suite.dir(), second.file));
+    expect((await findProvider({ pid: second.pid }, deps)).kind).toBe('none');
   });
 });
 
