@@ -1,12 +1,17 @@
 import { useState, type JSX } from 'react';
+import { isInterpreterBundleId } from '../../../contract/interpreter.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
+import { ProviderText } from '../text/ProviderText.js';
+import { INTERPRETER_NEW_RULE_WORDS } from '../words/rules.js';
 import type { KnownApp } from '../../../contract/ipc.js';
 import { RULE_LABELS, type Rule } from './rule-labels.js';
 
 /**
  * A rule for an app Glance has seen (a receipt, or a context collected since it started) that has
  * none yet: pick the app by name, pick the rule, Add. An option's text cannot hold markup, so the
- * name and bundle id are put there with their invisible characters marked.
+ * name and bundle id are put there with their invisible characters marked. An interpreter's
+ * name (Linux) is said to cover every program it runs before the rule is made, as the list says
+ * after.
  */
 export function AddRule(props: { apps: KnownApp[]; onAdd(bundleId: string, rule: Exclude<Rule, 'allow'>): void }): JSX.Element {
   const [bundleId, setBundleId] = useState('');
@@ -23,6 +28,7 @@ export function AddRule(props: { apps: KnownApp[]; onAdd(bundleId: string, rule:
         <option value="local">{RULE_LABELS.local}</option>
       </select>
       <button type="button" className="button" disabled={chosen === ''} onClick={() => props.onAdd(chosen, rule)}>Add</button>
+      {isInterpreterBundleId(chosen) ? <p className="setting__hint rules__add-hint"><ProviderText text={chosen} />{INTERPRETER_NEW_RULE_WORDS}</p> : null}
     </div>
   );
 }

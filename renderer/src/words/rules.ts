@@ -57,6 +57,8 @@ export function rulesResetWords(asidePath: string | undefined): string {
 
 /** Under a rule whose bundle id is an interpreter's (contract/interpreter.ts), after the id itself: what the rule really covers. */
 export const INTERPRETER_RULE_WORDS = ' is an interpreter’s name: on Linux every program it runs without a desktop file of its own has this bundle id, so this rule applies to all of them.';
+/** The same under the app chosen for a new rule, before the rule exists (AddRule.tsx). */
+export const INTERPRETER_NEW_RULE_WORDS = ' is an interpreter’s name: on Linux every program it runs without a desktop file of its own has this bundle id, so a rule for it applies to all of them.';
 
 /**
  * Each accessibility consent as Settings › Rules offers it: whether an app that doesn’t share
