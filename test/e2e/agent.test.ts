@@ -1,7 +1,9 @@
 // End to end for the agent: the BUILT panel and overlay pages in Debian's Chromium, main's real
 // agent service over HTTP, the real core, real provider processes, the offline backend and a
 // local OpenAI-compatible model server set through the settings view.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKEND_IDS, backendFacts } from '../../contract/backends.js';
@@ -11,11 +13,15 @@ import { createWorld, pageErrors, pressHotkey, recordTexts, type World } from '.
 let world: World;
 let model: FakeServer;
 const script: Reply[] = [];
+/** Every message Plain Notes (which offers no location) received, one line each (TP_REQUEST_LOG). */
+let plainLog = '';
 beforeAll(async () => {
+  plainLog = join(await mkdtemp(join(tmpdir(), 'glance-e2e-plain-')), 'requests.log');
   [world, model] = await Promise.all([
     createWorld({
       sample: { script: 'sample' },
       restartable: { script: 'configurable', env: { TP_NAME: 'Restart Notes' } },
+      plain: { script: 'configurable', env: { TP_NAME: 'Plain Notes', TP_NO_LOCATION: '1', TP_REQUEST_LOG: plainLog } },
     }),
     startFakeServer(script),
   ]);
@@ -242,6 +248,29 @@ describe('the agent, end to end', () => {
     await expect.poll(() => chip(page, 'doc-1').getAttribute('data-state')).toBe('gone');
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await chip(page, 'doc-1').textContent()).toContain('gone');
+  });
+
+  it('does not highlight in an app whose provider offers no location, and never asks it', async () => {
+    const { app, page } = await world.openPanel();
+    const overlay = await page.context().newPage();
+    await overlay.goto(app.overlayUrl);
+    await pressHotkey(app, { pid: pid('plain'), name: 'Plain Notes' });
+    await page.getByRole('tree', { name: 'Collected context' }).waitFor();
+    await ask(page, 'What is selected?');
+    // The offline answer highlights the selection: its chip says why it is not shown, at once.
+    await expect.poll(() => chip(page, 'sel-1').getAttribute('data-state')).toBe('failed');
+    expect(`${await chip(page, 'sel-1').textContent()} ${await chip(page, 'sel-1').getAttribute('title')}`).toMatch(/does not offer location/);
+    // Pointing at a cited chip asks nothing either.
+    await chip(page, 'doc-1').hover();
+    await expect.poll(() => chip(page, 'doc-1').getAttribute('data-state')).toBe('failed');
+    expect(await overlay.getByTestId('overlay-rect').count()).toBe(0);
+    const received = (await readFile(plainLog, 'utf8')).trim().split('\n');
+    expect(received).toContain('tools/list');
+    expect(received).toContain('tools/call current');
+    expect(received.filter((line) => line.includes('location'))).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await overlay.close();
+    await page.close();
   });
 
   it('offers every backend of the record in the Backend menu, each by its short label', async () => {
