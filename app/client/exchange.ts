@@ -1,8 +1,8 @@
 import type { VerifiedProvider } from '../discovery/types.js';
 import { declaredProtocol, DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
-import { callTool, initialize, listToolNames } from './mcp-calls.js';
+import { callTool, initialize, listToolNames, UnsupportedRevision } from './mcp-calls.js';
 import { openSession } from './mcp-session.js';
-import { IncompleteAnswer, RpcError, type CallToolResult } from './rpc.js';
+import { IncompleteAnswer, MCP_PROTOCOL_VERSIONS, RpcError, type CallToolResult } from './rpc.js';
 import type { CallFailure, CallOptions } from './types.js';
 import type { ExchangeState } from './wire.js';
 import { oneLine } from '../text/cap-text.js';
@@ -104,6 +104,9 @@ function classify(error: unknown, state: ExchangeState, timedOut: boolean, cance
   if (state.coded !== undefined) return { kind: 'refused', reason: `${name} sent a compressed answer (Content-Encoding: ${state.coded}), which Glance does not decode` };
   if (state.httpStatus !== undefined) return { kind: 'no-answer', reason: `${name} answered with HTTP status ${state.httpStatus}` };
   if (error instanceof RpcError) return { kind: 'refused', reason: `${name} answered with a JSON-RPC error (code ${error.code})`, rpcErrorCode: error.code };
+  // Named rather than 'not valid MCP': the provider's developer must learn which revisions to
+  // answer. The revision it sent is not quoted (it is the provider's text).
+  if (error instanceof UnsupportedRevision) return { kind: 'refused', reason: `${name} answered initialize with an MCP revision Glance does not speak (Glance speaks ${MCP_PROTOCOL_VERSIONS.join(', ')})` };
   const code = networkCode(error);
   if (code === 'ECONNREFUSED') return { kind: 'no-answer', reason: `${name} refused the connection` };
   if (code !== undefined || error instanceof IncompleteAnswer) return { kind: 'no-answer', reason: `the connection to ${name} broke before the answer was complete` };

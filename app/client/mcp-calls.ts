@@ -11,7 +11,7 @@ export interface Initialized {
 }
 
 /** A provider that answered initialize with an MCP revision the host does not speak. */
-class UnsupportedRevision extends Error {
+export class UnsupportedRevision extends Error {
   constructor() {
     super('the server answered initialize with an MCP revision the host does not support');
     this.name = 'UnsupportedRevision';
