@@ -19,7 +19,8 @@ const MARKER = '<!-- kit-example:';
 function docExample(markdown: string): string {
   const at = markdown.indexOf(MARKER);
   if (at < 0) throw new Error('docs/providers.md has no kit-example marker');
-  const block = /```ts\n([\s\S]*?)\n```/.exec(markdown.slice(at));
+  // The closing fence alone on its line, as Markdown needs it (test/docs/fences.test.ts).
+  const block = /```ts\n([\s\S]*?)\n```(?=\n|$)/.exec(markdown.slice(at));
   if (block?.[1] === undefined) throw new Error('no ```ts block after the kit-example marker');
   return `${block[1]}\n`;
 }
