@@ -21,10 +21,10 @@ const { Script } = require('node:vm');
 
 const MAGIC = 'glance code cache 2';
 
-/** The first line of a cache made from `file` as it is now, read as `encoding`. */
-function stamp(file, encoding) {
+/** The first line of a cache made from `file` as it is now (without its encoding and newline). */
+function stamp(file) {
   const { size, mtimeMs } = statSync(file);
-  return `${MAGIC} ${size} ${mtimeMs} ${encoding}\n`;
+  return `${MAGIC} ${size} ${mtimeMs}`;
 }
 
 function cachePath(file) {
@@ -39,8 +39,9 @@ function readCache(file) {
   } catch {
     return { state: 'missing', encoding: 'utf8' };
   }
+  const made = stamp(file);
   for (const encoding of ['latin1', 'utf8']) {
-    const header = stamp(file, encoding);
+    const header = `${made} ${encoding}\n`;
     if (bytes.length > header.length && bytes.toString('latin1', 0, header.length) === header) {
       return { state: 'used', encoding, data: bytes.subarray(header.length) };
     }
@@ -77,7 +78,7 @@ function load(file) {
 function writeCache(file) {
   const bytes = readFileSync(file);
   const encoding = encodingOf(bytes);
-  const header = stamp(file, encoding);
+  const header = `${stamp(file)} ${encoding}\n`;
   const script = new Script(Module.wrap(bytes.toString(encoding)), { filename: file });
   run(file, script);
   const temporary = `${cachePath(file)}.${process.pid}`;
