@@ -98,6 +98,63 @@ describe('problems with a way forward, answers, settings', () => {
   });
 
   // Three scripted streams (about 4 s of the model's own pauses) and a dozen steps: room on a loaded machine.
+  it('draws a long answer in groups skipped while off screen, every block exactly where it would be side by side', async () => {
+    const { app, page } = await world.openPanel();
+    await save(page, { backend: 'openai', baseURL: `${model.url}/v1`, model: 'md-model' });
+    await collectSample(page, app);
+    // Every kind of block, and the ones with a top margin (headings, rules, a setext heading,
+    // a heading first in a list item or a quote) where a group could start.
+    const kinds = [
+      (n: number) => `## Part ${n}\n\n`, (n: number) => `Paragraph ${n}, long enough to wrap onto a second line at this width, about the tram.\n\n`,
+      (n: number) => `- item ${n}\n- another\n\n`, (n: number) => `> # Quoted heading ${n}\n> and its line\n\n`,
+      () => '***\n\n', (n: number) => `Setext ${n}\n---\n\n`, (n: number) => `\`\`\`\ncode ${n}\n\`\`\`\n\n`,
+      (n: number) => `1. # Listed heading ${n}\n\n`, (n: number) => `Short ${n}.\n\n`,
+    ];
+    const text = `${Array.from({ length: 120 }, (_, n) => (kinds[(n * 7) % kinds.length] as (n: number) => string)(n)).join('')}The last line.\n`;
+    const pieces: string[] = [];
+    for (let at = 0; at < text.length; at += 2000) pieces.push(text.slice(at, at + 2000));
+    script.push({ sse: openaiStream(pieces), pauseMs: 20 });
+    await ask(page, 'A long answer?');
+    const answer = page.getByTestId('answer');
+    await answer.getByText('The last line.').waitFor();
+    await answer.locator('article[aria-busy="false"]').last().waitFor();
+    // Every finished group becomes skippable once it has been drawn in full (Markdown.tsx); the
+    // last one, which a longer answer would still grow, is drawn as it is.
+    const groups = answer.locator('.markdown').last().locator(':scope > .markdown__group');
+    await expect.poll(async () => (await groups.count()) - (await groups.locator('xpath=self::*[contains(@class, "markdown__group--skippable")]').count())).toBe(1);
+    const drawn = await page.evaluate(() => {
+      const markdown = [...document.querySelectorAll('[data-testid="answer"] .markdown')].at(-1) as HTMLElement;
+      const groups = [...markdown.children] as HTMLElement[];
+      const tops = (root: HTMLElement): number[] => {
+        const origin = root.getBoundingClientRect().top;
+        return [...root.querySelectorAll(':scope > .markdown__group > *')].map((block) => Math.round((block.getBoundingClientRect().top - origin) * 10) / 10);
+      };
+      // The same blocks side by side, in one group drawn in full, beside them.
+      const flat = markdown.cloneNode(false) as HTMLElement;
+      const one = document.createElement('div');
+      one.className = 'markdown__group';
+      one.style.contentVisibility = 'visible';
+      for (const block of markdown.querySelectorAll(':scope > .markdown__group > *')) one.append(block.cloneNode(true));
+      flat.append(one);
+      markdown.after(flat);
+      const side = { tops: tops(flat), height: flat.getBoundingClientRect().height };
+      flat.remove();
+      return {
+        visibility: groups.map((group) => getComputedStyle(group).contentVisibility),
+        grouped: { tops: tops(markdown), height: markdown.getBoundingClientRect().height },
+        side,
+        firstBlocks: groups.map((group) => group.firstElementChild?.tagName ?? ''),
+      };
+    });
+    expect(drawn.visibility.length).toBeGreaterThanOrEqual(3);
+    expect(drawn.visibility).toEqual([...drawn.visibility.slice(0, -1).map(() => 'auto'), 'visible']);
+    // No group after the first starts with a heading or a rule: their top margins would stop collapsing.
+    expect(drawn.firstBlocks.slice(1).filter((tag) => /^H\d$|^HR$/.test(tag))).toEqual([]);
+    expect(drawn.grouped.tops.length).toBeGreaterThan(100);
+    expect(drawn.grouped).toEqual(drawn.side);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('renders Markdown safely: code, lists, a table, no raw HTML, no image fetched; ids become chips; the view follows the newest text', async () => {
     const { app, page } = await world.openPanel();
     await save(page, { backend: 'openai', baseURL: `${model.url}/v1`, model: 'md-model' });

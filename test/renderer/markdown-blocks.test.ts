@@ -1,14 +1,17 @@
 // The answer's Markdown drawn block by block (renderer/src/answer/blocks.ts) must be the same
 // HTML as the whole text drawn at once, at every moment of a stream: cutting is only a saving.
+// The blocks are drawn in groups (blockGroups); the groups' boxes aside, the HTML is the same.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks } from '../../renderer/src/answer/blocks.js';
+import { blockGroups, markdownBlocks } from '../../renderer/src/answer/blocks.js';
 import { AnswerMarkdown } from '../../renderer/src/answer/Markdown.js';
 
 const chipIds = new Set(['note-1', 'sel-23']);
 const draw = (text: string): string =>
   renderToStaticMarkup(createElement(AnswerMarkdown, { text, chipIds, renderChip: (id: string) => createElement('b', { 'data-chip': id }), onOpenLink: () => undefined }))
+    // The groups' boxes: a layout device (tested in the panel, test/e2e/panel-problems.test.ts).
+    .replace(/<div class="markdown__group">|<\/div>(?=<div class="markdown__group">|<\/div>$)/g, '')
     // Between two blocks, the whole document has a line break the pieces do not: not content.
     .replace(/>\n+</g, '><');
 /**
@@ -53,5 +56,34 @@ describe('the answer drawn block by block', () => {
         expect(draw(prefix), JSON.stringify(prefix.slice(-40))).toBe(drawWhole(prefix));
       }
     }
+  });
+});
+
+describe('the blocks in groups', () => {
+  const blocks = markdownBlocks(ANSWERS.tight);
+  const withHeadings = Array.from({ length: 60 }, (_, i) => (i % 5 === 0 ? `## Part ${i}\n\n` : i % 5 === 1 ? `Under a line\n---\n\n` : i % 5 === 2 ? '***\n\n' : `Paragraph ${i}\n\n`));
+
+  it('keeps every block, in order, in groups of at least the size but the last', () => {
+    const groups = blockGroups(blocks, 8);
+    expect(groups.flat()).toEqual(blocks);
+    expect(groups.map((group) => group.length)).toEqual([8, 8, 8, 8, 8]);
+    expect(blockGroups(blocks.slice(0, 3), 8)).toEqual([blocks.slice(0, 3)]);
+    expect(blockGroups([], 8)).toEqual([]);
+  });
+
+  it('starts a group only at a block without a top margin: no heading (ATX or setext) and no rule', () => {
+    const groups = blockGroups(withHeadings, 4);
+    expect(groups.flat()).toEqual(withHeadings);
+    expect(groups.length).toBeGreaterThan(5);
+    for (const group of groups.slice(1)) expect(group[0], JSON.stringify(group[0])).toMatch(/^Paragraph \d+\n\n$/);
+    for (const group of groups.slice(0, -1)) expect(group.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('draws a long answer in groups, the whole text again', () => {
+    const text = withHeadings.join('').repeat(2);
+    const html = renderToStaticMarkup(createElement(AnswerMarkdown, { text, chipIds, renderChip: () => null, onOpenLink: () => undefined }));
+    expect(html.match(/class="markdown__group"/g)?.length).toBe(blockGroups(markdownBlocks(text)).length);
+    expect(blockGroups(markdownBlocks(text)).length).toBeGreaterThan(1);
+    expect(draw(text)).toBe(drawWhole(text));
   });
 });

@@ -53,6 +53,17 @@ export function Answer(props: AnswerProps): JSX.Element {
     const box = scroller.current;
     if (box && following.current) box.scrollTop = box.scrollHeight;
   });
+  // The answer's height also changes between renders: a group of blocks skipped off screen
+  // (Markdown.tsx) takes its drawn size a frame later. Followed the same way.
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box) return undefined;
+    const follow = new ResizeObserver(() => {
+      if (following.current) box.scrollTop = box.scrollHeight;
+    });
+    for (const child of box.children) follow.observe(child);
+    return () => follow.disconnect();
+  }, [turns]);
 
   return (
     <div

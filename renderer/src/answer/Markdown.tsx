@@ -1,9 +1,9 @@
-import { memo, useMemo, type JSX, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
-import { markdownBlocks } from './blocks.js';
+import { blockGroups, markdownBlocks } from './blocks.js';
 
 /**
  * The model's answer as Markdown (react-markdown with GitHub's tables, lists and code; no raw
@@ -110,17 +110,63 @@ const MarkdownBlock = memo(function MarkdownBlock(props: { text: string; chipIds
   );
 });
 
+interface GroupProps {
+  blocks: string[];
+  /** A later group has started: this one will not change again. */
+  done: boolean;
+  chipIds: ReadonlySet<string>;
+  components: Components;
+}
+
+/** Same blocks, same chips, same drawing: a finished group is not rendered again. */
+function sameGroup(before: GroupProps, after: GroupProps): boolean {
+  return before.done === after.done && before.chipIds === after.chipIds && before.components === after.components
+    && before.blocks.length === after.blocks.length && before.blocks.every((block, index) => block === after.blocks[index]);
+}
+
 /**
- * The answer's text, rendered block by block (blocks.ts): as it streams, only the block still
- * growing is parsed again. Memoised: a streamed piece re-renders only its own turn.
+ * True two frames after `done`: by then the finished group has been laid out in full once, and
+ * the browser has remembered its size (contain-intrinsic-size: auto records it at every frame the
+ * group is drawn). Only then may it be skipped: a group finished and scrolled past within one
+ * streamed piece, never drawn, would otherwise stand in at the placeholder's height.
+ */
+function useSkippable(done: boolean): boolean {
+  const [skippable, setSkippable] = useState(false);
+  useEffect(() => {
+    if (!done) return undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setSkippable(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [done]);
+  return done && skippable;
+}
+
+/**
+ * A run of blocks (blocks.ts, blockGroups). Once finished and drawn, it gets content-visibility:
+ * auto (styles.css): while it is off screen the browser skips its layout and paint.
+ */
+const MarkdownGroup = memo(function MarkdownGroup(props: GroupProps): JSX.Element {
+  const skippable = useSkippable(props.done);
+  return (
+    <div className={skippable ? 'markdown__group markdown__group--skippable' : 'markdown__group'}>
+      {props.blocks.map((block, index) => <MarkdownBlock key={index} text={block} chipIds={props.chipIds} components={props.components} />)}
+    </div>
+  );
+}, sameGroup);
+
+/**
+ * The answer's text, rendered block by block (blocks.ts) in groups: as it streams, only the
+ * block still growing is parsed again, and only its group is rendered again. Memoised: a
+ * streamed piece re-renders only its own turn.
  */
 export const AnswerMarkdown = memo(function AnswerMarkdown(props: MarkdownProps): JSX.Element {
   const { renderChip, onOpenLink } = props;
   const components = useMemo(() => answerComponents(renderChip, onOpenLink), [renderChip, onOpenLink]);
-  const blocks = useMemo(() => markdownBlocks(props.text), [props.text]);
+  const groups = useMemo(() => blockGroups(markdownBlocks(props.text)), [props.text]);
   return (
     <div className="markdown">
-      {blocks.map((block, index) => <MarkdownBlock key={index} text={block} chipIds={props.chipIds} components={components} />)}
+      {groups.map((blocks, index) => <MarkdownGroup key={index} blocks={blocks} done={index < groups.length - 1} chipIds={props.chipIds} components={components} />)}
     </div>
   );
 });
