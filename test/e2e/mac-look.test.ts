@@ -71,8 +71,16 @@ describe('the system accent colour', () => {
 
     await pressHotkey(app, { pid: world.providers['sample']?.pid ?? -1, name: 'Sample Notes' });
     await page.getByRole('tree', { name: 'Collected context' }).waitFor();
-    // The question field has the caret: its ring is the accent's, dark enough for 3:1.
-    expect(await style(page, '.composer', 'outline-color')).toBe(rgb(green.ringLight));
+    // The question field has the caret, and no ring: the caret is the focus (Spotlight, Raycast).
+    expect(await page.evaluate(() => document.activeElement?.closest('.composer') !== null)).toBe(true);
+    expect(await style(page, '.composer', 'outline-style')).toBe('none');
+    // The filter, reached by the keyboard: one ring, the accent's, dark enough for 3:1.
+    await page.keyboard.press('Meta+F');
+    await expect.poll(() => style(page, '.search', 'outline-style')).toBe('solid');
+    expect(await style(page, '.search', 'outline-color')).toBe(rgb(green.ringLight));
+    // Back to the question (an Esc here would close the panel: the filter is empty).
+    await page.locator('.composer__prompt').focus();
+    expect(await style(page, '.search', 'outline-style')).toBe('none');
     // Up into the tree: the current row is the accent's fill with its text colour.
     await page.keyboard.press('ArrowUp');
     const current = page.locator('.tree .row--current');
