@@ -97,7 +97,6 @@ describe('problems with a way forward, answers, settings', () => {
     await page.getByRole('region', { name: 'Settings' }).waitFor();
   });
 
-  // Three scripted streams (about 4 s of the model's own pauses) and a dozen steps: room on a loaded machine.
   it('draws a long answer in groups skipped while off screen, every block exactly where it would be side by side', async () => {
     const { app, page } = await world.openPanel();
     await save(page, { backend: 'openai', baseURL: `${model.url}/v1`, model: 'md-model' });
@@ -155,6 +154,7 @@ describe('problems with a way forward, answers, settings', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  // Three scripted streams (about 4 s of the model's own pauses) and a dozen steps: room on a loaded machine.
   it('renders Markdown safely: code, lists, a table, no raw HTML, no image fetched; ids become chips; the view follows the newest text', async () => {
     const { app, page } = await world.openPanel();
     await save(page, { backend: 'openai', baseURL: `${model.url}/v1`, model: 'md-model' });

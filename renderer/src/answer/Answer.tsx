@@ -53,8 +53,8 @@ export function Answer(props: AnswerProps): JSX.Element {
     const box = scroller.current;
     if (box && following.current) box.scrollTop = box.scrollHeight;
   });
-  // The answer's height also changes between renders: a group of blocks skipped off screen
-  // (Markdown.tsx) takes its drawn size a frame later. Followed the same way.
+  // The answer's height can also change between renders: a finished group of blocks is drawn in
+  // full and made skippable two frames later, by its own state (Markdown.tsx). Followed the same way.
   useLayoutEffect(() => {
     const box = scroller.current;
     if (!box) return undefined;

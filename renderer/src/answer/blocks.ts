@@ -64,9 +64,9 @@ const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 
 /**
- * True for a block whose first element may have a top margin: a heading or a rule. A finished
- * group is its own formatting context (content-visibility), so its first block's top margin no
- * longer collapses with the margin before it; a group starts only at a block without one
+ * True for a block whose first element may have a top margin: a heading or a rule. Every group
+ * is its own formatting context (styles.css: flow-root, and content-visibility once finished), so
+ * its first block's top margin does not collapse with the margin before it; a group starts only at a block without one
  * (the stylesheet sets every nested first child's top margin to 0), and the spacing is exactly
  * that of the blocks side by side. Unsure is true: it only makes a group longer.
  */
