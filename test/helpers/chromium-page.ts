@@ -141,7 +141,10 @@ export async function startChromiumPage(session: DesktopSession, secret: string)
     waiting?.destroy();
     server.closeAllConnections();
     server.close();
-    await rm(profile, { recursive: true, force: true });
+    // Chromium's helper processes (its crash handler, the last renderer) can still be writing
+    // into the profile for a moment after the browser's own process exits: an rmdir then meets
+    // a new file (ENOTEMPTY, seen in CI). rm retries those until they stop.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {
     // The first report says the page runs its script.
