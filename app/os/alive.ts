@@ -4,7 +4,7 @@
  * running: a crashed provider whose parent never waited would otherwise keep a stale descriptor
  * alive.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { runTool } from './exec.js';
 
 /** The largest pid any kernel we run on hands out (pid_t is a signed 32-bit integer). */
@@ -58,13 +58,37 @@ export async function isAliveLinux(pid: number, procRoot: string): Promise<boole
   const probe = probePid(pid);
   if (probe === 'gone') return false;
   try {
-    const state = parseProcStatState(readFileSync(`${procRoot}/${pid}/stat`, 'latin1'));
+    const state = parseProcStatState(readProcLine(`${procRoot}/${pid}/stat`));
     return state !== 'Z' && state !== 'X';
   } catch (error: unknown) {
     // A process we may signal and cannot find in /proc has exited since. Another user's may
     // be hidden (/proc mounted with hidepid): kill() said it exists, so trust that.
     return !((error as NodeJS.ErrnoException).code === 'ENOENT' && probe === 'signalled');
   }
+}
+
+/** Room for a stat line: 52 numbers and a command name of at most 64 bytes fit in well under 1 KiB. */
+const STAT_BYTES = 4096;
+
+/** One buffer for every read: the read is synchronous, so no two reads ever share it at once. */
+const statBuffer = Buffer.alloc(STAT_BYTES);
+
+/**
+ * A /proc file that is one short line, read with one open, one read and one close. The file says
+ * its size is 0, so readFileSync adds an fstat and a second read to learn it has reached the end:
+ * 40-50 us of every press's alive check, about 5 % of a warm collect (docs/benchmarks.md, "The
+ * kept path"). The kernel makes the whole line on the first read; a line that somehow fills the
+ * buffer is read again whole.
+ */
+function readProcLine(path: string): string {
+  const fd = openSync(path, 'r');
+  let length: number;
+  try {
+    length = readSync(fd, statBuffer, 0, STAT_BYTES, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return length < STAT_BYTES ? statBuffer.toString('latin1', 0, length) : readFileSync(path, 'latin1');
 }
 
 /** macOS (and any system with a POSIX `ps`): alive unless gone or a zombie, per `ps -o stat=`. */

@@ -60,6 +60,23 @@ describe('isAlive', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it('reads a stat line longer than its one read whole (the state comes from the line, not a cut)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'glance-proc-'));
+    try {
+      await mkdir(join(root, String(process.pid)));
+      const stat = join(root, String(process.pid), 'stat');
+      // A command name whose ")" sits past the first 4 KiB: a cut line would have no state after it.
+      const long = `${process.pid} (${'(x) Z '.repeat(800)}) `;
+      expect(long.length).toBeGreaterThan(4096);
+      await writeFile(stat, `${long}Z 1 2 3`);
+      expect(await isAliveLinux(process.pid, root)).toBe(false);
+      await writeFile(stat, `${long}S 1 2 3`);
+      expect(await isAliveLinux(process.pid, root)).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('parseProcStatState', () => {
