@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { followAppearance } from './appearance/apply.js';
 import { bridge } from './bridge.js';
+import { followKeyboardTravel } from './keys/keyboard-travel.js';
 import './styles.css';
 import './privacy/privacy.css';
 
@@ -12,6 +13,7 @@ const api = bridge();
 // Main says whether the window has the menu vibrancy (macOS) and which accent the user chose;
 // the page follows both (appearance/apply.ts) rather than guessing from its user agent.
 followAppearance(api, document.documentElement);
+followKeyboardTravel(document.documentElement);
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(

@@ -115,6 +115,43 @@ describe('the system accent colour', () => {
   });
 });
 
+/** The focus ring as computed: style, width, colour, offset. */
+const ringOf = (locator: ReturnType<Page['locator']>): Promise<string> => locator.evaluate((el) => {
+  const s = getComputedStyle(el);
+  return s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} offset ${s.outlineOffset}`;
+});
+
+describe('focus rings', () => {
+  it('ring only for keyboard travel: none on the default button focused on show or pressed with the pointer; Tab rings a control with one 3 px accent ring hugging it, and the default button 1 px off its fill', async () => {
+    const { page } = await world.openPanel();
+    const button = primary(page);
+    await button.waitFor();
+    // Focused as the panel shows: the default button is marked by its fill, as on a Mac, not by a ring.
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await ringOf(button)).toBe('none');
+    // Shift-Tab: the keyboard travels, and the control it reaches has the one ring, hugging its shape.
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Change…');
+    expect(await ringOf(page.getByRole('button', { name: 'Change…' }))).toBe(`solid 3px ${rgb('#0064d1')} offset 0px`);
+    await lookAt(page, 'focus-ring-link', { axe: false });
+    // Back on the default button: the same ring, 1 px off the fill it would vanish into (#0064d1 on #0063cf).
+    await page.keyboard.press('Tab');
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await ringOf(button)).toBe(`solid 3px ${rgb('#0064d1')} offset 1px`);
+    await lookAt(page, 'focus-ring-primary', { axe: false });
+    // A press with the pointer ends the travel: no ring, though the button keeps the focus (released off it: no click).
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the default button has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(4, 4);
+    await page.mouse.up();
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await ringOf(button)).toBe('none');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
 /** A colourful picture standing in for the desktop behind the window: bright stripes and blocks. */
 const DESKTOP = [
   'linear-gradient(135deg, rgba(255, 59, 48, 0.9) 0 18%, rgba(255, 204, 0, 0.9) 18% 36%, rgba(52, 199, 89, 0.9) 36% 54%, rgba(0, 122, 255, 0.9) 54% 72%, rgba(175, 82, 222, 0.9) 72% 100%)',
