@@ -54,7 +54,7 @@ export function AppRuleMenu(props: { rule: Rule; onRule(rule: Rule): void }): JS
         onClick={() => setOpen(!open)}
       >
         <Shield size={13} aria-hidden="true" />
-        Rules<span className="sr-only"> for this app</span>
+        <span className="toolbar__label">Rules</span><span className="sr-only"> for this app</span>
         <ChevronDown size={12} aria-hidden="true" className="rule-menu__chevron" />
       </button>
       {open ? (

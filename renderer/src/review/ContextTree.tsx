@@ -5,6 +5,7 @@ import { visibleRows, type Row, type TreeIndex } from './tree-model.js';
 import { useWindow } from './use-window.js';
 import { TREE_PAINTED_MARK } from '../../../contract/marks.js';
 import { usePaintMark } from '../paint-mark.js';
+import { markMatches } from './filter-highlight.js';
 
 /** What the tree needs. */
 export interface ContextTreeProps {
@@ -78,6 +79,27 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
     // The scroll position is ours (reveal): the browser must not scroll the focused row again.
     view.scroller.current?.querySelector<HTMLElement>(`[data-element-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
   });
+
+  // The filter's matches, marked in the rows drawn now: after every draw (a scroll draws others),
+  // and as the focus enters or leaves the tree (the current row turns to the accent and back).
+  useLayoutEffect(() => markMatches(view.scroller.current, filter));
+  useEffect(() => {
+    const scroller = view.scroller.current;
+    if (!scroller) return undefined;
+    // A frame later: while focusout runs, the tree still has the focus.
+    const again = (): void => { requestAnimationFrame(() => markMatches(scroller, filter)); };
+    scroller.addEventListener('focusin', again);
+    scroller.addEventListener('focusout', again);
+    return () => {
+      scroller.removeEventListener('focusin', again);
+      scroller.removeEventListener('focusout', again);
+    };
+  }, [filter, view.scroller]);
+  // A tree that goes (the next press, Settings) takes its marks with it.
+  useEffect(() => {
+    const scroller = view.scroller.current;
+    return () => markMatches(scroller, '');
+  }, [view.scroller]);
 
   useEffect(() => {
     props.focusRef.current = () => moveTo(current);

@@ -46,8 +46,9 @@ export interface ReviewProps {
 }
 
 /**
- * Review mode: the tree has the height. Above it a filter (for large trees) and "Keep only
- * the selection"; the app's own notes about what it adjusted go quietly below.
+ * Review mode: the tree has the height. Above it the filter, which takes the toolbar's free
+ * width, then "Keep only the selection" and the app's rules, whose words give way to their
+ * icons as the panel narrows (styles.css, .toolbar); the app's own notes go quietly below.
  */
 export function Review(props: ReviewProps): JSX.Element {
   const { tree, exclusions, filter } = props;
@@ -95,7 +96,7 @@ export function Review(props: ReviewProps): JSX.Element {
             onClick={() => exclusions.replace(keepOnly(tree, selection, exclusions.excluded))}
           >
             <Crosshair size={13} aria-hidden="true" />
-            Keep only the selection
+            <span className="toolbar__label">Keep only the selection</span>
           </button>
         )}
         {props.locked || props.rule === undefined ? null : <AppRuleMenu rule={props.rule} onRule={props.onRule} />}
