@@ -42,7 +42,7 @@ describe('the panel, end to end', () => {
 
     await page.getByRole('button', { name: 'Exclude List Tasks' }).click();
     // Its tasks leave with it, folded into its one line, and come back with it.
-    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Restore Always$/ }).waitFor();
+    await page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Restore$/ }).waitFor();
     expect(await page.getByRole('treeitem', { name: /Buy tram tickets/ }).count()).toBe(0);
     const without = await payloadText(page);
     expect(without).not.toContain('task-list');

@@ -80,7 +80,8 @@ describe('privacy and control in the panel', () => {
 
     // Exclude one comment, then make it a rule: both comments are left out, now.
     await page.getByRole('button', { name: 'Exclude Row COMMENT-ONE' }).click();
-    await page.getByRole('button', { name: 'Always leave out comments from this app' }).click();
+    await page.getByRole('button', { name: 'More for Row COMMENT-ONE' }).click();
+    await page.getByRole('menuitem', { name: 'Always leave out comments from Field Notes' }).click();
     await page.getByTestId('rule-note').getByText('Glance will always leave out every Row with subrole "comment" from Field Notes', { exact: false }).waitFor();
     await row(page, /^Row, COMMENT-TWO left out by your rule/).waitFor();
     await row(page, /^Row, COMMENT-ONE left out by your rule/).waitFor();
@@ -113,7 +114,8 @@ describe('privacy and control in the panel', () => {
     const { app, page } = await world.openPanel();
     await collect(app);
     await page.getByRole('button', { name: 'Exclude Row COMMENT-ONE' }).click();
-    await page.getByRole('button', { name: 'Always leave out comments from this app' }).click();
+    await page.getByRole('button', { name: 'More for Row COMMENT-ONE' }).click();
+    await page.getByRole('menuitem', { name: 'Always leave out comments from Field Notes' }).click();
     await row(page, /^Row, COMMENT-TWO left out by your rule/).waitFor();
 
     // Keep what was sent, then ask (the offline answerer: no model, but a receipt for its answer).

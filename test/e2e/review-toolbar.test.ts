@@ -2,6 +2,8 @@
 // field that takes the free width, with its magnifier, at 420 px and at 300; what it found is
 // marked in each row; the standing rule is offered in a menu with its full words, by pointer
 // and by keyboard. The BUILT panel in Chromium, real services, a real Sample Notes process.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
@@ -60,7 +62,7 @@ describe('the filter', () => {
     expect(narrow.magnifier).toBeGreaterThanOrEqual(12);
     expect(narrow.words).toEqual([]);
     await page.getByRole('button', { name: 'Rules for this app' }).waitFor();
-    await captureState(page, 'filter-narrow');
+    expect(await captureState(page, 'filter-narrow')).toEqual({});
     await page.setViewportSize({ width: 420, height: 580 });
 
     // What the filter found is marked where the row shows it, in every row that shows it.
@@ -74,16 +76,94 @@ describe('the filter', () => {
     const ticketRow = page.getByRole('treeitem', { name: /Buy tram tickets/ });
     expect(found.texts).toContain('tram');
     expect(await ticketRow.evaluate((row) => [...(CSS.highlights.get('filter-match') ?? [])].some((range) => row.contains((range as Range).startContainer)))).toBe(true);
-    await captureState(page, 'filter-marked');
+    expect(await captureState(page, 'filter-marked')).toEqual({});
     // Into the list: the current row turns to the accent, its mark to an underline in its own colour.
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.evaluate(() => CSS.highlights.get('filter-match-on-accent')?.size ?? 0)).toBeGreaterThan(0);
     expect(await page.locator('.tree .row--current').evaluate((row) => [...(CSS.highlights.get('filter-match') ?? [])].some((range) => row.contains((range as Range).startContainer)))).toBe(false);
-    await captureState(page, 'filter-marked-current');
+    expect(await captureState(page, 'filter-marked-current')).toEqual({});
     // Cleared: nothing is marked.
     await page.locator('.search__input').focus();
     await page.keyboard.press('Escape');
     await expect.poll(async () => (await marked(page)).texts).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+});
+
+/** The rules main saved, as the `glance` command reads them. */
+async function savedRules(dataDir: string): Promise<unknown[]> {
+  try {
+    return (JSON.parse(await readFile(join(dataDir, 'rules.json'), 'utf8')) as { rules: unknown[] }).rules;
+  } catch {
+    return [];
+  }
+}
+
+/** A control's height and its look (fill, border, text size), to compare a row's buttons. */
+function look(page: Page, selector: string): Promise<{ height: number; style: string }> {
+  return page.locator(selector).first().evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { height: el.getBoundingClientRect().height, style: [s.backgroundColor, s.borderStyle, s.borderRadius, s.fontSize].join(' ') };
+  });
+}
+
+describe('the standing rule', () => {
+  it("is offered in the row's menu in full words, from its pull-down beside Restore (one style, 20 px), and choosing it adds the rule", async () => {
+    const { app, page } = await review();
+    await page.getByRole('button', { name: 'Exclude List Tasks' }).click();
+    const tasks = page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Restore$/ });
+    await tasks.waitFor();
+    // Restore and the pull-down: 20-22 px tall in the 24 px row, drawn alike (the pointer off them: no hover).
+    await page.mouse.move(2, 2);
+    const restore = await look(page, '.row--excluded .row__button:not(.row__more)');
+    const more = await look(page, '.row--excluded .row__more');
+    expect(restore.height).toBeGreaterThanOrEqual(20);
+    expect(restore.height).toBeLessThanOrEqual(22);
+    expect(more).toEqual(restore);
+    const pullDown = page.getByRole('button', { name: 'More for List Tasks' });
+    expect(await pullDown.getAttribute('aria-haspopup')).toBe('menu');
+    await pullDown.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await pullDown.getAttribute('aria-expanded')).toBe('true');
+    // The words in full: the kind's plural and the app's name.
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Restore', 'Always leave out task lists from Sample Notes']);
+    expect(await captureState(page, 'row-menu')).toEqual({});
+    expect(await savedRules(app.dataDir)).toEqual([]);
+    await menu.getByRole('menuitem', { name: 'Always leave out task lists from Sample Notes' }).click();
+    await menu.waitFor({ state: 'detached' });
+    await page.getByTestId('rule-note').waitFor();
+    await expect.poll(() => savedRules(app.dataDir)).toEqual([expect.objectContaining({ exclusions: [{ role: 'List', subrole: 'task-list' }] })]);
+    await page.getByRole('treeitem', { name: /^List, Tasks left out by your rule/ }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('is reached by the keyboard: Shift-F10 on a row opens its menu on the first choice, the arrows move, Esc folds it back onto the row and leaves the panel open; Return chooses', async () => {
+    const { app, page } = await review();
+    const tasks = page.getByRole('treeitem', { name: /^List, Tasks task list$/ });
+    await tasks.waitFor();
+    await tasks.focus();
+    await page.keyboard.press('Backspace');
+    const excluded = page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Restore$/ });
+    await excluded.waitFor();
+    expect(await excluded.getAttribute('aria-keyshortcuts')).toContain('Shift+F10');
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Restore');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Always leave out task lists from Sample Notes');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => excluded.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(app.panelVisible()).toBe(true);
+    // The context-menu key opens the same menu; Return on the rule adds it.
+    await page.keyboard.press('ContextMenu');
+    await menu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => savedRules(app.dataDir)).toEqual([expect.objectContaining({ exclusions: [{ role: 'List', subrole: 'task-list' }] })]);
+    await page.getByRole('treeitem', { name: /^List, Tasks left out by your rule/ }).waitFor();
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 });

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type MutableRefObject } from 'react';
 import type { Screened } from './screening.js';
 import { ROW_PX, TreeRow } from './TreeRow.js';
+import { RowMenu, type RowMenuAnchor, type RowMenuItem } from './RowMenu.js';
+import { alwaysLabel } from './element-words.js';
 import { visibleRows, type Row, type TreeIndex } from './tree-model.js';
 import { useWindow } from './use-window.js';
 import { TREE_PAINTED_MARK } from '../../../contract/marks.js';
@@ -21,6 +23,8 @@ export interface ContextTreeProps {
   allowed: ReadonlySet<string>;
   onToggle(id: string): void;
   onAlways(id: string): void;
+  /** The app's name, for the standing rule's words ("… from Sample Notes"). */
+  appName?: string | undefined;
   onOpenLink(url: string): void;
   /** Return in the tree: ask (or go to the question field when it is empty). */
   onReturn(): void;
@@ -53,6 +57,9 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
   const wanted = currentId.tree === tree ? currentId.id : startId;
   const current = rowIndex.get(wanted) ?? 0;
   const pendingFocus = useRef<string | null>(null);
+  // The one row menu open, if any: which row's, and where.
+  const [menu, setMenu] = useState<{ tree: TreeIndex; id: string; at: RowMenuAnchor } | null>(null);
+  const menuId = menu?.tree === tree ? menu.id : null;
 
   const expand = useCallback((id: string, open: boolean) => {
     setCollapsed((before) => {
@@ -128,6 +135,9 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
         const parent = parentRow();
         if (parent !== undefined) moveTo(parent);
       }
+    } else if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
+      const box = event.currentTarget.getBoundingClientRect();
+      if (!props.locked) setMenu({ tree, id: row.node.element.id, at: { x: box.left + 24, y: box.bottom + 2, align: 'start' } });
     } else if ((event.key === 'Backspace' || event.key === 'Delete') && plain) {
       if (!props.locked) props.onToggle(row.node.element.id);
     } else if (event.key === 'Enter' && plain) props.onReturn();
@@ -138,12 +148,31 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
 
   // Stable callbacks for the rows (memoised): moving the focus or scrolling redraws only the
   // rows that changed, not every row in view.
-  const latest = useRef({ handleKey, onToggle: props.onToggle, onAlways: props.onAlways });
-  latest.current = { handleKey, onToggle: props.onToggle, onAlways: props.onAlways };
+  const latest = useRef({ handleKey, onToggle: props.onToggle });
+  latest.current = { handleKey, onToggle: props.onToggle };
   const onKeyDown = useCallback((event: KeyboardEvent<HTMLElement>, row: Row) => latest.current.handleKey(event, row), []);
   const onToggle = useCallback((id: string) => latest.current.onToggle(id), []);
-  const onAlways = useCallback((id: string) => latest.current.onAlways(id), []);
   const onFocusRow = useCallback((id: string) => setCurrentId({ tree, id }), [tree]);
+  const onMenu = useCallback((id: string, at: RowMenuAnchor) => setMenu({ tree, id, at }), [tree]);
+  const closeMenu = (refocus: boolean): void => {
+    if (refocus && menuId !== null) {
+      // Back on the row the menu was for, by the keyboard's path (a pointer's choice lands there too).
+      setCurrentId({ tree, id: menuId });
+      pendingFocus.current = menuId;
+    }
+    setMenu(null);
+  };
+  // What can be done to a row, in full words: the standing rule names the kind and the app.
+  const menuItems = (row: Row): RowMenuItem[] => {
+    const { element } = row.node;
+    const toggle = (): void => props.onToggle(element.id);
+    if (props.screened.has(element.id)) return [{ label: row.excluded ? 'Include in this message' : 'Leave out again', choose: toggle }];
+    return [
+      { label: row.excluded ? 'Restore' : 'Exclude', choose: toggle },
+      { label: `${alwaysLabel(element)} from ${props.appName || 'this app'}`, choose: () => props.onAlways(element.id) },
+    ];
+  };
+  const menuRow = menuId === null ? undefined : rows[rowIndex.get(menuId) ?? -1];
 
   const drawn: number[] = [];
   if (current < view.first) drawn.push(current);
@@ -168,7 +197,8 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
               screened={props.screened.get(row.node.element.id)}
               includedOnce={props.allowed.has(row.node.element.id)}
               onToggle={onToggle}
-              onAlways={onAlways}
+              menuOpen={menuId === row.node.element.id}
+              onMenu={onMenu}
               onExpand={expand}
               onFocusRow={onFocusRow}
               onKeyDown={onKeyDown}
@@ -177,6 +207,7 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
           );
         })}
       </div>
+      {menu && menuRow ? <RowMenu label={`Actions for ${menuRow.node.element.title ?? menuRow.node.element.role}`} items={menuItems(menuRow)} at={menu.at} onClose={closeMenu} /> : null}
     </div>
   );
 }

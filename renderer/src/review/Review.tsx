@@ -117,6 +117,7 @@ export function Review(props: ReviewProps): JSX.Element {
           screened={props.screened}
           allowed={props.allowed}
           onAlways={props.onAlways}
+          appName={props.appName}
           filter={lowered}
           locked={props.locked}
           locale={props.locale}

@@ -1,9 +1,9 @@
 import { memo, type JSX, type KeyboardEvent } from 'react';
-import { ExternalLink, ShieldAlert } from 'lucide-react';
+import { ChevronDown, ExternalLink, ShieldAlert } from 'lucide-react';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
-import { accessibleName, ALWAYS_SHORT, alwaysLabel, INCLUDED_ONCE, insideWords, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
+import { accessibleName, INCLUDED_ONCE, insideWords, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
 import type { Screened } from './screening.js';
 import type { Row } from './tree-model.js';
 
@@ -27,8 +27,10 @@ export interface TreeRowProps {
   /** A screened element the user included for this message. */
   includedOnce: boolean;
   onToggle(id: string): void;
-  /** "Always leave out … from this app", offered on a row the user excluded. */
-  onAlways(id: string): void;
+  /** The row's menu is open (its pull-down shows it). */
+  menuOpen: boolean;
+  /** Opens the row's menu ("Always leave out … from the app"), under the pull-down or at the pointer. */
+  onMenu(id: string, at: { x: number; y: number; align: 'start' | 'end' }): void;
   onExpand(id: string, open: boolean): void;
   onFocusRow(id: string): void;
   onKeyDown(event: KeyboardEvent<HTMLElement>, row: Row): void;
@@ -63,11 +65,12 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
       aria-setsize={row.node.siblings}
       aria-expanded={row.hasChildren && !row.excluded ? row.expanded : undefined}
       aria-selected={props.current}
-      aria-keyshortcuts={props.locked ? undefined : 'Backspace'}
+      aria-keyshortcuts={props.locked ? undefined : 'Backspace Shift+F10'}
       tabIndex={props.current ? 0 : -1}
       title={text.length > 60 ? visibleControls(text.slice(0, 1000), true) : undefined}
       onFocus={(event) => { if (event.target === event.currentTarget) props.onFocusRow(element.id); }}
       onMouseDown={() => props.onFocusRow(element.id)}
+      onContextMenu={(event) => { event.preventDefault(); if (!props.locked) props.onMenu(element.id, { x: event.clientX, y: event.clientY, align: 'start' }); }}
       onDoubleClick={() => row.hasChildren && !row.excluded && props.onExpand(element.id, !row.expanded)}
       onKeyDown={(event) => props.onKeyDown(event, row)}
     >
@@ -87,7 +90,7 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
         {row.excluded && screened ? <>{' '}<span className="row__words">{screened.words}</span></> : null}
       </span>
       {/* What the user did to the row is a mark like the states, never cut: the title gives way first,
-          then the Always offer, then how much went with it. */}
+          then how much went with it; Restore and the pull-down stay whole. */}
       {row.excluded && !screened ? <span className="row__mark row__mark--excluded"> excluded</span> : null}
       {row.excluded && !screened && inside > 0 ? <span className="row__mark row__mark--inside">{` ${insideWords(inside, locale)}`}</span> : null}
       {/* The app's status and the states are marks at the right end, never cut: the long words before them give way first. */}
@@ -100,17 +103,24 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
         </button>
       ) : null}
       {props.locked ? null : row.excluded && screened ? (
-        <>{' '}<button type="button" className="row__restore" tabIndex={-1} aria-label={`Include ${name} in this message`} title="Send it with this message only (⌫)" onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Include</button></>
+        <>{' '}<button type="button" className="row__button" tabIndex={-1} aria-label={`Include ${name} in this message`} title="Send it with this message only (⌫)" onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Include</button></>
       ) : row.excluded ? (
         <>
           {' '}
-          <button type="button" className="row__restore" tabIndex={-1} aria-label={`Restore ${name}`} onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Restore</button>
-          {' '}
-          {/* The offer steps aside whole when the row is too narrow for it (privacy.css .row__offer), never cut
-              to "Alw…". It comes last, so what is left reads in order and ends the row. */}
-          <span className="row__offer">
-            <button type="button" className="row__always" tabIndex={-1} aria-label={`${alwaysLabel(element)} from this app`} title={`${alwaysLabel(element)} from this app, at every press of the hotkey`} onClick={(event) => { event.stopPropagation(); props.onAlways(element.id); }}>{ALWAYS_SHORT}</button>
-          </span>
+          <button type="button" className="row__button" tabIndex={-1} aria-label={`Restore ${name}`} title="Put it back into what is sent (⌫)" onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }}>Restore</button>
+          {/* The standing rule, in its full words, is in the row's menu: a pull-down as a Mac list
+              has, in Restore's style (one style per row); Shift-F10 opens it from the keyboard. */}
+          <button
+            type="button" className="row__button row__more" tabIndex={-1} aria-haspopup="menu" aria-expanded={props.menuOpen}
+            aria-label={`More for ${name}`} title="Always leave it out, and more (⇧F10)"
+            onClick={(event) => {
+              event.stopPropagation();
+              const box = event.currentTarget.getBoundingClientRect();
+              props.onMenu(element.id, { x: box.right, y: box.bottom + 4, align: 'end' });
+            }}
+          >
+            <ChevronDown size={12} aria-hidden="true" />
+          </button>
         </>
       ) : (
         <button type="button" className="row__action row__action--exclude" tabIndex={-1} aria-label={`Exclude ${name}`} title="Exclude (⌫)" onClick={(event) => { event.stopPropagation(); props.onToggle(element.id); }} />

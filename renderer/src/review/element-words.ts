@@ -136,15 +136,7 @@ export function statesOf(element: Element): string[] {
 /** The mark on a withheld or rule-excluded element the user included for this message. */
 export const INCLUDED_ONCE = 'included for this message';
 
-/**
- * What the standing-rule button shows: the first word of its name (so voice control finds it by
- * what is seen), after "excluded" and Restore on the row it would always leave out. "Always
- * leave out task lists" took the room of the title and of "excluded" itself at 420 px; its name
- * and tooltip say it in full (alwaysLabel).
- */
-export const ALWAYS_SHORT = 'Always';
-
-/** The standing-rule button's name, in words that need no tooltip: "Always leave out lists". */
+/** The standing rule in the row's menu, in words that need no tooltip: "Always leave out task lists" (then the app's name). */
 export function alwaysLabel(element: Element): string {
   return `Always leave out ${alwaysWords(element)}`;
 }
@@ -168,7 +160,7 @@ export function insideWords(inside: number, locale?: string): string {
 export function accessibleName(element: Element, extra: { excluded: boolean; inside: number; locked: boolean; screened?: string; includedOnce?: boolean }, locale?: string): string {
   const title = titleOf(element);
   const shown = extra.excluded
-    ? [title, extra.screened ?? excludedWords(extra.inside, locale), ...(extra.locked ? [] : extra.screened ? ['Include'] : ['Restore', ALWAYS_SHORT])]
+    ? [title, extra.screened ?? excludedWords(extra.inside, locale), ...(extra.locked ? [] : extra.screened ? ['Include'] : ['Restore'])]
     : [title, wordsOf(element, locale).join(' · '), ...statusWordsOf(element, locale), ...statesOf(element), extra.includedOnce ? INCLUDED_ONCE : ''];
   return visibleControls([`${roleWord(element)},`, ...shown].filter((part) => part !== '').join(' '));
 }

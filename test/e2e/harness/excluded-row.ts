@@ -10,28 +10,27 @@ export interface ExcludedRowFit {
   whole: boolean;
   /** "with 3 inside" not cut. */
   insideWhole: boolean;
-  /** The Always offer: whole in its one-line box, wrapped wholly out of it, or (never wanted) cut. */
-  always: 'shown' | 'aside' | 'cut';
+  /** The row's menu pull-down (the standing rule's way in) whole, inside the row, after Restore. */
+  more: boolean;
 }
 
 /**
  * Whether an excluded row reads whole: its "excluded" mark not truncated (scrollWidth within
- * clientWidth) and inside the row with Restore, and its Always offer shown whole or wholly aside.
+ * clientWidth) and inside the row with Restore, and its menu's pull-down whole after Restore.
  */
 export function excludedRowFit(row: Locator): Promise<ExcludedRowFit> {
   return row.evaluate((el): ExcludedRowFit => {
     const part = (selector: string): HTMLElement | null => el.querySelector<HTMLElement>(selector);
-    const [mark, inside, restore, offer, always] = ['.row__mark--excluded', '.row__mark--inside', '.row__restore', '.row__offer', '.row__always'].map(part);
-    if (!mark || !restore || !offer || !always) throw new Error('not a row the user excluded: no "excluded" mark, Restore or Always');
+    const [mark, inside, restore, more] = ['.row__mark--excluded', '.row__mark--inside', '.row__button:not(.row__more)', '.row__more'].map(part);
+    if (!mark || !restore || !more) throw new Error('not a row the user excluded: no "excluded" mark, Restore or its menu');
     const end = el.getBoundingClientRect().right;
-    const [box, button] = [offer.getBoundingClientRect(), always.getBoundingClientRect()];
-    const shown = button.top >= box.top && button.bottom <= box.bottom + 0.5 && button.right <= box.right + 0.5;
+    const [restoreBox, moreBox] = [restore.getBoundingClientRect(), more.getBoundingClientRect()];
     return {
       mark: mark.textContent,
       inside: inside?.textContent ?? null,
-      whole: mark.scrollWidth <= mark.clientWidth && mark.getBoundingClientRect().right <= end && restore.getBoundingClientRect().right <= end,
+      whole: mark.scrollWidth <= mark.clientWidth && mark.getBoundingClientRect().right <= end && restoreBox.right <= end,
       insideWhole: inside ? inside.scrollWidth <= inside.clientWidth : true,
-      always: shown ? 'shown' : button.top >= box.bottom ? 'aside' : 'cut',
+      more: moreBox.width >= 20 && moreBox.left >= restoreBox.right && moreBox.right <= end + 0.5,
     };
   });
 }
