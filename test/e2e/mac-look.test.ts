@@ -92,13 +92,13 @@ describe('the system accent colour', () => {
     expect(await current.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(green.fill));
     await scheme(page, 'light');
     expect(await lookAt(page, 'accent-green-review')).toEqual({});
-    // Excluded, the current row carries Restore, painted over the fill: still readable.
+    // Excluded, the current row carries Restore and its menu's pull-down, painted over the fill: still readable.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Backspace');
-    await page.locator('.tree .row--current .row__restore').waitFor();
+    await page.locator('.tree .row--current .row__more').waitFor();
     expect(await lookAt(page, 'accent-green-excluded')).toEqual({});
     await page.keyboard.press('Meta+z');
-    await page.locator('.tree .row--current .row__restore').waitFor({ state: 'detached' });
+    await page.locator('.tree .row--current .row__more').waitFor({ state: 'detached' });
 
     // Yellow is too light for white text: the text on it turns dark instead of the fill turning brown.
     const yellow = accentPalette('#ffc600');
