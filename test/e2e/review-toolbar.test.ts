@@ -108,8 +108,16 @@ function look(page: Page, selector: string): Promise<{ height: number; style: st
 }
 
 describe('the standing rule', () => {
-  it("is offered in the row's menu in full words, from its pull-down beside Restore (one style, 20 px), and choosing it adds the rule", async () => {
+  it("is offered in the row's menu in full words, from its pull-down beside Restore (one style, 20 px) or a right click, and choosing it adds the rule", async () => {
     const { app, page } = await review();
+    // A right click on a row opens the same menu at the pointer: what can be done to it, in words.
+    await page.getByRole('treeitem', { name: /^Document, Groceries/ }).click({ button: 'right' });
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Exclude', 'Always leave out notes from Sample Notes']);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(app.panelVisible()).toBe(true);
+
     await page.getByRole('button', { name: 'Exclude List Tasks' }).click();
     const tasks = page.getByRole('treeitem', { name: /^List, Tasks excluded with 3 inside Restore$/ });
     await tasks.waitFor();
@@ -123,7 +131,6 @@ describe('the standing rule', () => {
     const pullDown = page.getByRole('button', { name: 'More for List Tasks' });
     expect(await pullDown.getAttribute('aria-haspopup')).toBe('menu');
     await pullDown.click();
-    const menu = page.getByRole('menu');
     await menu.waitFor();
     expect(await pullDown.getAttribute('aria-expanded')).toBe('true');
     // The words in full: the kind's plural and the app's name.
