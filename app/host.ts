@@ -19,6 +19,9 @@ export { createHostCache } from './invocation/host-cache.js';
 export { publishedApps } from './discovery/find.js';
 export { providersFolder } from './discovery/folder.js';
 export { createOs } from './os/index.js';
+// The front app's own icon: found by the OS's rules, sent to the page as a data: URL.
+export { cachedAppIcons, iconDataUrl, type AppIcons } from './os/app-icon.js';
+export { createLinuxAppIcons } from './os/app-icon-linux.js';
 
 // Ask: the conversation, its backends, the prompt and what it names.
 export { createBackend } from './agent/backends.js';

@@ -50,6 +50,8 @@ export interface GlanceApi {
   resetRules(): Promise<InvokeResponse<'resetRules'>>;
   getHistory(): Promise<InvokeResponse<'getHistory'>>;
   historyPayload(id: string): Promise<InvokeResponse<'historyPayload'>>;
+  /** Puts the receipt's whole SHA-256 on the clipboard, through main. */
+  copyDigest(id: string): Promise<InvokeResponse<'copyDigest'>>;
   deleteReceipt(id: string): Promise<InvokeResponse<'deleteReceipt'>>;
   clearHistory(): Promise<InvokeResponse<'clearHistory'>>;
   trySampleNotes(): Promise<undefined>;
@@ -120,6 +122,7 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     resetRules: () => invoke('resetRules', undefined),
     getHistory: () => invoke('getHistory', undefined),
     historyPayload: (id) => invoke('historyPayload', { id }),
+    copyDigest: (id) => invoke('copyDigest', { id }),
     deleteReceipt: (id) => invoke('deleteReceipt', { id }),
     clearHistory: () => invoke('clearHistory', undefined),
     getAppearance: () => invoke('getAppearance', undefined),

@@ -109,11 +109,19 @@ const AnswerStateSchema = z.object({
 });
 export type AnswerState = z.infer<typeof AnswerStateSchema>;
 
+/**
+ * An app's own icon as the page gets it: a base64 PNG or SVG data: URL, never a path, at most
+ * what a 48 KiB file makes (app/os/app-icon.ts). The panel draws its window glyph without one.
+ */
+export const AppIconSchema = z.string().max(66_000).regex(/^data:image\/(?:png|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/);
+
 /** One invocation of the hotkey as the panel shows it. */
 const InvocationSchema = z.object({
   /** Increases with every hotkey press; requests name it so a stale panel cannot act on a newer one. */
   id: z.number().int().nonnegative(),
   appName: z.string(),
+  /** The app's own icon, once found (absent: none, or not found yet); a patch adds it when it comes. */
+  appIcon: AppIconSchema.optional(),
   phase: z.enum(['collecting', 'collected', 'failed', 'cancelled']),
   /**
    * The core's own sentence for a failure it reasoned about ("Notes did not answer within

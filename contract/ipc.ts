@@ -3,7 +3,7 @@ import { IdSchema, MAX_ELEMENTS, MAX_RECTS, RectSchema } from '@app-context/prov
 import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { AppearanceSchema } from './appearance.js';
 import { KEYED_BACKENDS } from './backends.js';
-import { ChipSchema, PanelPushSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
+import { AppIconSchema, ChipSchema, PanelPushSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
 import { ACCESSIBILITY_CONSENTS, AppRuleSchema, BundleIdSchema, ExclusionSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { HistoryDamagedSchema, KeyProblemSchema, PayloadKeepingProblemSchema, SettingsProblemSchema } from './notices.js';
@@ -159,6 +159,8 @@ const HistoryViewSchema = z.object({
   notices: z.array(HistoryDamagedSchema),
   /** How many days receipts are kept, and whether payloads are kept (the settings, for the view's words). */
   days: z.number().int().positive(),
+  /** Each app's own icon, by the bundle id its receipts name, where one was found. */
+  icons: z.record(z.string(), AppIconSchema),
 });
 export type HistoryView = z.infer<typeof HistoryViewSchema>;
 
@@ -215,6 +217,8 @@ export const invokeContract = {
   getHistory: { page: 'panel', channel: 'history:list', request: z.undefined(), response: HistoryViewSchema },
   /** A kept payload, decrypted in main; null when none was kept. */
   historyPayload: { page: 'panel', channel: 'history:payload', request: ReceiptIdSchema, response: z.object({ payload: z.string().nullable() }) },
+  /** A receipt's Copy: main puts that receipt's whole SHA-256 on the clipboard (the page names the receipt, never the text). */
+  copyDigest: { page: 'panel', channel: 'history:copy-digest', request: ReceiptIdSchema, response: z.object({ copied: z.boolean() }) },
   deleteReceipt: { page: 'panel', channel: 'history:delete', request: ReceiptIdSchema, response: HistoryViewSchema },
   clearHistory: { page: 'panel', channel: 'history:clear', request: z.undefined(), response: HistoryViewSchema },
   /** The window's material and the system accent colour, asked once when the page loads (then pushed on `appearance`). */

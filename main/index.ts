@@ -1,12 +1,13 @@
 import { join } from 'node:path';
-import { app, globalShortcut, Menu, safeStorage, screen, session, shell, systemPreferences } from 'electron';
-import { createAccessibilityReader, createOs, glanceHomePath, openGlanceHome } from '../app/host.js';
+import { app, clipboard, globalShortcut, Menu, safeStorage, screen, session, shell, systemPreferences } from 'electron';
+import { createAccessibilityReader, createLinuxAppIcons, createOs, glanceHomePath, openGlanceHome } from '../app/host.js';
 import { accessibilityPermission } from './accessibility-permission.js';
 import { answerAppEvents, trackQuitting } from './app-events.js';
 import { registerIpc } from './ipc/register.js';
 import { createMainLogSink } from './logger.js';
 import { applicationMenu } from './menu.js';
 import type { MainPorts } from './ports.js';
+import { createDarwinAppIcons } from './app-icon-darwin.js';
 import { forkSampleNotes } from './sample-process.js';
 import { createMainServices } from './services.js';
 import { systemAppearance } from './system-appearance.js';
@@ -68,6 +69,9 @@ async function start(): Promise<void> {
     appearance: systemAppearance(systemPreferences, process.platform),
     screen: { displays: () => screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds })) },
     safeStorage,
+    // The front app's own icon: Finder's icon of its bundle on a Mac, its desktop file's icon on Linux.
+    ...(mac ? { appIcons: createDarwinAppIcons((path) => app.getFileIcon(path, { size: 'normal' })) } : process.platform === 'linux' ? { appIcons: createLinuxAppIcons(process.env) } : {}),
+    clipboard: { writeText: (text) => clipboard.writeText(text) },
     utilityProcess: { launchSample: () => forkSampleNotes(join(import.meta.dirname, '../provider/sample/main.js')) },
     shell: {
       openExternal: async (url) => {

@@ -1,7 +1,7 @@
 import type { GlobalShortcut, LoginItemSettings } from 'electron';
 import type { Appearance } from '../contract/appearance.js';
 import type { PanelPush } from '../contract/ipc.js';
-import type { AccessibilityReader, OverlayDisplay, LogSink } from '../app/host.js';
+import type { AccessibilityReader, AppIcons, OverlayDisplay, LogSink } from '../app/host.js';
 import type { OsServices } from '../app/os/types.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { OverlayWindows } from './flow/overlay-service.js';
@@ -120,6 +120,13 @@ export interface MainPorts {
    * none). The e2e tests give one with their own DNS lookup, to play a model server elsewhere.
    */
   modelFetch?: typeof fetch;
+  /**
+   * Finds an app's own icon (main/app-icon-darwin.ts over app.getFileIcon on a Mac; the XDG
+   * lookup of app/os/app-icon-linux.ts on Linux); absent: the panel draws its glyph for every app.
+   */
+  appIcons?: AppIcons;
+  /** The system clipboard (Electron's clipboard): History's Copy puts a receipt's digest there. */
+  clipboard: { writeText(text: string): void };
   /** Opens an http(s) link in the user's browser (shell.openExternal). */
   shell: { openExternal(url: string): Promise<void> };
   /** The app's own life: the login item, giving the focus back, quitting. */

@@ -1,5 +1,6 @@
-import { createRedactingLogger, SecretRegistry, type Logger, collectFrontApp, behindPermission, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
+import { cachedAppIcons, createRedactingLogger, SecretRegistry, type Logger, collectFrontApp, behindPermission, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
 import type { InvokeHandlers } from '../contract/ipc.js';
+import type { FrontApp } from '../app/os/types.js';
 import { createAppearance } from './flow/appearance.js';
 import { createController } from './flow/controller.js';
 import { createOverlayService } from './flow/overlay-service.js';
@@ -61,6 +62,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   // Apps without a provider: the one reader, asked only while macOS says Glance holds the permission (else the card explains it).
   const reader = behindPermission(ports.accessibility.reader, ports.accessibility.permission.trusted);
 
+  // Each app's own icon, looked up once per bundle id, for the header, the cards and History.
+  const icons = ports.appIcons ? cachedAppIcons(ports.appIcons) : undefined;
   // Highlights: one transparent window per display, created when a display first draws.
   const overlay = createOverlayService({ displays: ports.screen.displays, windows: overlays });
   // Each press owns what it collected, its conversation, the placement and the overlay it drew.
@@ -83,6 +86,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
       ...(ports.modelFetch ? { modelFetch: ports.modelFetch } : {}),
     },
     placeBeside: panel.placeBeside,
+    ...(icons ? { appIcon: (app: FrontApp) => icons.iconOf(app) } : {}),
   });
   // Something to try before any app of the user's speaks the protocol: the bundled sample.
   const sampleNotes = createSampleNotes({ launch: ports.utilityProcess.launchSample, logger, ...(ports.env ? { env: ports.env } : {}) });
@@ -146,6 +150,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
       // Names for the Rules list from the descriptors published now, checked as a hotkey would check them; no provider is asked.
       published: () => publishedApps({ os: ports.os, descriptors: cache.descriptors, secrets, ...(ports.env ? { env: ports.env } : {}) }),
       notify: (notice) => hub.update({ notices: [...hub.get().notices, notice] }),
+      clipboard: ports.clipboard,
+      ...(icons ? { appIcon: (bundleId: string) => icons.iconOf({ bundleId }) } : {}),
     }),
     keys,
     overlay,

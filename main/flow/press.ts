@@ -45,6 +45,8 @@ export interface PressDeps {
   agent?: Omit<AgentServiceDeps, 'publish'>;
   /** Moves the panel beside the selection (main/windows/panel.ts). */
   placeBeside?(location: Location): void;
+  /** The app's own icon as a data: URL, or undefined (the panel draws its glyph): app/os/app-icon.ts. */
+  appIcon?(app: FrontApp): Promise<string | undefined>;
 }
 
 /**
@@ -113,6 +115,7 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   let asked: FrontApp | undefined;
   let accessibilityCard: { bundleId?: string } | undefined;
   let view = spec.view;
+  let appIcon: string | undefined; // the app's icon once found: every view shown after carries it
   const held = { collected: (): CollectedContext | undefined => collected, withoutContext: (): boolean => withoutContext };
   const makeAgent = (): AgentPort | undefined => deps.agent && createAgentService(held, {
     ...deps.agent,
@@ -124,8 +127,8 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   let agent = makeAgent();
   const show = (next: Invocation, panelView?: 'review'): void => {
     if (abort.signal.aborted) return;
-    view = next;
-    deps.hub.update({ ...(panelView ? { view: panelView } : {}), invocation: next });
+    view = appIcon === undefined ? next : { ...next, appIcon };
+    deps.hub.update({ ...(panelView ? { view: panelView } : {}), invocation: view });
   };
   const patch = (change: Partial<Invocation>): void => {
     view = { ...view, ...change };
@@ -151,8 +154,17 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     show(source ? { ...next, source } : next);
   };
 
+  /** Looks for the app's icon beside the collection: it is added to the view when it comes, never waited for. */
+  const findIcon = (app: FrontApp): void => {
+    if (!deps.appIcon || appIcon !== undefined) return;
+    deps.appIcon(app).then((icon) => {
+      if (icon !== undefined && !abort.signal.aborted) patch({ appIcon: (appIcon = icon) });
+    }, () => undefined);
+  };
+
   const collect = async (app: FrontApp, granted = false): Promise<void> => {
     asked = app;
+    findIcon(app);
     let got: FrontCollection | Error;
     try {
       got = await deps.collect(app, { timeoutMs: deps.timeoutMs(), signal: collection.signal, locateSelection: deps.placeBeside !== undefined, granted });

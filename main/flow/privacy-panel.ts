@@ -26,6 +26,8 @@ export interface PrivacyPanel {
   resetRules(): Promise<RulesView>;
   history(): Promise<HistoryView>;
   payload(id: string): Promise<string | null>;
+  /** Puts the receipt's whole SHA-256 on the clipboard; false when there is no such receipt. */
+  copyDigest(id: string): Promise<boolean>;
   deleteReceipt(id: string): Promise<HistoryView>;
   clearHistory(): Promise<HistoryView>;
 }
@@ -42,6 +44,10 @@ export interface PrivacyPanelDeps {
   /** Adds a notice to the panel's banner: what a reset did, which outlives the card that asked for it. */
   notify(notice: Notice): void;
   logger: Logger;
+  /** Each app's own icon by its bundle id, for History (absent: the panel draws its glyph). */
+  appIcon?(bundleId: string): Promise<string | undefined>;
+  /** The system clipboard (Electron's), written only with a receipt's digest. */
+  clipboard?: { writeText(text: string): void };
 }
 
 /** Finds an element by id in a collected tree (iterative: a provider's tree may be deep). */
@@ -114,7 +120,13 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const historyView = async (): Promise<HistoryView> => {
     const [list, kept] = await Promise.all([history.list(), history.keptPayloads()]);
     const ids = new Set(list.receipts.map((r) => r.id));
-    return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices, days: deps.historyDays() };
+    return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices, days: deps.historyDays(), icons: await iconsOf(list.receipts) };
+  };
+  /** The icons of the apps the receipts name, each looked up once (the finder remembers them). */
+  const iconsOf = async (receipts: readonly { app: { bundleId: string } }[]): Promise<Record<string, string>> => {
+    const bundleIds = [...new Set(receipts.map((r) => r.app.bundleId))];
+    const found = await Promise.all(bundleIds.map(async (id) => [id, await deps.appIcon?.(id).catch(() => undefined)] as const));
+    return Object.fromEntries(found.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
   };
   const failed = (what: string) => (error: unknown): RuleActionResult => {
     deps.logger.warn(`rules: ${what} failed (${error instanceof Error ? error.name : 'unknown'})`);
@@ -194,6 +206,12 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
         deps.logger.warn(`history: a kept payload could not be read (${error instanceof Error ? error.name : 'unknown'})`);
         return null;
       }
+    },
+    copyDigest: async (id) => {
+      const receipt = await history.list().then((list) => list.receipts.find((r) => r.id === id), () => undefined);
+      if (!receipt || !deps.clipboard) return false;
+      deps.clipboard.writeText(receipt.sha256);
+      return true;
     },
     deleteReceipt: async (id) => {
       await history.remove(id);

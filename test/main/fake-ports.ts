@@ -129,6 +129,7 @@ export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolea
     platform: 'darwin',
     utilityProcess: { launchSample: () => Promise.reject(new Error('Sample Notes is not started in these tests')) },
     shell: { openExternal: async () => undefined },
+    clipboard: { writeText: () => undefined },
     app: {
       setLoginItem: (openAtLogin) => {
         loginItemCalls.push(openAtLogin);

@@ -30,7 +30,7 @@ describe('panelRequests', () => {
       getRules: () => api.getRules(), setRule: () => api.setRule({ bundleId: 'com.example.notes', rule: 'local' }),
       removeRule: () => api.removeRule('com.example.notes'), resetRules: () => api.resetRules(),
       removeExclusion: () => api.removeExclusion({ bundleId: 'com.example.notes', exclusion: { role: 'Row', subrole: 'comment' } }),
-      getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload(receipt), deleteReceipt: () => api.deleteReceipt(receipt),
+      getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload(receipt), copyDigest: () => api.copyDigest(receipt), deleteReceipt: () => api.deleteReceipt(receipt),
       clearHistory: () => api.clearHistory(), getAppearance: () => api.getAppearance(),
     };
     for (const call of Object.values(calls)) await call();

@@ -10,6 +10,7 @@ import type { AccessibilityPermissionPort, MainPorts, TrayActions } from '../../
 import { createAccessibilityReader, type AccessibilityReader } from '../../../app/os/accessibility/index.js';
 import type { SafeStorageLike } from '../../../main/secrets.js';
 import { createMainServices } from '../../../main/services.js';
+import { createLinuxAppIcons } from '../../../app/os/app-icon-linux.js';
 import { launchNodeChild } from '../../helpers/spawn.js';
 import { ROOT } from './build.js';
 
@@ -24,6 +25,8 @@ import { ROOT } from './build.js';
  */
 export interface TestMain {
   hub: StateHub;
+  /** What the services put on the clipboard, in order (History's Copy). */
+  clipboard: string[];
   handlers: InvokeHandlers;
   logLines: string[];
   /** The one display the e2e overlay page stands for. */
@@ -77,6 +80,7 @@ export interface TestAccessibility {
 /** Builds main's services over the real core, the given OS services and test ports. */
 export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestMain> {
   const logLines: string[] = [];
+  const clipboard: string[] = [];
   let front: FrontApp = { pid: 0 };
   let visible = false;
   let onPress: (() => void) | undefined;
@@ -158,6 +162,9 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     platform: 'darwin',
     utilityProcess: { launchSample: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env) },
     shell: { openExternal: async () => undefined },
+    // Icons as Linux finds them, over the test's environment (its XDG_DATA_DIRS, when it sets one).
+    appIcons: createLinuxAppIcons(options.env),
+    clipboard: { writeText: (text) => { clipboard.push(text); } },
     // No login items and no other app to give the focus back to in the browser tests.
     app: { setLoginItem: () => undefined, loginItem: () => undefined, deactivate: () => undefined, quit: () => undefined },
   };
@@ -168,6 +175,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
   };
   return {
     hub: services.hub,
+    clipboard,
     handlers: services.handlers,
     logLines,
     display,
