@@ -86,7 +86,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
       ...(ports.modelFetch ? { modelFetch: ports.modelFetch } : {}),
     },
     placeBeside: panel.placeBeside,
-    ...(icons ? { appIcon: (app: FrontApp) => icons.iconOf(app) } : {}),
+    // The front app as the OS named it may lack its bundle id (a pid the user passed): the icon is found by the one the OS tells.
+    ...(icons ? { appIcon: async (app: FrontApp) => icons.iconOf({ pid: app.pid, bundleId: app.bundleId ?? (await ports.os.bundleId(app.pid)) }) } : {}),
   });
   // Something to try before any app of the user's speaks the protocol: the bundled sample.
   const sampleNotes = createSampleNotes({ launch: ports.utilityProcess.launchSample, logger, ...(ports.env ? { env: ports.env } : {}) });

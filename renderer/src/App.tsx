@@ -40,7 +40,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   if (!state) return <main className="panel"><p className="quiet">Starting…</p></main>;
   const { invocation } = state;
   const frame: Frame = {
-    header: <Header appName={invocation?.appName ?? null} view={state.view} onSettings={state.view === 'history' ? () => void api.showView('settings') : toggleSettings} />,
+    header: <Header appName={invocation?.appName ?? null} appIcon={invocation?.appIcon} view={state.view} onSettings={state.view === 'history' ? () => void api.showView('settings') : toggleSettings} />,
     notices: state.notices.length > 0 ? (
       <section className="notices" aria-label="Notices">
         {state.notices.map(noticeWords).map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
-import { AppWindow, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, CircleSlash, Eye, Settings } from 'lucide-react';
+import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, CircleSlash, Eye, Settings } from 'lucide-react';
+import { AppIcon } from './icons/AppIcon.js';
 import { ProviderText } from './text/ProviderText.js';
 
 /**
@@ -8,7 +9,7 @@ import { ProviderText } from './text/ProviderText.js';
  */
 
 /** The header: what the panel is about, and the way into Settings. No close button: Esc and a click elsewhere close it. */
-export function Header(props: { appName: string | null; view: 'review' | 'settings' | 'history'; onSettings(): void }): JSX.Element {
+export function Header(props: { appName: string | null; appIcon?: string | undefined; view: 'review' | 'settings' | 'history'; onSettings(): void }): JSX.Element {
   const inSettings = props.view !== 'review';
   return (
     <header className="header">
@@ -17,7 +18,7 @@ export function Header(props: { appName: string | null; view: 'review' | 'settin
           <ChevronLeft size={17} aria-hidden="true" />
         </button>
       ) : props.appName ? (
-        <AppWindow className="header__icon" size={16} aria-hidden="true" />
+        <AppIcon className="header__icon" size={16} icon={props.appIcon} />
       ) : (
         <Eye className="header__icon" size={16} aria-hidden="true" />
       )}
@@ -42,10 +43,10 @@ export function SendSummary(props: { words: string; locked: boolean; onOpen(): v
 }
 
 /** Conversation mode's strip: the app and what was sent, unfolding the context on demand. */
-export function ContextStrip(props: { appName: string; words: string; open: boolean; onToggle(): void }): JSX.Element {
+export function ContextStrip(props: { appName: string; appIcon?: string | undefined; words: string; open: boolean; onToggle(): void }): JSX.Element {
   return (
     <button type="button" className="strip" aria-expanded={props.open} data-testid="context-strip" onClick={props.onToggle}>
-      <AppWindow size={14} className="strip__icon" aria-hidden="true" />
+      <AppIcon size={14} className="strip__icon" icon={props.appIcon} />
       <span className="strip__app"><ProviderText text={props.appName} /></span>
       <span className="strip__words">{props.words}</span>
       <span className="strip__more">{props.open ? 'Answer' : 'Context'}{props.open ? <ChevronUp size={13} aria-hidden="true" /> : <ChevronDown size={13} aria-hidden="true" />}</span>

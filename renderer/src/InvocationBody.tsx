@@ -109,6 +109,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
         <ProblemCard
           problem={problem}
           appName={invocation.appName}
+          appIcon={invocation.appIcon}
           labels={labels}
           primaryRef={props.primary}
           on={{
@@ -153,7 +154,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   // With a model elsewhere chosen, main sends a `local` app's context nowhere: the strip must not say it went.
   return (
     <>
-      <ContextStrip appName={invocation.appName} words={sentWords(props.ruleBlocks, props.sent, props.total, locale)} open={props.contextOpen} onToggle={() => props.onContext(!props.contextOpen)} />
+      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} words={sentWords(props.ruleBlocks, props.sent, props.total, locale)} open={props.contextOpen} onToggle={() => props.onContext(!props.contextOpen)} />
       {props.contextOpen ? <>{review}{summary}</> : answerView()}
     </>
   );

@@ -6,6 +6,7 @@ import { bridge } from './bridge.js';
 import { followKeyboardTravel } from './keys/keyboard-travel.js';
 import './styles.css';
 import './privacy/privacy.css';
+import './icons/app-icon.css';
 
 // The panel's entry: one React root, given the bridge explicitly so components never reach
 // for a global.

@@ -4,18 +4,43 @@ import type { GlanceApi } from '../bridge.js';
 
 export type Receipt = Awaited<ReturnType<GlanceApi['getHistory']>>['receipts'][number];
 
+/** An address's host ("api.anthropic.com"), or the address as recorded when it is not a URL. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Who a receipt's request went to, as a person says it and as the panel names backends
+ * elsewhere ("Answered by Claude"): "Offline", "Claude", "OpenAI", or "OpenAI-compatible server"
+ * for another server speaking OpenAI's API (Ollama, LM Studio). A backend this Glance does not
+ * know (a receipt is read back from disk) is named as it was written.
+ */
+function destinationName(receipt: Receipt): string {
+  if (!isBackendId(receipt.backend)) return receipt.backend;
+  const facts = BACKENDS[receipt.backend];
+  if (facts.model === null) return facts.label;
+  const elsewhere = facts.model.compatible !== null && hostOf(receipt.endpoint) !== hostOf(facts.model.defaultBaseURL);
+  return elsewhere && facts.model.compatible ? facts.model.compatible.label : facts.model.answerer;
+}
+
 /** To whom a receipt's request went: "Claude (claude-x) at api.anthropic.com", "Offline, no model". */
 export function receiptTo(receipt: Receipt): string {
-  // A receipt is read back from disk: a backend this Glance does not know is shown as it was written.
-  const backend = isBackendId(receipt.backend) ? BACKENDS[receipt.backend].receiptLabel : receipt.backend;
-  if (receipt.endpoint === OFFLINE_ENDPOINT) return backend;
-  let host = receipt.endpoint;
-  try {
-    host = new URL(receipt.endpoint).host;
-  } catch {
-    // The endpoint as recorded: an origin normally, kept as it is when it is not one.
-  }
-  return `${backend}${receipt.model ? ` (${receipt.model})` : ''} at ${host}`;
+  if (receipt.endpoint === OFFLINE_ENDPOINT) return isBackendId(receipt.backend) ? BACKENDS[receipt.backend].receiptLabel : receipt.backend;
+  return `${destinationName(receipt)}${receipt.model ? ` (${receipt.model})` : ''} at ${hostOf(receipt.endpoint)}`;
+}
+
+/** The receipt's "Sent to", unfolded: where it went, and for the offline answerer that nothing left this Mac. */
+export function sentToWords(receipt: Receipt): string {
+  return receipt.endpoint === OFFLINE_ENDPOINT ? `${receiptTo(receipt)} (nothing left this Mac)` : receiptTo(receipt);
+}
+
+/** A digest shortened as git shortens a commit: its first 10 hex digits say which one it is. */
+export function shortDigest(sha256: string): string {
+  return sha256.slice(0, 10);
 }
 
 /** "3.4 KB", "812 bytes": the size of the exact body sent. */
@@ -44,12 +69,24 @@ export function amountWords(receipt: Receipt, locale?: string): string {
   return parts.join(' · ');
 }
 
-/** When, as a Mac list says it: "Today 14:02", "1 Dec 2026, 09:15", in the user's locale. */
+/** "Today", "Yesterday" in the locale's own words (Intl's relative day, capitalised as a list starts one). */
+function relativeDay(days: 0 | -1, locale?: string): string {
+  const word = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day');
+  return word.charAt(0).toLocaleUpperCase(locale) + word.slice(1);
+}
+
+/**
+ * When, as a Mac list says it, in the user's locale: "Today, 3:38 AM", "Yesterday, 9:15 PM",
+ * else the date and time ("Dec 1, 2026, 9:15 AM"); the hour as the locale writes it (no
+ * leading zero in en-US, 24-hour in en-GB).
+ */
 export function whenWords(at: string, locale?: string, now = new Date()): string {
   const date = new Date(at);
-  const time = date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  if (date.toDateString() === now.toDateString()) return `Today ${time}`;
-  return `${date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })}, ${time}`;
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (date.toDateString() === now.toDateString()) return `${relativeDay(0, locale)}, ${time}`;
+  if (date.toDateString() === yesterday.toDateString()) return `${relativeDay(-1, locale)}, ${time}`;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A receipt's context read through Accessibility: the app doesn’t share context itself (a weaker source than a provider). */

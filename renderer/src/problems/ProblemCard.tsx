@@ -1,5 +1,6 @@
 import type { JSX, Ref } from 'react';
 import { CircleExclamationPoint, CircleSlash } from 'lucide-react';
+import { AppIcon } from '../icons/AppIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { WithApp } from '../text/WithApp.js';
 import type { Problem, ProblemAction } from './problem.js';
@@ -15,6 +16,8 @@ export type ProblemHandlers = Partial<Record<ProblemAction, () => void>>;
 export function ProblemCard(props: {
   problem: Problem;
   appName: string;
+  /** The app's own icon (a data: URL), drawn on a card that names the app. */
+  appIcon?: string | undefined;
   labels: Record<ProblemAction, string>;
   on: ProblemHandlers;
   testId?: string;
@@ -24,10 +27,14 @@ export function ProblemCard(props: {
   const { problem } = props;
   const actions = problem.actions.filter((action) => props.on[action] !== undefined);
   const Icon = problem.tone === 'error' ? CircleExclamationPoint : CircleSlash;
+  // A card about the app shows its icon, badged with the card's mark; any other card its mark alone.
+  const appIcon = problem.headline.includes('{app}') ? props.appIcon : undefined;
   return (
-    <section className={`card card--${problem.tone}`} role={problem.tone === 'error' ? 'alert' : 'status'} data-testid={props.testId ?? 'problem'}>
+    <section className={`card card--${problem.tone}${appIcon === undefined ? '' : ' card--app'}`} role={problem.tone === 'error' ? 'alert' : 'status'} data-testid={props.testId ?? 'problem'}>
       <div className="card__head">
-        <Icon className="card__icon" size={18} aria-hidden="true" />
+        {appIcon === undefined ? <Icon className="card__icon" size={18} aria-hidden="true" /> : (
+          <span className="card__app"><AppIcon className="card__app-icon" size={28} icon={appIcon} /><Icon className="card__icon" size={14} aria-hidden="true" /></span>
+        )}
         <h2 className="card__headline"><WithApp template={problem.headline} appName={props.appName} /></h2>
       </div>
       <p className="card__why"><WithApp template={problem.why} appName={props.appName} /></p>

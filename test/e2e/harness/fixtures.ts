@@ -25,9 +25,10 @@ export interface World {
    * vibrancy, no accent by default); `safeStorage` replaces the test Keychain; `seed` writes
    * into its data folder before it starts; `modelFetch` is what the model backends send with
    * (a test's own DNS lookup: test/helpers/lookup-fetch.ts); `accessibility` the reader and the
-   * macOS permission (test-main.ts).
+   * macOS permission (test-main.ts); `env` adds to the environment main runs in (XDG_DATA_DIRS,
+   * where it finds the apps' icons).
    */
-  openPanel(options?: { look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
+  openPanel(options?: { env?: NodeJS.ProcessEnv; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -62,9 +63,9 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
     async openPanel(options = {}) {
       const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
       dataDirs.push(dataDir);
-      const { seed, ...appOptions } = options;
+      const { seed, env, ...appOptions } = options;
       await seed?.(dataDir);
-      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir, ...appOptions });
+      const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: { ...dir.env, ...env }, dataDir, ...appOptions });
       apps.push(app);
       const page = await browser.context.newPage();
       // Every status the panel shows, in order: "collecting" may last only milliseconds.

@@ -1,0 +1,93 @@
+import { Fragment, useEffect, useState, type JSX } from 'react';
+import { Check, ChevronRight, Copy, Trash2 } from 'lucide-react';
+import type { GlanceApi } from '../bridge.js';
+import { AppIcon } from '../icons/AppIcon.js';
+import { ProviderText } from '../text/ProviderText.js';
+import { KeptPayloadView } from './KeptPayloadView.js';
+import { amountWords, failureWords, RECEIPT_THROUGH_ACCESSIBILITY, receiptTo, sentToWords, shortDigest, sizeWords, whenWords, type Receipt } from './receipt-words.js';
+
+/**
+ * The digest, short as a person compares it, and Copy for the whole of it: main puts the
+ * receipt's own SHA-256 on the clipboard (the page names the receipt, never the text), and the
+ * button says it did, for a moment.
+ */
+function Digest(props: { api: GlanceApi; receipt: Receipt }): JSX.Element {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (copied === null) return undefined;
+    const timer = setTimeout(() => setCopied(null), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = (): void => {
+    props.api.copyDigest(props.receipt.id).then((done) => setCopied(done.copied), () => setCopied(false));
+  };
+  return (
+    <dd className="receipt__digest">
+      <code className="receipt__hash" data-testid="receipt-digest">{shortDigest(props.receipt.sha256)}</code>
+      <button type="button" className="button button--quiet" aria-label="Copy the whole SHA-256" onClick={copy}>
+        {copied === true ? <Check size={12} aria-hidden="true" /> : <Copy size={12} aria-hidden="true" />}
+        {copied === true ? 'Copied' : 'Copy'}
+      </button>
+      {copied === false ? <span className="setting__problem" role="alert">Glance could not copy it.</span> : null}
+    </dd>
+  );
+}
+
+/** One receipt: the app with its icon, when, to whom and how much; unfolded, its facts and the kept payload. */
+export function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; icon: string | undefined; kept: boolean; locale: string; onDelete(): void }): JSX.Element {
+  const { receipt, locale } = props;
+  const [payload, setPayload] = useState<string | null | 'loading' | undefined>(undefined);
+  const shown = typeof payload === 'string' && payload !== 'loading';
+  const toggle = (): void => {
+    if (shown) {
+      setPayload(undefined);
+      return;
+    }
+    setPayload('loading');
+    props.api.historyPayload(receipt.id).then((result) => setPayload(result.payload), () => setPayload(null));
+  };
+  const kinds = [...new Set(receipt.withheld.map((w) => w.kind))].join(', ');
+  const failure = failureWords(receipt);
+  const name = receipt.app.name || receipt.app.bundleId;
+  return (
+    <li className="receipt" data-testid="receipt">
+      <details>
+        <summary className="receipt__line">
+          {/* The disclosure mark a Mac list shows: it turns down when the receipt is open. */}
+          <ChevronRight className="receipt__chevron" size={13} aria-hidden="true" />
+          <span className="receipt__app"><AppIcon className="receipt__icon" size={16} icon={props.icon} /><span className="receipt__name"><ProviderText text={name} /></span></span>
+          <span className="receipt__when">{whenWords(receipt.at, locale)}</span>
+          {/* Each part wraps as a whole: "3 items sent" never breaks inside; the spaces between are where the line may break. */}
+          <span className="receipt__to">
+            {[receiptTo(receipt), amountWords(receipt, locale)].map((part, index) => (
+              <Fragment key={index}>{index > 0 ? ' ' : ''}<span className="receipt__part">{index > 0 ? `· ${part}` : part}</span></Fragment>
+            ))}
+          </span>
+        </summary>
+        <dl className="receipt__facts">
+          <dt>App</dt>
+          <dd className="receipt__who">
+            <ProviderText text={name} />
+            {receipt.app.name && receipt.app.name !== receipt.app.bundleId ? <span className="receipt__id"><ProviderText text={receipt.app.bundleId} /></span> : null}
+          </dd>
+          {receipt.source === 'accessibility' ? <><dt>Read</dt><dd data-testid="receipt-source">{RECEIPT_THROUGH_ACCESSIBILITY}</dd></> : null}
+          <dt>{failure !== undefined ? 'Attempted to' : 'Sent to'}</dt><dd data-testid="receipt-sent-to">{sentToWords(receipt)}</dd>
+          {failure !== undefined ? <><dt>Came back</dt><dd>{failure}</dd></> : null}
+          {kinds ? <><dt>Withheld</dt><dd>{kinds}</dd></> : null}
+          <dt>Size</dt><dd>{sizeWords(receipt.bytes, locale)}</dd>
+          <dt>SHA-256</dt><Digest api={props.api} receipt={receipt} />
+        </dl>
+        <div className="receipt__actions">
+          {props.kept ? (
+            <button type="button" className="button" onClick={toggle} disabled={payload === 'loading'} aria-expanded={shown}>{shown ? 'Hide what was sent' : 'Show what was sent'}</button>
+          ) : <span className="quiet">What was sent was not kept.</span>}
+          <button type="button" className="button button--quiet" aria-label={`Delete the receipt from ${whenWords(receipt.at, locale)}`} onClick={props.onDelete}>
+            <Trash2 size={13} aria-hidden="true" />Delete
+          </button>
+        </div>
+        {payload === null ? <p className="setting__problem" role="alert">Glance could not read what was kept for this request.</p> : null}
+        {shown ? <KeptPayloadView payload={payload} /> : null}
+      </details>
+    </li>
+  );
+}
