@@ -137,12 +137,15 @@ describe('privacy and control in the panel', () => {
     const receipts = page.getByTestId('receipt');
     await expect.poll(() => receipts.count()).toBeGreaterThan(0);
     const first = await receipts.count();
-    await receipts.first().getByText('Offline, no model', { exact: false }).waitFor();
-    // The line's parts wrap whole ("3.4 KB" never splits), and a chevron says the receipt unfolds.
+    await receipts.first().locator('.receipt__to').getByText('Offline, no model', { exact: false }).waitFor();
+    // The line's parts wrap whole ("3 items sent" never splits), and a chevron says the receipt unfolds.
+    // The size is among the facts, not a part left alone on a line of its own.
     const parts = receipts.first().locator('.receipt__part');
-    expect(await parts.allTextContents()).toEqual(['Offline, no model', '· 3 items sent · 2 left out · 1 withheld', expect.stringMatching(/^· [\d.,]+ (KB|bytes)$/)]);
+    expect(await parts.allTextContents()).toEqual(['Offline, no model', '· 3 items sent · 2 left out · 1 withheld']);
+    // When, as a Mac list says it in the locale: "Today, 3:38 AM".
+    expect(await receipts.first().locator('.receipt__when').textContent()).toMatch(/^Today, \d{1,2}:\d\d(\s[AP]M)?$/);
     await page.setViewportSize({ width: 300, height: 580 });
-    expect(await parts.evaluateAll((els) => els.map((el) => el.getClientRects().length))).toEqual([1, 1, 1]);
+    expect(await parts.evaluateAll((els) => els.map((el) => el.getClientRects().length))).toEqual([1, 1]);
     // ... and none runs past the receipt's edge: the line breaks between them instead.
     expect(await receipts.first().locator('.receipt__to').evaluate((el) => el.scrollWidth <= el.clientWidth && [...el.children].every((part) => part.getBoundingClientRect().right <= el.getBoundingClientRect().right + 0.5))).toBe(true);
     await page.setViewportSize({ width: 420, height: 580 });
@@ -153,6 +156,19 @@ describe('privacy and control in the panel', () => {
     // Open: it turns down (a quarter turn), the closed ones stay as they were.
     await expect.poll(() => chevron(0).evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\((-?0|6\.\d+e-17), 1, -1, (-?0|6\.\d+e-17), 0, 0\)$/);
     await receipts.first().getByText('GitHub token').waitFor();
+    // The facts in a person's words: the app by name (its bundle id quiet beside it), where it
+    // went as the panel names the answerer, the size, and the digest short with a Copy that
+    // puts the whole of it on the clipboard through main.
+    const [written] = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { sha256: string; app: { bundleId: string }; bytes: number });
+    const fact = (name: string) => receipts.first().locator(`dt:text-is("${name}") + dd`);
+    expect(await fact('App').textContent()).toBe(`Field Notes${written?.app.bundleId}`);
+    expect(await fact('Sent to').textContent()).toBe('Offline, no model (nothing left this Mac)');
+    expect(await fact('Size').textContent()).toMatch(/^[\d.,]+ (KB|bytes)$/);
+    expect(await receipts.first().getByTestId('receipt-digest').textContent()).toBe(written?.sha256.slice(0, 10));
+    expect(await receipts.first().locator('.receipt__facts').textContent()).not.toContain(written?.sha256);
+    await receipts.first().getByRole('button', { name: 'Copy the whole SHA-256' }).click();
+    await receipts.first().getByRole('button', { name: 'Copied the whole SHA-256' }).getByText('Copied').waitFor();
+    expect(app.clipboard).toEqual([written?.sha256]);
     await receipts.first().getByRole('button', { name: 'Show what was sent' }).click();
     const kept = receipts.first().getByRole('region', { name: 'What was sent' }).or(receipts.first().getByLabel('What was sent'));
     await expect.poll(async () => (await kept.textContent()) ?? '').toContain('The heron stood in the shallows.');
@@ -162,8 +178,12 @@ describe('privacy and control in the panel', () => {
     // Glance's instructions and the exact JSON folded under it.
     const turns = kept.locator('.kept__turn');
     expect(await turns.first().locator('.kept__who').textContent()).toBe('You, with the context');
-    expect(await turns.first().locator('.kept__text').textContent()).toMatch(/^<app_context>\nApp: "Field Notes"\n/);
-    expect(await turns.first().locator('.kept__text').textContent()).toContain('Question: What is this walk about?');
+    // The context's block (its tree is JSON) in a fixed-width font; the question after it in the panel's own.
+    const context = turns.first().locator('.kept__code');
+    expect(await context.textContent()).toMatch(/^<app_context>\nApp: "Field Notes"\n[^]*<\/app_context>$/);
+    expect(await context.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/monospace$/);
+    expect(await turns.first().locator('.kept__after').textContent()).toContain('Question: What is this walk about?');
+    expect(await turns.first().locator('.kept__after').evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/monospace/);
     expect(await turns.allTextContents()).not.toContainEqual(expect.stringContaining('\\n'));
     expect(await kept.getByText(/^You are Glance/).isVisible()).toBe(false);
     await page.locator('.history').evaluate((el) => { el.scrollTop = 0; });
@@ -172,7 +192,15 @@ describe('privacy and control in the panel', () => {
     expect(await kept.getByText(/^You are Glance/).isVisible()).toBe(true);
     await kept.getByText('The exact request (JSON)').click();
     expect(await kept.locator('.kept__raw').textContent()).toMatch(/^\{\n {2}"/);
+    // JSON in a fixed-width font, as code is shown.
+    expect(await kept.locator('.kept__raw').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/monospace$/);
     await captureState(page, 'privacy-history-unfolded').then((found) => { violations['privacy-history-unfolded'] = found; });
+    // While it is open the button says Hide, and hides it.
+    const hide = receipts.first().getByRole('button', { name: 'Hide what was sent' });
+    expect(await hide.getAttribute('aria-expanded')).toBe('true');
+    await hide.click();
+    await kept.waitFor({ state: 'detached' });
+    expect(await receipts.first().getByRole('button', { name: 'Show what was sent' }).getAttribute('aria-expanded')).toBe('false');
     // The receipt on disk is the one the view shows.
     const lines = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(first);
@@ -212,6 +240,7 @@ describe('privacy and control in the panel', () => {
     await receipts.first().getByText('· 3 items attempted, HTTP 500 came back', { exact: true }).waitFor();
     await receipts.first().locator('summary').click();
     await receipts.first().getByText('Attempted to', { exact: true }).waitFor();
+    expect(await receipts.first().locator('dt:has-text("Attempted to") + dd').textContent()).toBe('OpenAI-compatible server (llama3.2) at 127.0.0.1:9');
     expect(await receipts.first().locator('dt:has-text("Came back") + dd').textContent()).toBe('HTTP 500');
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);

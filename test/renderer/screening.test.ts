@@ -1,7 +1,7 @@
 // What the panel makes of main's screening (renderer/src/review/screening.ts) and how History
 // words a receipt (renderer/src/privacy/receipt-words.ts): pure functions, no browser.
 import { describe, expect, it } from 'vitest';
-import { amountWords, receiptTo, sizeWords, whenWords, type Receipt } from '../../renderer/src/privacy/receipt-words.js';
+import { amountWords, receiptTo, sentToWords, shortDigest, sizeWords, whenWords, type Receipt } from '../../renderer/src/privacy/receipt-words.js';
 import { alwaysWords, leftOut, screenedOf, screeningSummary } from '../../renderer/src/review/screening.js';
 
 const screening = {
@@ -56,7 +56,29 @@ describe('receipts in History', () => {
     expect(sizeWords(812)).toBe('812 bytes');
     expect(sizeWords(3456, 'en-GB')).toBe('3.5 KB');
     expect(sizeWords(2_500_000, 'en-GB')).toBe('2.5 MB');
-    expect(whenWords(receipt.at, 'en-GB', new Date('2026-12-01T18:00:00.000Z'))).toMatch(/^Today \d\d:\d\d$/);
-    expect(whenWords(receipt.at, 'en-GB', new Date('2026-12-05T18:00:00.000Z'))).toMatch(/^1 Dec 2026, \d\d:\d\d$/);
+  });
+
+  it('names the destination as the panel names backends, never by its raw endpoint', () => {
+    const offline = { ...receipt, backend: 'offline', model: null, endpoint: 'offline' };
+    expect(sentToWords(offline)).toBe('Offline, no model (nothing left this Mac)');
+    expect(sentToWords(receipt)).toBe('Claude (claude-x) at api.anthropic.com');
+    // OpenAI itself, and another server that speaks its API.
+    expect(receiptTo({ ...receipt, backend: 'openai', model: 'gpt-x', endpoint: 'https://api.openai.com' })).toBe('OpenAI (gpt-x) at api.openai.com');
+    expect(receiptTo({ ...receipt, backend: 'openai', model: 'llama3.2', endpoint: 'http://127.0.0.1:11434' })).toBe('OpenAI-compatible server (llama3.2) at 127.0.0.1:11434');
+    // A backend this Glance does not know is named as the receipt wrote it.
+    expect(receiptTo({ ...receipt, backend: 'mistral', model: null, endpoint: 'https://api.mistral.ai' })).toBe('mistral at api.mistral.ai');
+    expect(shortDigest('0123456789abcdef'.repeat(4))).toBe('0123456789');
+  });
+
+  it('says when as a Mac list does, in the locale: Today, Yesterday, else the date', () => {
+    // Local times, as the panel shows them (the test's time zone is whatever the machine's is).
+    const at = new Date(2026, 11, 1, 3, 38).toISOString();
+    const evening = new Date(2026, 11, 1, 21, 15).toISOString();
+    expect(whenWords(at, 'en-US', new Date(2026, 11, 1, 18))).toMatch(/^Today, 3:38\sAM$/);
+    expect(whenWords(evening, 'en-US', new Date(2026, 11, 2, 8))).toMatch(/^Yesterday, 9:15\sPM$/);
+    expect(whenWords(at, 'en-GB', new Date(2026, 11, 1, 18))).toBe('Today, 03:38');
+    expect(whenWords(at, 'de-DE', new Date(2026, 11, 1, 18))).toBe('Heute, 03:38');
+    expect(whenWords(at, 'en-US', new Date(2026, 11, 5, 18))).toMatch(/^Dec 1, 2026, 3:38\sAM$/);
+    expect(whenWords(at, 'en-GB', new Date(2026, 11, 5, 18))).toBe('1 Dec 2026, 03:38');
   });
 });

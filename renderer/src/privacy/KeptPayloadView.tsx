@@ -2,6 +2,24 @@ import { useMemo, type JSX } from 'react';
 import { ProviderText } from '../text/ProviderText.js';
 import { rawJson, readKeptPayload } from './kept-payload.js';
 
+const CONTEXT_END = '</app_context>';
+
+/**
+ * One turn's words. The app's context that opens the first one (its tree is JSON) is shown in
+ * a fixed-width font, as code is, and the question after it in the panel's own.
+ */
+function TurnText(props: { text: string }): JSX.Element {
+  const end = props.text.startsWith('<app_context>') ? props.text.indexOf(CONTEXT_END) : -1;
+  if (end < 0) return <div className="kept__text" tabIndex={0}><ProviderText text={props.text} multiline /></div>;
+  const rest = props.text.slice(end + CONTEXT_END.length).replace(/^\n+/, '');
+  return (
+    <>
+      <pre className="kept__text kept__code" tabIndex={0}><ProviderText text={props.text.slice(0, end + CONTEXT_END.length)} multiline /></pre>
+      {rest === '' ? null : <div className="kept__text kept__after" tabIndex={0}><ProviderText text={rest} multiline /></div>}
+    </>
+  );
+}
+
 /**
  * A kept request, for reading: each turn's words with their line breaks, the app's context
  * first (it opens the user's first turn); Glance's own instructions and the exact JSON are
@@ -16,7 +34,7 @@ export function KeptPayloadView(props: { payload: string }): JSX.Element {
         <div key={index} className="kept__turn">
           <h3 className="kept__who">{turn.who}</h3>
           {/* The app's words and the model's: provider text, with their own line breaks. */}
-          <div className="kept__text" tabIndex={0}><ProviderText text={turn.text} multiline /></div>
+          <TurnText text={turn.text} />
         </div>
       )) : null}
       {kept?.instructions ? (

@@ -24,7 +24,7 @@ function Digest(props: { api: GlanceApi; receipt: Receipt }): JSX.Element {
   return (
     <dd className="receipt__digest">
       <code className="receipt__hash" data-testid="receipt-digest">{shortDigest(props.receipt.sha256)}</code>
-      <button type="button" className="button button--quiet" aria-label="Copy the whole SHA-256" onClick={copy}>
+      <button type="button" className="button button--quiet" aria-label={copied === true ? 'Copied the whole SHA-256' : 'Copy the whole SHA-256'} onClick={copy}>
         {copied === true ? <Check size={12} aria-hidden="true" /> : <Copy size={12} aria-hidden="true" />}
         {copied === true ? 'Copied' : 'Copy'}
       </button>

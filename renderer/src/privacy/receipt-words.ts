@@ -77,12 +77,12 @@ function relativeDay(days: 0 | -1, locale?: string): string {
 
 /**
  * When, as a Mac list says it, in the user's locale: "Today, 3:38 AM", "Yesterday, 9:15 PM",
- * else the date and time ("Dec 1, 2026, 9:15 AM"); the hour as the locale writes it (no
- * leading zero in en-US, 24-hour in en-GB).
+ * else the date and time ("Dec 1, 2026, 9:15 AM"); the time in the locale's short style, as
+ * macOS writes it (3:38 AM in en-US, 03:38 in en-GB and de-DE).
  */
 export function whenWords(at: string, locale?: string, now = new Date()): string {
   const date = new Date(at);
-  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(date);
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
   if (date.toDateString() === now.toDateString()) return `${relativeDay(0, locale)}, ${time}`;
   if (date.toDateString() === yesterday.toDateString()) return `${relativeDay(-1, locale)}, ${time}`;

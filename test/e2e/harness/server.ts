@@ -25,6 +25,8 @@ export interface TestApp {
   hub: Pick<StateHub, 'get'>;
   /** The test's own data folder: the rules and history files the `glance` command shares. */
   dataDir: string;
+  /** What main put on the clipboard, in order (History's Copy). */
+  clipboard: string[];
   /** Plays the system changing its accent colour (RGBA hex as Electron gives it; undefined: none). */
   setSystemAccent(raw: string | undefined): void;
   /** False after the panel asked to close (Esc, the close button). */
@@ -135,6 +137,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     logLines: main.logLines,
     hub: main.hub,
     dataDir: options.dataDir,
+    clipboard: main.clipboard,
     setSystemAccent: main.setSystemAccent,
     panelVisible: main.panelVisible,
     panelListening: () => (ready() ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),
