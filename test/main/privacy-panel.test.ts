@@ -130,4 +130,27 @@ describe("the panel's privacy actions", () => {
     expect((await panel.deleteReceipt('00000000000000a2')).receipts.map((r) => r.id)).toEqual(['00000000000000a1']);
     expect((await panel.clearHistory()).receipts).toEqual([]);
   });
+
+  it("gives History each app's icon by bundle id, asked once per app, and Copy puts that receipt's whole digest on the clipboard", async () => {
+    const receipt = (id: string, bundleId: string, sha: string) => ({ id, at: new Date().toISOString(), app: { bundleId, name: bundleId, pid: 4242 }, backend: 'offline', model: null, endpoint: 'offline', sentIds: ['app'], excludedIds: [], withheld: [], bytes: 10, sha256: sha.repeat(64) });
+    await privacy.history.append(receipt('00000000000000b1', 'com.example.notes', 'c'));
+    await privacy.history.append(receipt('00000000000000b2', 'com.example.notes', 'd'));
+    await privacy.history.append(receipt('00000000000000b3', 'org.example.none', 'e'));
+    const asked: string[] = [];
+    const copied: string[] = [];
+    const withIcons = createPrivacyPanel({
+      privacy, historyDays: () => 30, logger: silentLogger, notify: () => undefined,
+      appIcon: async (bundleId) => { asked.push(bundleId); return bundleId === 'com.example.notes' ? 'data:image/png;base64,AA==' : undefined; },
+      clipboard: { writeText: (text) => { copied.push(text); } },
+    });
+    const view = await withIcons.history();
+    expect(view.icons).toEqual({ 'com.example.notes': 'data:image/png;base64,AA==' });
+    expect(asked.sort()).toEqual(['com.example.notes', 'org.example.none']);
+    expect(await withIcons.copyDigest('00000000000000b2')).toBe(true);
+    expect(copied).toEqual(['d'.repeat(64)]);
+    // A receipt that is gone copies nothing; without icons every app gets the glyph.
+    expect(await withIcons.copyDigest('00000000000000ff')).toBe(false);
+    expect(copied).toHaveLength(1);
+    expect((await panel.history()).icons).toEqual({});
+  });
 });
