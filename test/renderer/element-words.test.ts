@@ -45,7 +45,7 @@ describe('the words of a row', () => {
     const task: Element = { id: 't', role: 'Row', subrole: 'task', title: 'Buy tickets', focused: true, attributes: { status: 'open' } };
     expect(accessibleName(task, { excluded: false, inside: 0, locked: false }, 'en-GB')).toBe('Row, Buy tickets task open focused');
     const list: Element = { id: 'l', role: 'List', title: 'Tasks' };
-    expect(accessibleName(list, { excluded: true, inside: 1200, locked: false }, 'en-GB')).toBe('List, Tasks excluded with 1,200 inside Restore Always');
+    expect(accessibleName(list, { excluded: true, inside: 1200, locked: false }, 'en-GB')).toBe('List, Tasks excluded with 1,200 inside Restore');
     expect(accessibleName(list, { excluded: true, inside: 0, locked: true }, 'en-GB')).toBe('List, Tasks excluded');
     // Invisible characters are written as their marks: an attribute cannot hold a <bdi>.
     expect(accessibleName({ id: 'x', role: 'Document', title: 'a\u202eb' }, { excluded: false, inside: 0, locked: false })).toBe('Document, a⟨U+202E⟩b');
