@@ -74,6 +74,8 @@ export const ChipSchema = z.object({
   /** The element's role in the collected tree, for the chip's label. */
   role: z.string(),
   source: z.enum(['cited', 'highlight']),
+  /** The turn that first named it (its index in `turns`): the panel shows the chip under that turn, not under a later one. */
+  turn: z.number().int().nonnegative(),
   /** idle until pointed at; then what locating it gave. Only `visible` draws the overlay. */
   state: z.enum(['idle', 'locating', 'visible', 'offscreen', 'gone', 'failed']),
   /**

@@ -18,10 +18,11 @@ function withLastTurn(state: AnswerState, change: (turn: Turn) => Turn): AnswerS
   return { ...state, turns: [...state.turns.slice(0, -1), change(last)] };
 }
 
-/** Adds chips for ids not yet shown, after the existing ones. */
+/** Adds chips for ids not yet shown, after the existing ones, each owned by the turn answering now. */
 function addChips(state: AnswerState, ids: string[], source: Chip['source'], sent: SentIds): AnswerState {
   const known = new Set(state.chips.map((chip) => chip.id));
-  const added = ids.filter((id) => !known.has(id) && sent.has(id)).map((id): Chip => ({ id, role: sent.get(id) ?? 'Element', source, state: 'idle' }));
+  const turn = Math.max(0, state.turns.length - 1);
+  const added = ids.filter((id) => !known.has(id) && sent.has(id)).map((id): Chip => ({ id, role: sent.get(id) ?? 'Element', source, turn, state: 'idle' }));
   return added.length === 0 ? state : { ...state, chips: [...state.chips, ...added] };
 }
 

@@ -7,7 +7,7 @@ export type KeyPlace = 'question' | 'tree' | 'filter' | 'settings' | 'history' |
 type Hint = [keys: string, what: string];
 
 const HINTS: Record<KeyPlace, Hint[]> = {
-  question: [['↩', 'Ask'], ['↑', 'Review'], ['⌘F', 'Filter'], ['⌘R', 'Again'], ['⌘,', 'Settings'], ['esc', 'Close']],
+  question: [['↩', 'Ask'], ['↑', 'To the list'], ['⌘F', 'Filter'], ['⌘R', 'Again'], ['⌘,', 'Settings'], ['esc', 'Close']],
   tree: [['⌫', 'Exclude'], ['⌘Z', 'Undo'], ['←→', 'Fold'], ['⌘F', 'Filter'], ['↩', 'Ask'], ['esc', 'Close']],
   filter: [['↓', 'To the list'], ['esc', 'Clear'], ['↩', 'Done']],
   settings: [['esc', 'Back']],

@@ -1,6 +1,6 @@
 import { useCallback, useState, type JSX, type MutableRefObject, type RefObject } from 'react';
 import { Answer } from './answer/Answer.js';
-import type { Answerer } from './answerer.js';
+import { answeredOffline, type Answerer } from './answerer.js';
 import type { GlanceApi } from './bridge.js';
 import { ContextStrip, NoContextStrip, SendSummary } from './Chrome.js';
 import { Collecting } from './Collecting.js';
@@ -105,7 +105,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
       void api.accessibilityChoice({ invocation: invocation.id, choice }).then((done) => setRuleNote(done.ok ? null : ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
     };
     return (
-      <div className="center">
+      <div className="card-area">
         <ProblemCard
           problem={problem}
           appName={invocation.appName}
@@ -154,7 +154,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   // With a model elsewhere chosen, main sends a `local` app's context nowhere: the strip must not say it went.
   return (
     <>
-      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} words={sentWords(props.ruleBlocks, props.sent, props.total, locale)} open={props.contextOpen} onToggle={() => props.onContext(!props.contextOpen)} />
+      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} words={sentWords({ ruleBlocks: props.ruleBlocks, offline: answeredOffline(invocation.answer?.backend ?? ''), sent: props.sent, total: props.total, locale })} open={props.contextOpen} onToggle={() => props.onContext(!props.contextOpen)} />
       {props.contextOpen ? <>{review}{summary}</> : answerView()}
     </>
   );

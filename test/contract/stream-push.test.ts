@@ -19,7 +19,7 @@ describe('a streamed piece', () => {
     expect(streamPiece(7, before, { ...before, turns: [{ ...firstTurn(before), text: 'Hello, world' }] })).toEqual({ id: 7, turn: 0, at: 5, text: ', world' });
     expect(streamPiece(7, before, { ...before, turns: [{ ...firstTurn(before), text: 'Help' }] })).toBeNull();
     expect(streamPiece(7, before, { ...before, turns: [{ ...firstTurn(before), status: 'done' }] })).toBeNull();
-    expect(streamPiece(7, before, { ...before, chips: [{ id: 'a', role: 'Text', source: 'cited', state: 'idle' }] })).toBeNull();
+    expect(streamPiece(7, before, { ...before, chips: [{ id: 'a', role: 'Text', source: 'cited', turn: 0, state: 'idle' }] })).toBeNull();
     expect(streamPiece(7, before, { ...before, turns: [...before.turns, { question: 'R?', text: '', status: 'answering' }] })).toBeNull();
     expect(streamPiece(7, undefined, before)).toBeNull();
     expect(streamPiece(7, before, before)).toBeNull();

@@ -32,10 +32,10 @@ afterAll(async () => {
 });
 
 const pid = (name: string): number => world.providers[name]?.pid ?? -1;
-/** The chip for an element in the row under the answer (the answer's text holds a compact one too). */
-const chip = (page: Page, id: string) => page.locator(`.chips [data-testid="chip"][data-chip-id="${id}"]`);
+/** The chip for an element: in the answer's text (compact) or in the row under its turn, never both. */
+const chip = (page: Page, id: string) => page.getByTestId('answer').locator(`[data-testid="chip"][data-chip-id="${id}"]`);
 /** The id of the chip showing this title: chips show titles, their ids are in the tooltip and the data. */
-const chipIdFor = async (page: Page, title: string | RegExp): Promise<string> => (await page.locator('.chips [data-testid="chip"]').filter({ hasText: title }).getAttribute('data-chip-id')) ?? '';
+const chipIdFor = async (page: Page, title: string | RegExp): Promise<string> => (await page.getByTestId('answer').locator('[data-testid="chip"]').filter({ hasText: title }).getAttribute('data-chip-id')) ?? '';
 
 /** Opens the payload sheet, lets `read` look at main's payload, and closes it again. */
 async function withPayload<T>(page: Page, read: (preview: ReturnType<Page['getByTestId']>) => Promise<T>): Promise<T> {
@@ -66,11 +66,11 @@ describe('the agent, end to end', () => {
     const text = page.getByTestId('answer-text');
     await text.getByText(/Offline answer: no model was asked/).waitFor();
     // "Answered by" appears once the turn is done, which can be a frame after its text.
-    await expect.poll(() => page.getByText(/Answered by Offline: answers from the context alone, no model/).count()).toBe(1);
+    await expect.poll(() => page.getByText('Answered on this Mac from the context alone, without a model').count()).toBe(1);
 
     // The offline answer cites the note by id in backticks and highlights the selection; both are
     // chips, shown by title, and in the text the citation is a compact chip, not the raw id.
-    await page.locator('.chips [data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' }).waitFor();
+    await chip(page, await chipIdFor(page, 'Trip to Lisbon')).waitFor();
     const docId = await chipIdFor(page, 'Trip to Lisbon');
     const selId = await chipIdFor(page, /tram 28 from Martim Moniz/);
     expect(docId).not.toBe('');
@@ -80,6 +80,21 @@ describe('the agent, end to end', () => {
     await chip(page, selId).waitFor();
     // The highlight tool located the selection through Sample Notes: its chip says so.
     await expect.poll(() => chip(page, selId).getAttribute('data-state')).toBe('visible');
+    // Each chip once: the citation inline in the text, the highlighted selection in the row under
+    // its turn (the text quotes it), and the row does not repeat the inline one.
+    expect(await chip(page, docId).count()).toBe(1);
+    expect(await chip(page, selId).count()).toBe(1);
+    const turn = page.getByTestId('turn').first();
+    expect(await turn.locator(`.chips [data-chip-id="${selId}"]`).count()).toBe(1);
+    expect(await turn.locator(`.chips [data-chip-id="${docId}"]`).count()).toBe(0);
+    // Every chip says its state the same way, by its look alone: the shown one has no word the
+    // idle one lacks, and its name and tooltip say the state in full.
+    expect(await page.getByTestId('answer').locator('.chip__state').count()).toBe(0);
+    expect(await chip(page, selId).textContent()).toMatch(/^tram 28 from Martim/);
+    expect(await chip(page, selId).textContent()).not.toMatch(/shown|locating|off screen|gone|not found/);
+    expect(await chip(page, selId).getAttribute('aria-label')).toMatch(/, Text: shown on screen$/);
+    // Who answered is said inside the turn, under its chips.
+    expect(await turn.locator('.answer__by').textContent()).toBe('Answered on this Mac from the context alone, without a model');
 
     // In the sentence the citation is a compact chip with the title, not "( icon )".
     const inline = text.locator(`.chip--inline[data-chip-id="${docId}"]`);
@@ -198,6 +213,9 @@ describe('the agent, end to end', () => {
     expect(shownTexts.some((t) => t.startsWith('The selection') && !t.includes('in the note.'))).toBe(true);
     await chip(page, selId).waitFor();
     await page.getByText(/Answered by OpenAI-compatible server \(local-test-model\)/).waitFor();
+    // The cited selection is inline in the sentence, and not repeated in a row under it.
+    expect(await chip(page, selId).count()).toBe(1);
+    expect(await page.getByTestId('answer').locator('.chips').count()).toBe(0);
 
     const request = model.received.at(-1);
     expect(request?.headers['authorization']).toBe(`Bearer ${key}`);
@@ -247,7 +265,9 @@ describe('the agent, end to end', () => {
     await chip(page, 'doc-1').hover();
     await expect.poll(() => chip(page, 'doc-1').getAttribute('data-state')).toBe('gone');
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(await chip(page, 'doc-1').textContent()).toContain('gone');
+    // Said in its name and tooltip, as every chip says its state (its look: a dashed edge).
+    expect(await chip(page, 'doc-1').getAttribute('aria-label')).toContain('gone: the app no longer has it');
+    expect(await chip(page, 'doc-1').getAttribute('title')).toContain('Gone: the app no longer has it');
   });
 
   it('does not highlight in an app whose provider offers no location, and never asks it', async () => {

@@ -47,21 +47,59 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.getByTestId('answer').getByText(question, { exact: true }).waitFor();
 }
 
+/** The computed colour of a card's glyph. */
+const iconColour = (card: ReturnType<Page['getByTestId']>): Promise<string> => card.locator('.card__icon').evaluate((icon) => getComputedStyle(icon).color);
+/** A CSS colour (a custom property) as the page computes it. */
+const cssColour = (page: Page, value: string): Promise<string> => page.evaluate((colour) => {
+  const probe = document.body.appendChild(document.createElement('span'));
+  probe.style.color = colour;
+  const computed = getComputedStyle(probe).color;
+  probe.remove();
+  return computed;
+}, value);
+/** Where the streaming caret sits against the text before it: on its last line, after its last letter. */
+const caretPlace = (turn: ReturnType<Page['getByTestId']>) => turn.evaluate((article) => {
+  const caret = article.querySelector('[data-testid="caret"]');
+  if (!caret?.parentElement) return { inText: false, sameLine: false, after: false, width: 0, height: 0, animation: '' };
+  const range = document.createRange();
+  range.setStart(caret.parentElement, 0);
+  range.setEndBefore(caret);
+  const line = [...range.getClientRects()].filter((rect) => rect.width > 0).at(-1);
+  const box = caret.getBoundingClientRect();
+  return {
+    inText: caret.closest('.markdown p, .markdown li') !== null,
+    sameLine: line !== undefined && box.top < line.bottom && box.bottom > line.top,
+    after: line !== undefined && box.left >= line.right - 1,
+    width: box.width,
+    height: box.height,
+    animation: getComputedStyle(caret).animationName,
+  };
+});
+/** True when the box's top is in the top third of the panel, where the eye lands after the hotkey. */
+async function inTopThird(page: Page, box: ReturnType<Page['getByTestId']>): Promise<boolean> {
+  const top = (await box.boundingBox())?.y ?? Infinity;
+  const height = await page.evaluate(() => window.innerHeight);
+  return top < height / 3;
+}
+
 describe('problems with a way forward, answers, settings', () => {
-  it('a timeout: plain words, the reason under Details, and "Allow 3 s and try again" sets the limit and asks again', async () => {
+  it('a timeout: plain words, the reason under Details, and "Allow 3 seconds and try again" sets the limit and asks again', async () => {
     const { app, page } = await world.openPanel();
     await pressHotkey(app, { pid: pid('stalled'), name: 'Stalled Notes' });
     const card = page.getByTestId('problem');
-    await card.getByText("Stalled Notes didn't answer in time").waitFor();
-    await card.getByText('It had 1.5 s; a busy app can need longer.').waitFor();
+    await card.getByText('Stalled Notes didn’t answer in time').waitFor();
+    await card.getByText('Glance waited 1.5 seconds. A busy app can need longer.').waitFor();
+    // A real failure: an alert, its glyph in the danger red; and where the eye is, in the top third.
     expect(await card.getAttribute('role')).toBe('alert');
+    expect(await iconColour(card)).toBe(await cssColour(page, 'var(--danger)'));
+    expect(await inTopThird(page, card)).toBe(true);
     // The keyboard is on the first action; Return would press it (the footer says so).
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
     expect(await page.getByTestId('footer').locator('.footer__hint').first().textContent()).toBe('↩Try again');
     await capture(page, 'error-timeout');
-    await card.getByRole('button', { name: 'Allow 3 s and try again' }).click();
+    await card.getByRole('button', { name: 'Allow 3 seconds and try again' }).click();
     await expect.poll(() => settings(page)).toMatchObject({ timeoutMs: 3000 });
-    await card.getByText('It had 3 s; a busy app can need longer.').waitFor({ timeout: 8000 });
+    await card.getByText('Glance waited 3 seconds. A busy app can need longer.').waitFor({ timeout: 8000 });
     expect(await statuses(page)).toEqual([
       'Collecting context from Stalled Notes…', 'Stalled Notes did not answer within 1.5 s.',
       'Collecting context from Stalled Notes…', 'Stalled Notes did not answer within 3 s.',
@@ -71,7 +109,15 @@ describe('problems with a way forward, answers, settings', () => {
   it('an app without a provider: its consent to be read through Accessibility asked first; Cmd-R collects again', async () => {
     const { app, page } = await world.openPanel();
     await pressHotkey(app, { pid: preview.pid, name: 'Preview' });
-    await page.getByTestId('problem').getByText('Preview doesn’t share context itself').waitFor();
+    const card = page.getByTestId('problem');
+    await card.getByText('Preview doesn’t share context itself').waitFor();
+    // Not a failure: information, said politely. No alert, an info glyph in the secondary grey, never red.
+    expect(await card.getAttribute('role')).toBe('status');
+    expect(await card.getAttribute('class')).toContain('card--info');
+    expect(await card.locator('.card__icon').getAttribute('class')).toContain('lucide-info');
+    expect(await iconColour(card)).toBe(await cssColour(page, 'var(--secondary)'));
+    expect(await iconColour(card)).not.toBe(await cssColour(page, 'var(--danger)'));
+    expect(await inTopThird(page, card)).toBe(true);
     await capture(page, 'error-no-provider');
 
     await collectSample(page, app);
@@ -87,7 +133,7 @@ describe('problems with a way forward, answers, settings', () => {
     await collectSample(page, app);
     await ask(page, 'Where is the tram?');
     const card = page.getByTestId('answer-problem');
-    await card.getByText(/^Can't reach OpenAI-compatible server/).waitFor();
+    await card.getByText(/^Can’t reach OpenAI-compatible server/).waitFor();
     await card.getByText('Details').click();
     await card.getByText(/127\.0\.0\.1:9/).waitFor();
     await capture(page, 'error-model');
@@ -160,8 +206,10 @@ describe('problems with a way forward, answers, settings', () => {
     await save(page, { backend: 'openai', baseURL: `${model.url}/v1`, model: 'md-model' });
     await collectSample(page, app);
     const docId = (await page.locator('[role="treeitem"][aria-label^="Document, Trip to Lisbon"]').getAttribute('data-element-id')) ?? '';
+    // Cited in brackets: a chip in the row under its turn, not in the sentence.
+    const listId = (await page.locator('[role="treeitem"][aria-label^="List, Tasks"]').getAttribute('data-element-id')) ?? '';
     const markdown = [
-      '## The plan\n\n', `The note \`${docId}\` says:\n\n`, '- take **tram 28**\n- early\n\n',
+      '## The plan\n\n', `The note \`${docId}\` says (see also [${listId}]):\n\n`, '- take **tram 28**\n- early\n\n',
       '```js\nconst stop = "Martim Moniz";\n```\n\n', '| stop | time |\n| --- | --- |\n| Moniz | 8:00 |\n\n',
       'Raw <script>alert(1)</script> and <img src="x" onerror="alert(2)"> stay text. ![a cat](https://example.com/cat.png) ',
       '[the timetable](https://example.com/lisbon/tram-28).\n',
@@ -204,6 +252,26 @@ describe('problems with a way forward, answers, settings', () => {
     await answer.getByText(/Slow 2\./).waitFor();
     const stop = page.getByRole('button', { name: 'Stop the answer' });
     await stop.waitFor();
+    // Each turn owns its chips and who answered it: the first turn's row and "Answered by" are in
+    // the first turn, the streaming one has none of them beneath it; and no chip is drawn twice.
+    const turns = answer.getByTestId('turn');
+    const streaming = turns.last();
+    expect(await turns.count()).toBe(3);
+    expect(await turns.first().locator(`.chips [data-chip-id="${listId}"]`).count()).toBe(1);
+    expect(await turns.first().locator('.answer__by').count()).toBe(1);
+    expect(await streaming.locator('[data-testid="chip"], .answer__by').count()).toBe(0);
+    expect(await answer.locator(`[data-chip-id="${docId}"]`).count()).toBe(1);
+    expect(await answer.locator(`[data-chip-id="${listId}"]`).count()).toBe(1);
+    // The caret: one, in the streaming turn, a thin bar inline at the end of the text's last line.
+    expect(await answer.getByTestId('caret').count()).toBe(1);
+    await expect.poll(() => caretPlace(streaming)).toMatchObject({ inText: true, sameLine: true, after: true });
+    const caret = await caretPlace(streaming);
+    expect(caret.width).toBeLessThanOrEqual(3);
+    expect(caret.height).toBeLessThanOrEqual(16);
+    expect(caret.animation).not.toBe('none');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect((await caretPlace(streaming)).animation).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await capture(page, 'answer-streaming');
     expect(await stop.isVisible()).toBe(true);
     await stop.click();

@@ -112,8 +112,8 @@ describe('the panel, state by state', () => {
     await tree.waitFor();
     // Main said the panel was shown: the caret is in the question, as in Spotlight.
     await expect.poll(() => active(page)).toBe('Your question');
-    await summary(page).getByText('All 11 items, answered offline').waitFor();
-    expect(await footer(page)).toEqual(['↩Ask', '↑Review', '⌘FFilter', '⌘RAgain', '⌘,Settings', 'escClose']);
+    await summary(page).getByText('All 11 items will stay on this Mac: no model is asked').waitFor();
+    expect(await footer(page)).toEqual(['↩Ask', '↑To the list', '⌘FFilter', '⌘RAgain', '⌘,Settings', 'escClose']);
     expect(await footerFits(page)).toBe(true);
     await capture(page, 'review');
 
@@ -221,7 +221,7 @@ describe('the panel, state by state', () => {
     await page.keyboard.press('Enter');
     const answer = page.getByTestId('answer');
     await answer.getByText(/Offline answer: no model was asked/).waitFor();
-    await page.getByTestId('context-strip').getByText('10 of 11 items sent').waitFor();
+    await page.getByTestId('context-strip').getByText('10 of 11 items stayed on this Mac').waitFor();
     // Chips name the element by its title with its role's icon; the id is in the tooltip only.
     const docChip = answer.locator('.chips [data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' });
     await docChip.waitFor();

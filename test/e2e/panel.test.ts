@@ -87,13 +87,13 @@ describe('the panel, end to end', () => {
     const started = Date.now();
     await pressHotkey(app, { pid: pid('stalled'), name: 'Stalled Notes' });
     const card = page.getByTestId('problem');
-    await card.getByText("Stalled Notes didn't answer in time").waitFor({ timeout: 5000 });
+    await card.getByText('Stalled Notes didn’t answer in time').waitFor({ timeout: 5000 });
     expect(Date.now() - started).toBeLessThan(4000);
     expect(await statuses(page)).toEqual(['Collecting context from Stalled Notes…', 'Stalled Notes did not answer within 1.5 s.']);
     // The protocol's own words are under Details.
     await card.getByText('Details').click();
     await card.getByText('Stalled Notes did not answer within 1.5 s.').waitFor();
-    await card.getByRole('button', { name: 'Allow 3 s and try again' }).waitFor();
+    await card.getByRole('button', { name: 'Allow 3 seconds and try again' }).waitFor();
     expect(await page.getByRole('tree', { name: 'Collected context' }).count()).toBe(0);
   });
 

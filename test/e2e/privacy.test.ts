@@ -58,7 +58,7 @@ async function ask(page: Page, question: string): Promise<void> {
   const field = page.getByRole('textbox', { name: 'Your question' });
   await field.fill(question);
   await field.press('Enter');
-  await page.getByText('Answered by Offline', { exact: false }).last().waitFor();
+  await page.getByText('Answered on this Mac from the context alone, without a model').last().waitFor();
 }
 
 describe('privacy and control in the panel', () => {
@@ -276,7 +276,7 @@ describe('privacy and control in the panel', () => {
     await page.getByRole('region', { name: 'Settings' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('local-rule').getByText('so none goes to the model chosen now', { exact: false }).waitFor();
-    await page.getByTestId('send-summary').getByText('No context: your rule keeps it on this Mac, not to OpenAI').waitFor();
+    await page.getByTestId('send-summary').getByText('No context will go to OpenAI: your rule keeps it on this Mac').waitFor();
     await page.getByTestId('send-summary').click();
     const preview = page.getByTestId('preview');
     await expect.poll(() => preview.textContent()).toContain("keeps this app's context on this machine, and the model answering is not on it");

@@ -110,7 +110,7 @@ describe('provider text on the overlay', () => {
     await page.getByRole('textbox', { name: 'Your question' }).fill('Where is the document?');
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
     // The offline answer cites the focused document by id: its chip, hovered, draws the ring.
-    const docChip = page.locator('.chips [data-testid="chip"][data-chip-id="doc-1"]');
+    const docChip = page.getByTestId('answer').locator('[data-testid="chip"][data-chip-id="doc-1"]');
     await docChip.waitFor();
     await docChip.hover();
     // (The answer's highlight of the selection, "Text sel-1", may be drawn first.)

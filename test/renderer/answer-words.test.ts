@@ -1,10 +1,13 @@
 // How an answer went, as main states it (main/flow/answer-state.ts: kinds and the core's
 // reasons) and the panel words it (renderer/src/words/answer.ts): the sentences the panel showed
-// when main still wrote them.
+// when main still wrote them; and what goes, said in the tense of the moment.
 import { describe, expect, it } from 'vitest';
 import { chipFromLocation, endTurn, LOCATE_FAILED_INSIDE } from '../../main/flow/answer-state.js';
 import type { AnswerState } from '../../contract/ipc.js';
-import { chipNoteWords, failedTurnWords, STOPPED_WORDS } from '../../renderer/src/words/answer.js';
+import { answeredByWords, chipNoteWords, failedTurnWords, STOPPED_WORDS } from '../../renderer/src/words/answer.js';
+import { sendWords, sentWords } from '../../renderer/src/words/actions.js';
+import type { Answerer } from '../../renderer/src/answerer.js';
+import { backendLabel } from '../../contract/backends.js';
 import { answerProblem } from '../../renderer/src/problems/problem.js';
 
 const asking: AnswerState = { backend: 'Offline', turns: [{ question: 'Where?', text: '', status: 'answering' }], chips: [] };
@@ -33,5 +36,28 @@ describe('the words of an answer', () => {
     expect(inside).toEqual({ question: 'Where?', text: '', status: 'failed', kind: 'bad-response' });
     expect(inside ? failedTurnWords(inside) : '').toBe('Glance failed while reading the answer.');
     expect(inside ? answerProblem(inside, 'Offline').details : []).toEqual(['Glance failed while reading the answer.']);
+  });
+});
+
+describe('what goes, before and after', () => {
+  const claude: Answerer = { recipient: 'Claude', name: 'Claude (claude-x)' };
+  const offline: Answerer = { recipient: null, name: 'Offline, no model' };
+  const locale = 'en-GB';
+  it('says before asking what will go, and to whom; to the offline answerer, that it stays on this Mac', () => {
+    expect(sendWords({ withoutContext: false, ruleBlocks: false, sent: 9, total: 11, answerer: claude, locale })).toBe('9 of 11 items will go to Claude');
+    expect(sendWords({ withoutContext: false, ruleBlocks: false, sent: 11, total: 11, answerer: offline, locale })).toBe('All 11 items will stay on this Mac: no model is asked');
+    expect(sendWords({ withoutContext: true, ruleBlocks: false, sent: 0, total: 11, answerer: claude, locale })).toBe('Only your question will go to Claude');
+    expect(sendWords({ withoutContext: false, ruleBlocks: true, sent: 0, total: 11, answerer: claude, locale })).toBe('No context will go to Claude: your rule keeps it on this Mac');
+  });
+
+  it('says after asking what went, in the past tense', () => {
+    expect(sentWords({ ruleBlocks: false, offline: false, sent: 10, total: 11, locale })).toBe('10 of 11 items sent');
+    expect(sentWords({ ruleBlocks: false, offline: true, sent: 10, total: 11, locale })).toBe('10 of 11 items stayed on this Mac');
+    expect(sentWords({ ruleBlocks: true, offline: false, sent: 0, total: 11, locale })).toBe('No context was sent: your rule keeps it on this Mac');
+  });
+
+  it('names who answered as a person says it: the offline answerer is no one, so its line says what happened', () => {
+    expect(answeredByWords(backendLabel({ backend: 'offline' }))).toBe('Answered on this Mac from the context alone, without a model');
+    expect(answeredByWords(backendLabel({ backend: 'anthropic', model: 'claude-x' }))).toBe('Answered by Anthropic (claude-x)');
   });
 });

@@ -9,33 +9,36 @@ const context = { hotkey: 'Control+Alt+Command+G', timeoutMs: 1500 };
 describe('problem cards', () => {
   it('offers a longer time limit after a timeout, and keeps the protocol reason under Details', () => {
     const problem = collectionProblem(failed('timeout', 'Notes did not answer within 1.5 s.'), context);
-    expect(problem).toMatchObject({ tone: 'error', headline: "{app} didn't answer in time", actions: ['try-again', 'longer'], details: ['Notes did not answer within 1.5 s.', 'more.'] });
+    expect(problem).toMatchObject({ tone: 'error', headline: '{app} didn’t answer in time', actions: ['try-again', 'longer'], details: ['Notes did not answer within 1.5 s.', 'more.'] });
+    // Said as a person reads it aloud: "1.5 seconds", not "It had 1.5 s".
+    expect(problem.why).toBe('Glance waited 1.5 seconds. A busy app can need longer.');
     expect(longerLimitMs(1500)).toBe(3000);
     expect(longerLimitMs(6000)).toBe(10_000);
     expect(longerLimitMs(250)).toBe(3000);
   });
 
   it('offers Sample Notes, not a menu item, when the app has no provider', () => {
-    expect(collectionProblem(failed('no-provider'), context)).toMatchObject({ actions: ['sample'], details: ['x.'] });
+    // Not a failure: an app whose developer has not added a provider yet is said as information, never in alert red.
+    expect(collectionProblem(failed('no-provider'), context)).toMatchObject({ tone: 'info', actions: ['sample'], details: ['x.'] });
   });
 
   it('says a cancel neutrally, and Glance in front without alarm, with the hotkey in words', () => {
     expect(collectionProblem({ ...failed(undefined), phase: 'cancelled' }, context)).toMatchObject({ tone: 'neutral', actions: ['try-again'] });
-    expect(collectionProblem(failed('glance-in-front'), context)).toMatchObject({ tone: 'neutral', why: expect.stringContaining('Control-Option-Command-G') });
+    expect(collectionProblem(failed('glance-in-front'), context)).toMatchObject({ tone: 'info', why: expect.stringContaining('Control-Option-Command-G') });
   });
 
   it("says the user's own rule neutrally, and sends them to Settings to undo it", () => {
     const never = { ...failed('ruled-out', 'Your rule says never to read context from Notes.'), ruledOutBy: 'never' as const };
-    expect(collectionProblem(never, context)).toMatchObject({ tone: 'neutral', headline: 'Your rule keeps {app} out', actions: ['settings'], details: ['Your rule says never to read context from Notes.'] });
+    expect(collectionProblem(never, context)).toMatchObject({ tone: 'info', headline: 'Your rule keeps {app} out', actions: ['settings'], details: ['Your rule says never to read context from Notes.'] });
   });
 
   it('says a `local` rule with a model elsewhere chosen as that, not as "never", and offers to answer offline or to ask without the context', () => {
     const local = { ...failed('ruled-out', 'Your rule for com.example.notes is "local"…'), ruledOutBy: 'local' as const };
     const problem = collectionProblem(local, context);
     // As `glance ask` carries on without the context: the question may still go to the chosen model, alone.
-    expect(problem).toMatchObject({ tone: 'neutral', headline: '{app} shares context only with local models', actions: ['answer-offline', 'ask-without', 'settings'], details: [local.reason] });
+    expect(problem).toMatchObject({ tone: 'info', headline: '{app} shares context only with local models', actions: ['answer-offline', 'ask-without', 'settings'], details: [local.reason] });
     expect(problem.why).toContain('on this Mac');
-    expect(problem.why).toContain("without this app's context");
+    expect(problem.why).toContain('without this app’s context');
     expect(problem.why).not.toMatch(/never/i);
   });
 
@@ -49,7 +52,7 @@ describe('problem cards', () => {
   it('shows a damaged rules file as what it is, with the notice open, that nothing is lost, and a reset', () => {
     const notice = "Glance's rules file /h/rules.json is damaged (it is not valid JSON), so Glance asks no app for context until it is fixed.";
     const problem = collectionProblem({ ...failed('ruled-out', notice), ruledOutBy: 'damaged' }, context);
-    expect(problem).toMatchObject({ tone: 'error', headline: "Glance can't read your rules", actions: ['reset-rules', 'settings'], details: [notice], detailsOpen: true });
+    expect(problem).toMatchObject({ tone: 'error', headline: 'Glance can’t read your rules', actions: ['reset-rules', 'settings'], details: [notice], detailsOpen: true });
     expect(problem.why).toContain('no rule is lost');
     expect(problem.why).not.toContain('{app}');
   });

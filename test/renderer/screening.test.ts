@@ -23,7 +23,7 @@ describe('screening in the panel', () => {
   });
 
   it('says what was held back in one line, each kind once, or nothing', () => {
-    expect(screeningSummary(screening, 'en-GB')).toBe('2 items withheld for holding a secret (GitHub token, payment card number); 2 left out by your rules. Include one for this message with its row\'s Include.');
+    expect(screeningSummary(screening, 'en-GB')).toBe('2 items withheld for holding a secret (GitHub token, payment card number); 2 left out by your rules. To send one with this message anyway, press Include on its row.');
     expect(screeningSummary({ rule: 'local', excludedByRule: [], withheld: [] })).toBeNull();
     expect(screeningSummary(undefined)).toBeNull();
   });

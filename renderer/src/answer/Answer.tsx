@@ -5,7 +5,8 @@ import { answerProblem, type ProblemAction } from '../problems/problem.js';
 import { ProblemCard, type ProblemHandlers } from '../problems/ProblemCard.js';
 import { Chip, Chips } from './Chips.js';
 import { AnswerMarkdown } from './Markdown.js';
-import { STOPPED_WORDS } from '../words/answer.js';
+import { rowChips } from './turn-chips.js';
+import { answeredByWords, STOPPED_WORDS } from '../words/answer.js';
 
 type AnswerState = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>;
 
@@ -27,10 +28,11 @@ export interface AnswerProps {
 const FOLLOW_SLACK_PX = 32;
 
 /**
- * The conversation: each question, its answer in Markdown as it streams, how it ended (a
- * failure as a card with a way forward, a Stop in neutral grey), the chips, and who answered.
- * The view follows the newest text unless the user scrolled up to read; a new question
- * brings it back to the end.
+ * The conversation: each question, its answer in Markdown as it streams (a caret at the end of
+ * its text), how it ended (a failure as a card with a way forward, a Stop in neutral grey), and
+ * under it, inside the same turn, the chips it named and who answered: a later turn streaming
+ * never has an earlier one's chips beneath it. The view follows the newest text unless the user
+ * scrolled up to read; a new question brings it back to the end.
  */
 export function Answer(props: AnswerProps): JSX.Element {
   const { answer } = props;
@@ -80,12 +82,15 @@ export function Answer(props: AnswerProps): JSX.Element {
       }}
     >
       {answer.turns.map((turn, index) => (
-        <article className="turn" key={index} aria-busy={turn.status === 'answering'}>
+        <article className="turn" key={index} aria-busy={turn.status === 'answering'} data-testid="turn">
           <p className="turn__question">{turn.question}</p>
           <div className="turn__text" data-testid="answer-text">
-            {turn.text ? <AnswerMarkdown text={turn.text} chipIds={chipIds} renderChip={renderChip} onOpenLink={onOpenLink} /> : null}
-            {turn.status === 'answering' ? <span className="turn__cursor" aria-hidden="true" /> : null}
+            {turn.text ? <AnswerMarkdown text={turn.text} streaming={turn.status === 'answering'} chipIds={chipIds} renderChip={renderChip} onOpenLink={onOpenLink} /> : null}
+            {/* Nothing arrived yet: the caret alone says an answer is coming. */}
+            {!turn.text && turn.status === 'answering' ? <span className="turn__caret" data-testid="caret" aria-hidden="true" /> : null}
           </div>
+          <Chips chips={rowChips(answer.chips, index, turn.text, chipIds)} elementOf={elementOf} onPoint={onPoint} />
+          {turn.status === 'done' ? <p className="answer__by">{answeredByWords(answer.backend)}</p> : null}
           {turn.status === 'stopped' ? <p className="turn__stopped" role="status">{STOPPED_WORDS}</p> : null}
           {turn.status === 'failed' ? (
             <ProblemCard
@@ -99,8 +104,6 @@ export function Answer(props: AnswerProps): JSX.Element {
         </article>
       ))}
       {props.note ? <p className="turn__stopped" role="status">{props.note}</p> : null}
-      <Chips chips={answer.chips} elementOf={elementOf} onPoint={onPoint} />
-      {answer.turns.some((turn) => turn.status === 'done') ? <p className="answer__by">Answered by {answer.backend}</p> : null}
     </div>
   );
 }

@@ -16,9 +16,7 @@ const CHIP_CHARS = 42;
 /** Inside a sentence a citation is shorter still: enough to know which element it is. */
 const INLINE_CHARS = 24;
 
-/** A chip's state in a word after its label; nothing while idle. */
-const SHORT: Record<ChipState['state'], string> = { idle: '', locating: 'locating…', visible: 'shown', offscreen: 'off screen', gone: 'gone', failed: 'not found' };
-/** The same state said in full, in the tooltip, so the look of a chip (accent ring, dashed edge) is explained where it is seen. */
+/** A chip's state said in full, in its tooltip and name, so its look (accent edge, dashed edge) is explained where it is seen. */
 const LONG: Record<ChipState['state'], string> = {
   idle: 'Focus, click or rest the pointer on it to show it on screen',
   locating: 'Finding it on screen…',
@@ -43,10 +41,11 @@ export interface ChipProps {
 
 /**
  * An element the answer names: its role's icon and its title (or the start of its text), the
- * id in the tooltip. Inside the answer's text the same chip is compact (a shorter title, no
- * state word) so the sentence still reads; the row under the answer says each state in a word.
- * Both look the same for the same state (an accent edge when shown, a dashed one when it cannot
- * be), and the tooltip says the state in full. Focus, a click, or the pointer resting on it for
+ * id in the tooltip. Inside the answer's text the same chip is compact (a shorter title) so the
+ * sentence still reads. Every chip, inline or in the row, shows its state the same way and only
+ * by its look (an accent edge when shown, a dashed one when it cannot be): a state word beside
+ * some chips and not others read as a difference between them. The tooltip and the name say
+ * the state in full. Focus, a click, or the pointer resting on it for
  * a moment asks main to locate it and draw the ring, once per action; a pointer passing over
  * draws nothing.
  */
@@ -59,11 +58,9 @@ export function Chip(props: ChipProps): JSX.Element {
   const title = element ? titleOf(element) : '';
   const label = shorten(title, props.inline ? INLINE_CHARS : CHIP_CHARS) || chip.id;
   const kind = element ? roleWord(element) : chip.role;
-  // Inline, the state is in the look and the tooltip: a word in the middle of a sentence would read as the answer's.
-  const state = props.inline ? '' : SHORT[chip.state];
   // The name starts with exactly what the chip shows, so voice control finds it by its words.
   const note = chipNoteWords(chip);
-  const name = `${visibleControls(label)}${state ? ` ${state}` : ''}, ${kind}: ${chip.state === 'idle' ? 'show it on screen' : LONG[chip.state].toLowerCase()}${note ? ` (${visibleControls(note)})` : ''}`;
+  const name = `${visibleControls(label)}, ${kind}: ${chip.state === 'idle' ? 'show it on screen' : LONG[chip.state].toLowerCase()}${note ? ` (${visibleControls(note)})` : ''}`;
   const tooltip = `${title && title !== label ? `${title}\n` : ''}${LONG[chip.state]}${note ? ` (${note})` : ''}\n${chip.id}`;
   return (
     <button
@@ -94,12 +91,11 @@ export function Chip(props: ChipProps): JSX.Element {
     >
       <RoleIcon element={element ?? { role: chip.role as Element['role'] }} className="chip__icon" size={12} />
       <span className="chip__label"><ProviderText text={label} /></span>
-      {state ? <span className="chip__state">{state}</span> : null}
     </button>
   );
 }
 
-/** The elements the answer names, in a row under it. */
+/** The elements a turn names that its text does not show inline, in a row under it (turn-chips.ts). */
 export function Chips(props: { chips: ChipState[]; elementOf(id: string): Element | undefined; onPoint(id: string): void }): JSX.Element | null {
   if (props.chips.length === 0) return null;
   return (

@@ -11,7 +11,8 @@ import { blockGroups, markdownBlocks } from './blocks.js';
  * ProviderText, so the model cannot reorder or hide what it quotes from the app. Images are
  * never fetched (the CSP would refuse them anyway): their description is shown instead. Links
  * open in the browser through main, never in the panel. A code span that is exactly the id of
- * a chip (the model cites ids in backticks) becomes that chip.
+ * a chip (the model cites ids in backticks) becomes that chip. While the answer streams, a
+ * caret ends its text, inline on the last line.
  */
 
 /** The hast shapes the plugin touches; the rest of the tree passes through untouched. */
@@ -48,8 +49,27 @@ function dropCitationParentheses(children: HastNode[], parentTag: string | undef
   }
 }
 
-/** Replaces each text (and each raw HTML run, shown as text) with a `glance-text` element, and a chip id's code span with `glance-chip`. */
-function rehypeProviderText(options: { chipIds: ReadonlySet<string> }) {
+/** Elements the caret is never put inside: drawn from a property, or empty by nature. */
+const LEAVES = new Set(['glance-text', 'glance-chip', 'br', 'hr', 'img', 'input']);
+
+/**
+ * The innermost last element of the tree that holds text (a paragraph, a list item, a code
+ * block's code, a table cell): the streaming caret goes at its end, on the text's last line.
+ */
+function caretHome(tree: HastNode): HastNode {
+  let home = tree;
+  for (;;) {
+    const last = [...(home.children ?? [])].reverse().find((child) => child.type === 'element');
+    if (!last || LEAVES.has(last.tagName ?? '')) return home;
+    home = last;
+  }
+}
+
+/**
+ * Replaces each text (and each raw HTML run, shown as text) with a `glance-text` element, and a
+ * chip id's code span with `glance-chip`; with `caret`, ends the text with a `glance-caret`.
+ */
+function rehypeProviderText(options: { chipIds: ReadonlySet<string>; caret: boolean }) {
   return (tree: HastNode): void => {
     const walk = (node: HastNode, parentTag: string | undefined): void => {
       const children = node.children;
@@ -65,12 +85,15 @@ function rehypeProviderText(options: { chipIds: ReadonlySet<string> }) {
       }
     };
     walk(tree, undefined);
+    if (options.caret) caretHome(tree).children?.push({ type: 'element', tagName: 'glance-caret', properties: {}, children: [] });
   };
 }
 
 /** What the answer's Markdown needs. */
 export interface MarkdownProps {
   text: string;
+  /** The answer is still streaming: a caret ends its text. */
+  streaming?: boolean;
   chipIds: ReadonlySet<string>;
   renderChip(id: string): ReactNode;
   onOpenLink(url: string): void;
@@ -86,6 +109,7 @@ function answerComponents(renderChip: MarkdownProps['renderChip'], onOpenLink: M
   return {
     'glance-text': ({ node }: { node?: unknown }) => <ProviderText text={propertyOf(node, 'dataText')} multiline />,
     'glance-chip': ({ node }: { node?: unknown }) => renderChip(propertyOf(node, 'dataId')),
+    'glance-caret': () => <span className="turn__caret" data-testid="caret" aria-hidden="true" />,
     a: ({ href, children }) => {
       const url = typeof href === 'string' ? href : '';
       if (!/^https?:\/\//i.test(url)) return <span className="md-link md-link--inert">{children}</span>;
@@ -101,10 +125,10 @@ function answerComponents(renderChip: MarkdownProps['renderChip'], onOpenLink: M
   } as Components;
 }
 
-/** One top-level block, parsed and drawn again only when its own text, the chips or the drawing change. */
-const MarkdownBlock = memo(function MarkdownBlock(props: { text: string; chipIds: ReadonlySet<string>; components: Components }): JSX.Element {
+/** One top-level block, parsed and drawn again only when its own text, the chips, the caret or the drawing change. */
+const MarkdownBlock = memo(function MarkdownBlock(props: { text: string; caret: boolean; chipIds: ReadonlySet<string>; components: Components }): JSX.Element {
   return (
-    <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeProviderText, { chipIds: props.chipIds }]]} components={props.components}>
+    <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeProviderText, { chipIds: props.chipIds, caret: props.caret }]]} components={props.components}>
       {props.text}
     </Markdown>
   );
@@ -114,13 +138,15 @@ interface GroupProps {
   blocks: string[];
   /** A later group has started: this one will not change again. */
   done: boolean;
+  /** The last group of a streaming answer: its last block ends with the caret. */
+  caret: boolean;
   chipIds: ReadonlySet<string>;
   components: Components;
 }
 
 /** Same blocks, same chips, same drawing: a finished group is not rendered again. */
 function sameGroup(before: GroupProps, after: GroupProps): boolean {
-  return before.done === after.done && before.chipIds === after.chipIds && before.components === after.components
+  return before.done === after.done && before.caret === after.caret && before.chipIds === after.chipIds && before.components === after.components
     && before.blocks.length === after.blocks.length && before.blocks.every((block, index) => block === after.blocks[index]);
 }
 
@@ -150,7 +176,9 @@ const MarkdownGroup = memo(function MarkdownGroup(props: GroupProps): JSX.Elemen
   const skippable = useSkippable(props.done);
   return (
     <div className={skippable ? 'markdown__group markdown__group--skippable' : 'markdown__group'}>
-      {props.blocks.map((block, index) => <MarkdownBlock key={index} text={block} chipIds={props.chipIds} components={props.components} />)}
+      {props.blocks.map((block, index) => (
+        <MarkdownBlock key={index} text={block} caret={props.caret && index === props.blocks.length - 1} chipIds={props.chipIds} components={props.components} />
+      ))}
     </div>
   );
 }, sameGroup);
@@ -166,7 +194,9 @@ export const AnswerMarkdown = memo(function AnswerMarkdown(props: MarkdownProps)
   const groups = useMemo(() => blockGroups(markdownBlocks(props.text)), [props.text]);
   return (
     <div className="markdown">
-      {groups.map((blocks, index) => <MarkdownGroup key={index} blocks={blocks} done={index < groups.length - 1} chipIds={props.chipIds} components={components} />)}
+      {groups.map((blocks, index) => (
+        <MarkdownGroup key={index} blocks={blocks} done={index < groups.length - 1} caret={props.streaming === true && index === groups.length - 1} chipIds={props.chipIds} components={components} />
+      ))}
     </div>
   );
 });

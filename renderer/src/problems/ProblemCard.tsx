@@ -1,5 +1,5 @@
 import type { JSX, Ref } from 'react';
-import { CircleExclamationPoint, CircleSlash } from 'lucide-react';
+import { CircleExclamationPoint, CircleSlash, Info } from 'lucide-react';
 import { AppIcon } from '../icons/AppIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { WithApp } from '../text/WithApp.js';
@@ -8,10 +8,14 @@ import type { Problem, ProblemAction } from './problem.js';
 /** What the card's buttons do, given by whoever shows it. Missing ones are not offered. */
 export type ProblemHandlers = Partial<Record<ProblemAction, () => void>>;
 
+/** Each tone's glyph: an alert only for a real failure, an info mark for how things stand, a slash for the user's own stop. */
+const ICONS = { error: CircleExclamationPoint, info: Info, neutral: CircleSlash } as const;
+
 /**
- * A failure with a way forward: a plain headline, one line of why, buttons (the first is the
- * main one), and the protocol's or the backend's own reason under Details. A cancel is
- * neutral: grey, no alert.
+ * A failure or a situation with a way forward: a plain headline, one line of why, buttons (the
+ * first is the main one), and the protocol's or the backend's own reason under Details. Only a
+ * failure is red and an alert; information (an app that doesn't share context, a rule that keeps
+ * it out) and a cancel are grey, said politely.
  */
 export function ProblemCard(props: {
   problem: Problem;
@@ -26,7 +30,7 @@ export function ProblemCard(props: {
 }): JSX.Element {
   const { problem } = props;
   const actions = problem.actions.filter((action) => props.on[action] !== undefined);
-  const Icon = problem.tone === 'error' ? CircleExclamationPoint : CircleSlash;
+  const Icon = ICONS[problem.tone];
   // A card about the app shows its icon, badged with the card's mark; any other card its mark alone.
   const appIcon = problem.headline.includes('{app}') ? props.appIcon : undefined;
   return (

@@ -19,8 +19,12 @@ export type ProblemAction =
  * for the app's name, which the card draws as provider text.
  */
 export interface Problem {
-  /** A cancel is the user's own doing: said neutrally, never in error red. */
-  tone: 'error' | 'neutral';
+  /**
+   * Only a real failure is an `error` (red, an alert). `info` says how things stand and what to
+   * do (an app that doesn't share context, a rule, a question asked first); `neutral` is a cancel,
+   * the user's own doing. Neither is ever red.
+   */
+  tone: 'error' | 'info' | 'neutral';
   headline: string;
   why: string;
   actions: ProblemAction[];
@@ -34,9 +38,10 @@ export function longerLimitMs(currentMs: number): number {
   return Math.min(MAX_TIMEOUT_MS, Math.max(3000, currentMs * 2));
 }
 
-/** Seconds as a person writes them: "1.5 s". */
+/** Seconds as a person says them: "1.5 seconds", "1 second". */
 export function seconds(ms: number): string {
-  return `${(ms / 1000).toLocaleString(undefined, { maximumFractionDigits: 2 })} s`;
+  const value = ms / 1000;
+  return `${value.toLocaleString(undefined, { maximumFractionDigits: 2 })} second${value === 1 ? '' : 's'}`;
 }
 
 /** The card for an invocation that failed or was cancelled. */
@@ -50,19 +55,19 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
   switch (invocation.failure) {
     case 'no-provider':
       // What would make this work, and the button for what to try now.
-      return { tone: 'error', headline: "{app} doesn't share context yet", why: 'An app shares its context once its developer adds a provider. Sample Notes shows what Glance does meanwhile.', actions: ['sample'], details: [said] };
+      return { tone: 'info', headline: '{app} doesn’t share context yet', why: 'An app shares its context once its developer adds a provider. Sample Notes shows what Glance does meanwhile.', actions: ['sample'], details: [said] };
     case 'timeout':
-      return { tone: 'error', headline: "{app} didn't answer in time", why: `It had ${seconds(context.timeoutMs)}; a busy app can need longer.`, actions: ['try-again', 'longer'], details };
+      return { tone: 'error', headline: '{app} didn’t answer in time', why: `Glance waited ${seconds(context.timeoutMs)}. A busy app can need longer.`, actions: ['try-again', 'longer'], details };
     case 'no-answer':
-      return { tone: 'error', headline: "{app} didn't answer", why: 'Its provider is running but gave no usable answer.', actions: ['try-again'], details };
+      return { tone: 'error', headline: '{app} didn’t answer', why: 'Its provider is running but gave no usable answer.', actions: ['try-again'], details };
     case 'refused':
       return { tone: 'error', headline: '{app} turned the request down', why: 'The app refused to share its context this time.', actions: ['try-again'], details };
     case 'ignored':
-      return { tone: 'error', headline: "Glance didn't ask {app}", why: "Its provider failed one of Glance's safety checks, so nothing was read from it.", actions: ['try-again', 'sample'], details };
+      return { tone: 'error', headline: 'Glance didn’t ask {app}', why: 'Its provider failed one of Glance’s safety checks, so nothing was read from it.', actions: ['try-again', 'sample'], details };
     case 'no-front-app':
-      return { tone: 'error', headline: "Glance can't tell which app is in front", why: `Click in the app you want to ask about, ${press}.`, actions: ['sample'], details };
+      return { tone: 'error', headline: 'Glance can’t tell which app is in front', why: `Click in the app you want to ask about, ${press}.`, actions: ['sample'], details };
     case 'glance-in-front':
-      return { tone: 'neutral', headline: 'Glance itself is in front', why: `Bring the app you want to ask about to the front, ${press}.`, actions: ['sample'], details: [] };
+      return { tone: 'info', headline: 'Glance itself is in front', why: `Bring the app you want to ask about to the front, ${press}.`, actions: ['sample'], details: [] };
     case 'ruled-out':
       return ruledOutProblem(invocation);
     case 'accessibility-consent':
@@ -71,9 +76,9 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
     case 'accessibility-unreadable':
       return accessibilityProblem(invocation.failure, [said]);
     case 'sample-failed':
-      return { tone: 'error', headline: "Sample Notes didn't start", why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
+      return { tone: 'error', headline: 'Sample Notes didn’t start', why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
     default:
-      return { tone: 'error', headline: "Glance couldn't collect {app}'s context", why: 'Something went wrong inside Glance.', actions: ['try-again'], details };
+      return { tone: 'error', headline: 'Glance couldn’t collect {app}’s context', why: 'Something went wrong inside Glance.', actions: ['try-again'], details };
   }
 }
 
@@ -83,14 +88,14 @@ type AccessibilityFailure = 'accessibility-consent' | 'accessibility-never' | 'a
 const ACCESSIBILITY_CARDS: Record<AccessibilityFailure, Omit<Problem, 'details'>> = {
   // Not a fault: a question. "Read it this time" is the main way forward, and nothing is read before it.
   'accessibility-consent': {
-    tone: 'neutral',
+    tone: 'info',
     headline: '{app} doesn’t share context itself',
     why: 'Glance can read it through Accessibility instead: the front window’s title, the document’s address and the text you selected, never a password field or another window. An app that shares context itself gives more.',
     actions: ['read-once', 'read-always', 'read-never'],
   },
   // As for an app without a provider before this path existed: Sample Notes shows what Glance does meanwhile.
   'accessibility-never': {
-    tone: 'neutral',
+    tone: 'info',
     headline: 'You chose never to read {app} through Accessibility',
     why: 'It doesn’t share context itself, so nothing was read. Settings › Rules changes this; Sample Notes shows what Glance does meanwhile.',
     actions: ['settings', 'sample'],
@@ -125,9 +130,9 @@ function ruledOutProblem(invocation: Invocation): Problem {
     case 'local':
       // Not a refusal of the app: its context may go, only not to where the settings point now.
       return {
-        tone: 'neutral',
+        tone: 'info',
         headline: '{app} shares context only with local models',
-        why: "Your rule keeps this app's context on this Mac, and the model chosen in Settings is elsewhere, so Glance didn't ask the app. Answer offline, ask the chosen model without this app's context, or choose a model server on this Mac.",
+        why: 'Your rule keeps this app’s context on this Mac, and the model chosen in Settings is elsewhere, so Glance didn’t ask the app. Answer offline, ask the chosen model without this app’s context, or choose a model server on this Mac.',
         // As `glance ask` carries on without the context (docs/cli.md), the question may still go, alone.
         actions: ['answer-offline', 'ask-without', 'settings'],
         details,
@@ -136,15 +141,15 @@ function ruledOutProblem(invocation: Invocation): Problem {
       // Failing closed is Glance's doing, not the user's: an error, with the notice itself in view.
       return {
         tone: 'error',
-        headline: "Glance can't read your rules",
-        why: "Until it can, Glance reads no app's context. The file is left as it is, so no rule is lost: Reset rules starts over and keeps the damaged file beside the new one.",
+        headline: 'Glance can’t read your rules',
+        why: 'Until it can, Glance reads no app’s context. The file is left as it is, so no rule is lost: Reset rules starts over and keeps the damaged file beside the new one.',
         actions: ['reset-rules', 'settings'],
         details,
         detailsOpen: true,
       };
     default:
       // The user's own choice, not a fault: said neutrally, and Settings is where the rule is undone.
-      return { tone: 'neutral', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app, so nothing from it goes to a model.', actions: ['settings'], details };
+      return { tone: 'info', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app, so nothing from it goes to a model.', actions: ['settings'], details };
   }
 }
 
@@ -155,20 +160,20 @@ export function answerProblem(turn: Turn, backend: string): Problem {
     case 'no-key':
       return { tone: 'error', headline: 'An API key is needed', why: `${backend} needs an API key; add it in Settings.`, actions: ['settings'], details };
     case 'unreachable':
-      return { tone: 'error', headline: `Can't reach ${backend}`, why: 'Check the connection, or the server address in Settings.', actions: ['ask-again', 'settings'], details };
+      return { tone: 'error', headline: `Can’t reach ${backend}`, why: 'Check the connection, or the server address in Settings.', actions: ['ask-again', 'settings'], details };
     case 'refused':
-      return { tone: 'error', headline: `${backend} didn't accept the key`, why: 'The API key was refused; store a valid one in Settings.', actions: ['settings'], details };
+      return { tone: 'error', headline: `${backend} didn’t accept the key`, why: 'The API key was refused; store a valid one in Settings.', actions: ['settings'], details };
     case 'rate-limited':
       return { tone: 'error', headline: `${backend} is busy`, why: 'Too many requests for now; wait a moment and ask again.', actions: ['ask-again'], details };
     case 'server-error':
       return { tone: 'error', headline: `${backend} had a problem`, why: 'The server failed while answering; asking again often works.', actions: ['ask-again'], details };
     case 'bad-request':
-      return { tone: 'error', headline: `${backend} didn't take the question`, why: 'The model name or the request may not be supported; check Settings.', actions: ['settings', 'ask-again'], details };
+      return { tone: 'error', headline: `${backend} didn’t take the question`, why: 'The model name or the request may not be supported; check Settings.', actions: ['settings', 'ask-again'], details };
     case 'redirected':
       return { tone: 'error', headline: `${backend} redirected the question`, why: 'It answered with a redirect to another address; Glance does not follow one. Check the server address in Settings.', actions: ['settings'], details };
     case 'timeout':
-      return { tone: 'error', headline: `${backend} took too long`, why: "The answer didn't finish within the model's time limit.", actions: ['ask-again'], details };
+      return { tone: 'error', headline: `${backend} took too long`, why: 'The answer didn’t finish within the model’s time limit.', actions: ['ask-again'], details };
     default:
-      return { tone: 'error', headline: "The answer couldn't be read", why: 'The reply was not in a form Glance understands.', actions: ['ask-again', 'settings'], details };
+      return { tone: 'error', headline: 'The answer couldn’t be read', why: 'The reply was not in a form Glance understands.', actions: ['ask-again', 'settings'], details };
   }
 }

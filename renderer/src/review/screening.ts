@@ -47,7 +47,7 @@ export function screeningSummary(screening: ScreeningView | undefined, locale?: 
   const ruled = screening.excludedByRule.length;
   if (ruled > 0) parts.push(`${ruled.toLocaleString(locale)} left out by your rules`);
   if (parts.length === 0) return null;
-  return `${parts.join('; ')}. Include one for this message with its row's Include.`;
+  return `${parts.join('; ')}. To send one with this message anyway, press Include on its row.`;
 }
 
 /** What "Always leave out … from this app" names: "comments" (a subrole), "images" (a role). */

@@ -27,15 +27,27 @@ export function actionLabels(timeoutMs: number): Record<ProblemAction, string> {
   };
 }
 
-/** What Send carries, in one line: the question alone, nothing (a `local` rule), or so many items. */
+/**
+ * What Send will carry, in one line, before anything is asked: the question alone, nothing (a
+ * `local` rule), or so many items, and to whom. The offline answerer is no one to send to: its
+ * line says the items stay on this Mac.
+ */
 export function sendWords(what: { withoutContext: boolean; ruleBlocks: boolean; sent: number; total: number; answerer: Answerer | null; locale: string }): string {
-  const { answerer } = what;
-  if (what.withoutContext) return `Your question only${answerer ? `, ${answerer.to}` : ''}`;
-  if (what.ruleBlocks) return `No context: your rule keeps it on this Mac${answerer ? `, not ${answerer.to}` : ''}`;
-  return `${itemsWords(what.sent, what.total, what.locale)}${answerer ? `, ${answerer.to}` : ''}`;
+  const to = what.answerer?.recipient;
+  if (what.withoutContext) return to ? `Only your question will go to ${to}` : 'Only your question will be asked';
+  if (what.ruleBlocks) return to ? `No context will go to ${to}: your rule keeps it on this Mac` : 'No context will be sent: your rule keeps it on this Mac';
+  const items = itemsWords(what.sent, what.total, what.locale);
+  if (what.answerer === null) return items;
+  return to ? `${items} will go to ${to}` : `${items} will stay on this Mac: no model is asked`;
 }
 
-/** The strip the context folds into once asked: what went (with a model elsewhere chosen, a `local` app's context went nowhere). */
-export function sentWords(ruleBlocks: boolean, sent: number, total: number, locale: string): string {
-  return ruleBlocks ? 'No context sent: your rule keeps it on this Mac' : `${itemsWords(sent, total, locale)} sent`;
+/**
+ * The strip the context folds into once asked: what went, in the past tense (with a model
+ * elsewhere chosen, a `local` app's context went nowhere; to the offline answerer, nothing left
+ * this Mac).
+ */
+export function sentWords(what: { ruleBlocks: boolean; offline: boolean; sent: number; total: number; locale: string }): string {
+  if (what.ruleBlocks) return 'No context was sent: your rule keeps it on this Mac';
+  const items = itemsWords(what.sent, what.total, what.locale);
+  return what.offline ? `${items} stayed on this Mac` : `${items} sent`;
 }

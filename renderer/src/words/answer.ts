@@ -1,4 +1,5 @@
 import type { Chip, Turn } from '../../../contract/ipc.js';
+import { answeredOffline } from '../answerer.js';
 
 /**
  * The panel's words for how an answer went, from the facts main sends: a chip's note (why it
@@ -21,6 +22,14 @@ export function chipNoteWords(chip: Pick<Chip, 'state' | 'reason' | 'internal'>)
     default:
       return undefined;
   }
+}
+
+/**
+ * Who answered a turn, under it. Main names the backend as the user chose it ("Anthropic
+ * (claude-x)"); the offline one is no one to be answered by, so its line says what happened.
+ */
+export function answeredByWords(backend: string): string {
+  return answeredOffline(backend) ? 'Answered on this Mac from the context alone, without a model' : `Answered by ${backend}`;
 }
 
 /** A failed turn's detail: the backend's failure in the core's words, or Glance's own. */
