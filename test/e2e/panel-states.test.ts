@@ -112,7 +112,7 @@ describe('the panel, state by state', () => {
     await tree.waitFor();
     // Main said the panel was shown: the caret is in the question, as in Spotlight.
     await expect.poll(() => active(page)).toBe('Your question');
-    await summary(page).getByText('All 11 items will stay on this Mac: no model is asked').waitFor();
+    await summary(page).getByText('All 11 items will stay on this Mac').waitFor();
     expect(await footer(page)).toEqual(['↩Ask', '↑To the list', '⌘FFilter', '⌘RAgain', '⌘,Settings', 'escClose']);
     expect(await footerFits(page)).toBe(true);
     await capture(page, 'review');

@@ -99,7 +99,7 @@ describe('the API key store', () => {
     const result = await refused.set('anthropic', 'sk-ant-api03-another-key-0123456789');
     expect(result.problem).toEqual(UNREADABLE_KEYS);
     expect(said(result.problem)).toBe(UNREADABLE_KEYS_WORDS);
-    expect(UNREADABLE_KEYS_WORDS).toMatch(/^Glance could not read the API keys it stored .*remove api-keys\.bin from Glance's data folder/);
+    expect(UNREADABLE_KEYS_WORDS).toMatch(/^Glance could not read the API keys it stored .*remove api-keys\.bin from Glance’s data folder/);
     expect(result.status).toEqual({ available: false, problem: UNREADABLE_KEYS, stored: { anthropic: false, openai: false } });
     expect(await refused.clear('openai')).toMatchObject({ available: false, problem: UNREADABLE_KEYS });
     expect(await refused.status()).toMatchObject({ available: false, problem: UNREADABLE_KEYS });

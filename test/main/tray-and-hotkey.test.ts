@@ -42,7 +42,7 @@ describe('the hotkey notices', () => {
     const problem = registrar.apply(HOTKEY, false);
     expect(problem).toEqual({ kind: 'hotkey', hotkey: HOTKEY, problem: 'taken' });
     expect(problem ? noticeWords(problem) : undefined).toBe(
-      `Glance could not use the hotkey ${HOTKEY}: another app already uses it. Choose another one in Glance's settings (menu-bar icon, then Settings).`,
+      `Glance could not use the hotkey ${HOTKEY}: another app already uses it. Choose another one in Glance’s settings (menu-bar icon, then Settings).`,
     );
   });
 
@@ -51,7 +51,7 @@ describe('the hotkey notices', () => {
     const problem = registrar.apply('Control+Nope', false);
     expect(problem).toEqual({ kind: 'hotkey', hotkey: 'Control+Nope', problem: 'invalid' });
     expect(problem ? noticeWords(problem) : undefined).toBe(
-      "Glance could not use the hotkey Control+Nope: it is not a shortcut Glance can register. Choose another one in Glance's settings (menu-bar icon, then Settings).",
+      "Glance could not use the hotkey Control+Nope: it is not a shortcut Glance can register. Choose another one in Glance’s settings (menu-bar icon, then Settings).",
     );
   });
 });

@@ -45,7 +45,7 @@ describe('what goes, before and after', () => {
   const locale = 'en-GB';
   it('says before asking what will go, and to whom; to the offline answerer, that it stays on this Mac', () => {
     expect(sendWords({ withoutContext: false, ruleBlocks: false, sent: 9, total: 11, answerer: claude, locale })).toBe('9 of 11 items will go to Claude');
-    expect(sendWords({ withoutContext: false, ruleBlocks: false, sent: 11, total: 11, answerer: offline, locale })).toBe('All 11 items will stay on this Mac: no model is asked');
+    expect(sendWords({ withoutContext: false, ruleBlocks: false, sent: 11, total: 11, answerer: offline, locale })).toBe('All 11 items will stay on this Mac');
     expect(sendWords({ withoutContext: true, ruleBlocks: false, sent: 0, total: 11, answerer: claude, locale })).toBe('Only your question will go to Claude');
     expect(sendWords({ withoutContext: false, ruleBlocks: true, sent: 0, total: 11, answerer: claude, locale })).toBe('No context will go to Claude: your rule keeps it on this Mac');
   });

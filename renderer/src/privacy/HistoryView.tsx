@@ -27,7 +27,7 @@ export function HistoryView(props: { api: GlanceApi; locale: string }): JSX.Elem
     <div className="settings history" role="region" aria-label="History">
       {history.notices.map(historyDamagedWords).map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}
       {problem ? <p className="setting__problem" role="alert">{problem}</p> : null}
-      <p className="setting__hint history__intro">{`A receipt for every request that carried an app's context to a model, kept ${history.days} day${history.days === 1 ? '' : 's'}. Newest first.`}</p>
+      <p className="setting__hint history__intro">{`A receipt for every request that carried an app’s context to a model, kept ${history.days} day${history.days === 1 ? '' : 's'}. Newest first.`}</p>
       {count === 0 ? (
         <p className="history__empty" role="status">Nothing has been sent yet.</p>
       ) : (

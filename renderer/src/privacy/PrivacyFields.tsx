@@ -52,7 +52,7 @@ export function PrivacyFields(props: { api: GlanceApi; editor: SettingsEditor; s
           editor={editor} field="keepPayloads" label="Keep what was sent" labelFor="setting-keep-payloads"
           hint={cannotKeep
             ? <span id="keep-payloads-unavailable" data-testid="keep-payloads-unavailable">{keeping.reason}</span>
-            : "Also keeps each request's payload, encrypted with your Keychain, so History can show it. Off: only the receipt."}
+            : "Also keeps each request’s payload, encrypted with your Keychain, so History can show it. Off: only the receipt."}
         >
           <input
             id="setting-keep-payloads" className="switch" type="checkbox" role="switch" checked={settings.keepPayloads}

@@ -38,7 +38,7 @@ function MessageView(props: { message: Message }): JSX.Element {
   }
   if (message.role === 'assistant') {
     const calls = message.toolCalls.map((call) => `[${call.name} ${JSON.stringify(call.input)}]`).join('\n');
-    return <span className="payload__earlier"><ProviderText text={`Glance's agent: ${message.text}${calls ? `\n${calls}` : ''}\n`} multiline /></span>;
+    return <span className="payload__earlier"><ProviderText text={`Glance’s agent: ${message.text}${calls ? `\n${calls}` : ''}\n`} multiline /></span>;
   }
   return <span className="payload__earlier"><ProviderText text={`Tool result: ${message.content}\n`} multiline /></span>;
 }

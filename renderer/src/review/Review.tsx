@@ -104,8 +104,8 @@ export function Review(props: ReviewProps): JSX.Element {
       {props.rule === 'local' ? (
         <p className={`screening${props.ruleBlocks ? ' screening--blocked' : ''}`} data-testid="local-rule">
           {props.ruleBlocks
-            ? 'Your rule: only the offline answerer or a model server on this Mac gets this app\'s context, so none goes to the model chosen now. Choose one on this Mac in Settings, or change the rule.'
-            : 'Your rule: only the offline answerer or a model server on this Mac gets this app\'s context.'}
+            ? 'Your rule: only the offline answerer or a model server on this Mac gets this app’s context, so none goes to the model chosen now. Choose one on this Mac in Settings, or change the rule.'
+            : 'Your rule: only the offline answerer or a model server on this Mac gets this app’s context.'}
         </p>
       ) : null}
       {props.screeningLine ? <p className="screening" data-testid="screening"><ShieldAlert size={13} aria-hidden="true" />{props.screeningLine}</p> : null}

@@ -30,7 +30,7 @@ export function ProviderText(props: ProviderTextProps): JSX.Element {
     <bdi className={props.className} data-provider-text="">
       {marks > MAX_MARK_ELEMENTS ? pieces.map(plain).join('') : pieces.map((piece, index) => (piece.kind === 'text'
         ? piece.text
-        : <span key={index} className="control-mark" title={`An invisible character (U+${piece.codePoint.toString(16).toUpperCase().padStart(4, '0')}) in the app's text`}>{piece.mark}</span>))}
+        : <span key={index} className="control-mark" title={`An invisible character (U+${piece.codePoint.toString(16).toUpperCase().padStart(4, '0')}) in the app’s text`}>{piece.mark}</span>))}
     </bdi>
   );
 }

@@ -38,7 +38,7 @@ export function sendWords(what: { withoutContext: boolean; ruleBlocks: boolean; 
   if (what.ruleBlocks) return to ? `No context will go to ${to}: your rule keeps it on this Mac` : 'No context will be sent: your rule keeps it on this Mac';
   const items = itemsWords(what.sent, what.total, what.locale);
   if (what.answerer === null) return items;
-  return to ? `${items} will go to ${to}` : `${items} will stay on this Mac: no model is asked`;
+  return to ? `${items} will go to ${to}` : `${items} will stay on this Mac`;
 }
 
 /**

@@ -18,11 +18,11 @@ const LOGIN_ITEM_WORDS: Record<Extract<SettingsProblem, { kind: 'login-item' }>[
 };
 
 /** Where the user picks another hotkey. */
-const CHOOSE_ANOTHER = "Choose another one in Glance's settings (menu-bar icon, then Settings).";
+const CHOOSE_ANOTHER = "Choose another one in Glance’s settings (menu-bar icon, then Settings).";
 
 /** The stored API keys exist but cannot be read: what happened, that nothing changes, and what to do. */
 export const UNREADABLE_KEYS_WORDS =
-  "Glance could not read the API keys it stored (macOS did not let it use its Keychain item, or the item changed), so it leaves them as they are and changes none now. Allow Glance when macOS asks about its Keychain, or remove api-keys.bin from Glance's data folder to set the keys again.";
+  "Glance could not read the API keys it stored (macOS did not let it use its Keychain item, or the item changed), so it leaves them as they are and changes none now. Allow Glance when macOS asks about its Keychain, or remove api-keys.bin from Glance’s data folder to set the keys again.";
 
 /** Why "Keep what was sent" cannot keep anything here: receipts only, never a payload in plain text. */
 function payloadKeepingWords(problem: EncryptionProblem): string {
@@ -45,7 +45,7 @@ export function keyProblemWords(problem: KeyProblem): string {
 /** A history file that had unreadable lines: kept whole, its readable receipts go on. */
 export function historyDamagedWords(notice: HistoryDamaged): string {
   const s = notice.unreadable === 1 ? '' : 's';
-  return `Glance's history file had ${notice.unreadable} unreadable line${s}. The whole file was kept as ${notice.asidePath}, and its ${notice.readable} readable receipts go on in a new history file.`;
+  return `Glance’s history file had ${notice.unreadable} unreadable line${s}. The whole file was kept as ${notice.asidePath}, and its ${notice.readable} readable receipts go on in a new history file.`;
 }
 
 /** Why a settings change did not apply, beside its field. */

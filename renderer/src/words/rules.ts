@@ -51,7 +51,7 @@ export function rulesProblemWords(problem: NonNullable<RulesView['problem']>): s
 /** What a reset did: nothing lost, and where the damaged bytes are. */
 export function rulesResetWords(asidePath: string | undefined): string {
   return asidePath
-    ? `Glance's rules start over. The damaged rules file is kept as ${asidePath}, in case you want a rule back from it.`
+    ? `Glance’s rules start over. The damaged rules file is kept as ${asidePath}, in case you want a rule back from it.`
     : 'The rules start over.';
 }
 
