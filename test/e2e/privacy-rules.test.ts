@@ -74,7 +74,7 @@ describe('a rule that keeps an app out, said as what it is', () => {
 
     const card = page.getByTestId('problem');
     await card.getByRole('heading', { name: 'Raw Provider shares context only with local models' }).waitFor();
-    expect(await card.textContent()).toContain("Your rule keeps this app's context on this Mac");
+    expect(await card.textContent()).toContain('Your rule keeps this app’s context on this Mac');
     expect(await card.textContent()).not.toContain('never');
     expect(await card.getByRole('button').allTextContents()).toEqual(['Answer offline and try again', 'Ask without its context', 'Open Settings']);
     // Nothing was asked of the app, and nothing went anywhere: no receipt, no question to send.
