@@ -43,14 +43,14 @@ export async function askOffline(page: Page, question: string): Promise<string> 
   return (await text.textContent()) ?? '';
 }
 
-/** The chip for an element id in the row under the answer (chips show titles; the id is their data). */
+/** The chip for an element id: in the answer's text or in the row under its turn, never both (chips show titles; the id is their data). */
 export function chip(page: Page, id: string) {
-  return page.locator(`.chips [data-testid="chip"][data-chip-id="${id}"]`);
+  return page.getByTestId('answer').locator(`[data-testid="chip"][data-chip-id="${id}"]`);
 }
 
 /** The id of the chip that shows this title. */
 export async function chipIdFor(page: Page, title: string): Promise<string> {
-  const found = page.locator('.chips [data-testid="chip"]').filter({ hasText: title });
+  const found = page.getByTestId('answer').locator('[data-testid="chip"]').filter({ hasText: title });
   await found.waitFor();
   return (await found.getAttribute('data-chip-id')) ?? '';
 }

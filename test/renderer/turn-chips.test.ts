@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AnswerMarkdown } from '../../renderer/src/answer/Markdown.js';
-import { inlineChipIds, rowChips } from '../../renderer/src/answer/turn-chips.js';
+import { InlineChips, inlineChipIds, rowChips } from '../../renderer/src/answer/turn-chips.js';
 
 const chipIds = new Set(['note-1', 'sel-23', 'row-2']);
 const draw = (text: string, streaming = false): string =>
@@ -27,11 +27,20 @@ describe('the chips of a turn', () => {
     for (const text of texts) expect(inlineChipIds(text, chipIds), text).toEqual(drawnChips(text));
   });
 
+  it('reads a streamed text a piece at a time as it reads the whole, a fence or a span cut anywhere', () => {
+    const text = 'The note `no\n```\n`note-1` in code\n```\nthen `sel-23` and `` note-1 ``.\n- `row-2`';
+    const scan = new InlineChips(chipIds);
+    for (let end = 0; end <= text.length; end += 1) expect(scan.ids(text.slice(0, end)), text.slice(0, end)).toEqual(inlineChipIds(text.slice(0, end), chipIds));
+    expect(scan.ids(text)).toEqual(new Set(['sel-23', 'note-1', 'row-2']));
+    // Not a continuation (a text replaced): read again from its start.
+    expect(scan.ids('Only `row-2`.')).toEqual(new Set(['row-2']));
+  });
+
   it('puts in the row only the chips this turn first named that its text does not show', () => {
     const chips = [{ id: 'note-1', turn: 0 }, { id: 'sel-23', turn: 0 }, { id: 'row-2', turn: 1 }];
-    expect(rowChips(chips, 0, 'The note `note-1`.', chipIds).map((chip) => chip.id)).toEqual(['sel-23']);
+    expect(rowChips(chips, 0, () => inlineChipIds('The note `note-1`.', chipIds)).map((chip) => chip.id)).toEqual(['sel-23']);
     // Turn 1 cites note-1 again: it is inline there, and still not in turn 1's row.
-    expect(rowChips(chips, 1, 'Again `note-1`; and [row-2].', chipIds).map((chip) => chip.id)).toEqual(['row-2']);
+    expect(rowChips(chips, 1, () => inlineChipIds('Again `note-1`; and [row-2].', chipIds)).map((chip) => chip.id)).toEqual(['row-2']);
   });
 });
 

@@ -5,7 +5,7 @@ import { answerProblem, type ProblemAction } from '../problems/problem.js';
 import { ProblemCard, type ProblemHandlers } from '../problems/ProblemCard.js';
 import { Chip, Chips } from './Chips.js';
 import { AnswerMarkdown } from './Markdown.js';
-import { rowChips } from './turn-chips.js';
+import { InlineChips, rowChips } from './turn-chips.js';
 import { answeredByWords, STOPPED_WORDS } from '../words/answer.js';
 
 type AnswerState = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>;
@@ -41,6 +41,13 @@ export function Answer(props: AnswerProps): JSX.Element {
   const turns = answer.turns.length;
   const chipIds = useMemo(() => new Set(answer.chips.map((chip) => chip.id)), [answer.chips]);
   const chipById = useMemo(() => new Map(answer.chips.map((chip) => [chip.id, chip])), [answer.chips]);
+  // Each turn's inline citations, read a streamed piece at a time; read again from the start when a chip is added.
+  const scans = useMemo(() => new Map<number, InlineChips>(), [chipIds]);
+  const inlineOf = (index: number, text: string) => (): ReadonlySet<string> => {
+    const scan = scans.get(index) ?? new InlineChips(chipIds);
+    scans.set(index, scan);
+    return scan.ids(text);
+  };
   const { elementOf, onPoint, onOpenLink } = props;
   const renderChip = useCallback((id: string) => {
     const chip = chipById.get(id);
@@ -89,7 +96,7 @@ export function Answer(props: AnswerProps): JSX.Element {
             {/* Nothing arrived yet: the caret alone says an answer is coming. */}
             {!turn.text && turn.status === 'answering' ? <span className="turn__caret" data-testid="caret" aria-hidden="true" /> : null}
           </div>
-          <Chips chips={rowChips(answer.chips, index, turn.text, chipIds)} elementOf={elementOf} onPoint={onPoint} />
+          <Chips chips={rowChips(answer.chips, index, inlineOf(index, turn.text))} elementOf={elementOf} onPoint={onPoint} />
           {turn.status === 'done' ? <p className="answer__by">{answeredByWords(answer.backend)}</p> : null}
           {turn.status === 'stopped' ? <p className="turn__stopped" role="status">{STOPPED_WORDS}</p> : null}
           {turn.status === 'failed' ? (
