@@ -165,9 +165,24 @@ export function needsKey(choice: Omit<BackendChoice, 'model'>): boolean {
   return backendFacts(choice.backend).key !== null && compatibleOf(choice) === null;
 }
 
-/** The backend as the user chose it, named honestly ("Anthropic (claude-x)"); the offline one says it is no model. */
+/** A server's host and port as a person reads it ("127.0.0.1:11434"), or the text as given when it is no URL. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The backend as the user chose it, named as a person says it: who answers and the model
+ * ("Claude (claude-x)"), or a compatible server by its model and address ("llama3.2 at
+ * 127.0.0.1:11434"), as the panel's line before sending names it. The offline one says it is no model.
+ */
 export function backendLabel(choice: BackendChoice): string {
   const facts = backendFacts(choice.backend);
   if (!facts.model) return facts.name;
-  return `${compatibleOf(choice)?.label ?? facts.label} (${modelOf(choice) ?? ''})`;
+  const model = modelOf(choice) ?? '';
+  if (compatibleOf(choice) && choice.baseURL) return `${model} at ${hostOf(choice.baseURL)}`;
+  return `${facts.model.answerer} (${model})`;
 }

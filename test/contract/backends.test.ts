@@ -18,10 +18,11 @@ describe('the backend record', () => {
 
   it('names each choice as the panel says "Answered by …"', () => {
     expect(backendLabel({ backend: 'offline' })).toBe('Offline: answers from the context alone, no model');
-    expect(backendLabel({ backend: 'anthropic', model: '' })).toBe('Anthropic (claude-sonnet-5-5)');
-    expect(backendLabel({ backend: 'anthropic', model: 'claude-x', baseURL: 'https://proxy.example.test' })).toBe('Anthropic (claude-x)');
+    // As a person says who answered: Claude, not the company; a local server by its model and address.
+    expect(backendLabel({ backend: 'anthropic', model: '' })).toBe('Claude (claude-sonnet-5-5)');
+    expect(backendLabel({ backend: 'anthropic', model: 'claude-x', baseURL: 'https://proxy.example.test' })).toBe('Claude (claude-x)');
     expect(backendLabel({ backend: 'openai', model: '', baseURL: '' })).toBe('OpenAI (gpt-5.6-terra)');
-    expect(backendLabel({ backend: 'openai', baseURL: 'http://127.0.0.1:11434/v1' })).toBe('OpenAI-compatible server (llama3.2)');
+    expect(backendLabel({ backend: 'openai', baseURL: 'http://127.0.0.1:11434/v1' })).toBe('llama3.2 at 127.0.0.1:11434');
   });
 
   it('gives the model and address asked, and whether a key is needed, for each choice', () => {

@@ -212,7 +212,7 @@ describe('the agent, end to end', () => {
     const shownTexts = await page.evaluate(() => (window as unknown as { answerTexts: string[] }).answerTexts);
     expect(shownTexts.some((t) => t.startsWith('The selection') && !t.includes('in the note.'))).toBe(true);
     await chip(page, selId).waitFor();
-    await page.getByText(/Answered by OpenAI-compatible server \(local-test-model\)/).waitFor();
+    await page.getByText(/^Answered by local-test-model at 127\.0\.0\.1:\d+$/).waitFor();
     // The cited selection is inline in the sentence, and not repeated in a row under it.
     expect(await chip(page, selId).count()).toBe(1);
     expect(await page.getByTestId('answer').locator('.chips').count()).toBe(0);

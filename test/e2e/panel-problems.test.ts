@@ -133,7 +133,7 @@ describe('problems with a way forward, answers, settings', () => {
     await collectSample(page, app);
     await ask(page, 'Where is the tram?');
     const card = page.getByTestId('answer-problem');
-    await card.getByText(/^Can’t reach OpenAI-compatible server/).waitFor();
+    await card.getByText(/^Can’t reach llama3\.2 at 127\.0\.0\.1:9$/).waitFor();
     await card.getByText('Details').click();
     await card.getByText(/127\.0\.0\.1:9/).waitFor();
     await capture(page, 'error-model');

@@ -58,6 +58,6 @@ describe('what goes, before and after', () => {
 
   it('names who answered as a person says it: the offline answerer is no one, so its line says what happened', () => {
     expect(answeredByWords(backendLabel({ backend: 'offline' }))).toBe('Answered on this Mac from the context alone, without a model');
-    expect(answeredByWords(backendLabel({ backend: 'anthropic', model: 'claude-x' }))).toBe('Answered by Anthropic (claude-x)');
+    expect(answeredByWords(backendLabel({ backend: 'anthropic', model: 'claude-x' }))).toBe('Answered by Claude (claude-x)');
   });
 });

@@ -79,7 +79,7 @@ export function Preview(props: PreviewProps): JSX.Element {
             {preview.messages.map((message, index) => <MessageView key={index} message={message} />)}
           </pre>
           <details className="payload__rules">
-            <summary>Also sent: Glance&apos;s instructions and the highlight tool, to {preview.backend}</summary>
+            <summary>Also sent: Glance’s instructions and the highlight tool, to {preview.backend}</summary>
             <pre className="payload">{`${preview.system}\n\n${JSON.stringify(preview.tools, null, 1)}`}</pre>
           </details>
         </div>
