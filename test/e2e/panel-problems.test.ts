@@ -135,7 +135,8 @@ describe('problems with a way forward, answers, settings', () => {
     const card = page.getByTestId('answer-problem');
     await card.getByText(/^Can’t reach llama3\.2 at 127\.0\.0\.1:9$/).waitFor();
     await card.getByText('Details').click();
-    await card.getByText(/127\.0\.0\.1:9/).waitFor();
+    // The server's address is in the headline now too: the core's own words are under Details.
+    await card.locator('.card__details').getByText(/127\.0\.0\.1:9/).waitFor();
     await capture(page, 'error-model');
     await card.getByRole('button', { name: 'Ask again' }).click();
     await expect.poll(() => page.getByTestId('answer-problem').count()).toBe(2);
