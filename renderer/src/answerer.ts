@@ -24,7 +24,8 @@ function hostOf(url: string): string {
 /** Who answers with these settings. The offline backend says plainly that no model does. */
 export function answererOf(settings: Settings): Answerer {
   const facts = backendFacts(settings.backend);
-  if (!facts.model) return { recipient: null, name: facts.shortLabel };
+  // The offline backend is no one to be answered by: the welcome says who answers then, in words.
+  if (!facts.model) return { recipient: null, name: 'Glance itself, with no model' };
   const model = modelOf(settings) ?? facts.model.defaultModel;
   // A compatible server (Ollama at 127.0.0.1) is named by its model and address: it is not the service.
   if (settings.baseURL && facts.model.compatible) return { recipient: `${model} at ${hostOf(settings.baseURL)}`, name: `${model} at ${hostOf(settings.baseURL)}` };

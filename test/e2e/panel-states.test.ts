@@ -56,7 +56,7 @@ describe('the panel, state by state', () => {
     // The hotkey in a Mac's glyphs, said in words to a screen reader.
     expect(await page.locator('.welcome .keycap').allTextContents()).toEqual(['⌃', '⌥', '⌘', 'G']);
     await page.getByRole('img', { name: 'Control-Option-Command-G' }).waitFor();
-    await welcome.getByText('Offline, no model').waitFor();
+    await welcome.getByText('Answers come from Glance itself, with no model.').waitFor();
     expect(await page.locator('.welcome .button--primary').textContent()).toBe('Try with Sample Notes');
     // No close button: Esc and a click elsewhere close the panel.
     expect(await page.getByRole('button', { name: /close/i }).count()).toBe(0);
