@@ -54,7 +54,7 @@ async function askOffline(page: Page): Promise<void> {
   const field = page.getByRole('textbox', { name: 'Your question' });
   await field.fill('What is this?');
   await field.press('Enter');
-  await page.getByText('Answered by Offline', { exact: false }).last().waitFor();
+  await page.getByText('Answered on this Mac from the context alone, without a model').last().waitFor();
 }
 
 describe("the front app's own icon", () => {
