@@ -240,7 +240,7 @@ describe('privacy and control in the panel', () => {
     await receipts.first().getByText('· 3 items attempted, HTTP 500 came back', { exact: true }).waitFor();
     await receipts.first().locator('summary').click();
     await receipts.first().getByText('Attempted to', { exact: true }).waitFor();
-    expect(await receipts.first().locator('dt:has-text("Attempted to") + dd').textContent()).toBe('OpenAI-compatible server (llama3.2) at 127.0.0.1:9');
+    expect(await receipts.first().locator('dt:has-text("Attempted to") + dd').textContent()).toBe('llama3.2 at 127.0.0.1:9');
     expect(await receipts.first().locator('dt:has-text("Came back") + dd').textContent()).toBe('HTTP 500');
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);

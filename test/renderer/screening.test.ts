@@ -64,7 +64,7 @@ describe('receipts in History', () => {
     expect(sentToWords(receipt)).toBe('Claude (claude-x) at api.anthropic.com');
     // OpenAI itself, and another server that speaks its API.
     expect(receiptTo({ ...receipt, backend: 'openai', model: 'gpt-x', endpoint: 'https://api.openai.com' })).toBe('OpenAI (gpt-x) at api.openai.com');
-    expect(receiptTo({ ...receipt, backend: 'openai', model: 'llama3.2', endpoint: 'http://127.0.0.1:11434' })).toBe('OpenAI-compatible server (llama3.2) at 127.0.0.1:11434');
+    expect(receiptTo({ ...receipt, backend: 'openai', model: 'llama3.2', endpoint: 'http://127.0.0.1:11434' })).toBe('llama3.2 at 127.0.0.1:11434');
     // A backend this Glance does not know is named as the receipt wrote it.
     expect(receiptTo({ ...receipt, backend: 'mistral', model: null, endpoint: 'https://api.mistral.ai' })).toBe('mistral at api.mistral.ai');
     expect(shortDigest('0123456789abcdef'.repeat(4))).toBe('0123456789');

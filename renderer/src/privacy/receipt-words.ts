@@ -23,13 +23,24 @@ function destinationName(receipt: Receipt): string {
   if (!isBackendId(receipt.backend)) return receipt.backend;
   const facts = BACKENDS[receipt.backend];
   if (facts.model === null) return facts.label;
-  const elsewhere = facts.model.compatible !== null && hostOf(receipt.endpoint) !== hostOf(facts.model.defaultBaseURL);
-  return elsewhere && facts.model.compatible ? facts.model.compatible.label : facts.model.answerer;
+  return toCompatibleServer(receipt) && facts.model.compatible ? facts.model.compatible.label : facts.model.answerer;
 }
 
-/** To whom a receipt's request went: "Claude (claude-x) at api.anthropic.com", "Offline, no model". */
+/** Whether a receipt's request went to another server speaking a known backend's API (Ollama, LM Studio). */
+function toCompatibleServer(receipt: Receipt): boolean {
+  if (!isBackendId(receipt.backend)) return false;
+  const model = BACKENDS[receipt.backend].model;
+  return model !== null && model.compatible !== null && hostOf(receipt.endpoint) !== hostOf(model.defaultBaseURL);
+}
+
+/**
+ * To whom a receipt's request went: "Claude (claude-x) at api.anthropic.com", "Offline, no
+ * model", and a local server by its model as the panel says it before sending and in "Answered
+ * by" ("llama3.2 at 127.0.0.1:11434", contract/backends.ts backendLabel).
+ */
 export function receiptTo(receipt: Receipt): string {
   if (receipt.endpoint === OFFLINE_ENDPOINT) return isBackendId(receipt.backend) ? BACKENDS[receipt.backend].receiptLabel : receipt.backend;
+  if (receipt.model && toCompatibleServer(receipt)) return `${receipt.model} at ${hostOf(receipt.endpoint)}`;
   return `${destinationName(receipt)}${receipt.model ? ` (${receipt.model})` : ''} at ${hostOf(receipt.endpoint)}`;
 }
 
