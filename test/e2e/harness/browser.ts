@@ -11,6 +11,8 @@ const CHROMIUM = process.env['GLANCE_CHROMIUM'] ?? '/usr/bin/chromium';
 
 /** The panel's size in Electron (main/config.ts), so screenshots show what a user sees. */
 const PANEL_VIEWPORT = { width: 420, height: 580 };
+/** A Retina Mac's pixels: hairlines, glyphs and icons are judged as a Mac user sees them, not at 1x. */
+const DEVICE_SCALE = 2;
 
 /**
  * A fresh headless Chromium with its own profile folder (Playwright passes the folder as
@@ -22,6 +24,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
     executablePath: CHROMIUM,
     headless: true,
     viewport: PANEL_VIEWPORT,
+    deviceScaleFactor: DEVICE_SCALE,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   return {

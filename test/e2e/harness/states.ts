@@ -10,28 +10,45 @@ const STATES_DIR = 'test-results/states';
  */
 const DOCS_DIR = process.env['GLANCE_SCREENSHOTS'];
 const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings', 'privacy-withheld', 'privacy-history']);
+/**
+ * A narrow panel (a third less than main/config.ts's 420): every state must still read, and
+ * pass axe-core, when the words have less room than they were laid out for.
+ */
+const NARROW_WIDTH = 300;
 
 /**
  * One state of the panel, looked at as a user would: a screenshot in light and in dark (the
- * system appearance emulated), and axe-core over it in both, since contrast differs. Returns
- * the serious and critical violations found, by scheme.
+ * system appearance emulated), at the panel's width and at its narrowest, and axe-core over
+ * each, since contrast and what fits differ. The page's size is put back after. Returns the
+ * serious and critical violations found, by scheme (and `-300` for the narrow width).
  */
 export async function captureState(page: Page, name: string): Promise<Record<string, Violation[]>> {
   await mkdir(STATES_DIR, { recursive: true });
   const found: Record<string, Violation[]> = {};
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    // A frame for the new colours, then the picture.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const file = `${STATES_DIR}/${name}-${scheme}.png`;
-    await page.screenshot({ path: file });
-    if (DOCS_DIR && DOC_STATES.has(name)) {
-      await mkdir(DOCS_DIR, { recursive: true });
-      await copyFile(file, `${DOCS_DIR}/panel-${name}-${scheme}.png`);
+  const size = page.viewportSize();
+  const widths = size && size.width > NARROW_WIDTH ? [size.width, NARROW_WIDTH] : [size?.width];
+  try {
+    for (const width of widths) {
+      const narrow = width === NARROW_WIDTH && widths.length > 1;
+      if (narrow && size) await page.setViewportSize({ width: NARROW_WIDTH, height: size.height });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+        // A frame for the new colours (and the new width), then the picture.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const suffix = narrow ? `-${NARROW_WIDTH}` : '';
+        const file = `${STATES_DIR}/${name}-${scheme}${suffix}.png`;
+        await page.screenshot({ path: file });
+        if (DOCS_DIR && DOC_STATES.has(name) && !narrow) {
+          await mkdir(DOCS_DIR, { recursive: true });
+          await copyFile(file, `${DOCS_DIR}/panel-${name}-${scheme}.png`);
+        }
+        const violations = await axeViolations(page);
+        if (violations.length > 0) found[`${scheme}${suffix}`] = violations;
+      }
     }
-    const violations = await axeViolations(page);
-    if (violations.length > 0) found[scheme] = violations;
+  } finally {
+    if (size) await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   }
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   return found;
 }
