@@ -4,6 +4,7 @@ import { App } from './App.js';
 import { followAppearance } from './appearance/apply.js';
 import { bridge } from './bridge.js';
 import { followKeyboardTravel } from './keys/keyboard-travel.js';
+import './type-scale.css';
 import './styles.css';
 import './privacy/privacy.css';
 import './icons/app-icon.css';

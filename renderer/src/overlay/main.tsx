@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { OverlayApi } from '../../../contract/bridge.js';
 import { Overlay } from './Overlay.js';
+import '../type-scale.css';
 import './overlay.css';
 
 declare global {
