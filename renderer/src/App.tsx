@@ -35,6 +35,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
     again: () => keys.current?.again(),
     undo: () => keys.current?.undo(),
     find: () => keys.current?.find(),
+    shortcuts: () => keys.current?.shortcuts(),
   });
 
   if (!state) return <main className="panel"><p className="quiet">Starting…</p></main>;

@@ -14,7 +14,7 @@ export function Header(props: { appName: string | null; appIcon?: string | undef
   return (
     <header className="header">
       {inSettings ? (
-        <button type="button" className="icon-button" aria-label={props.view === 'history' ? 'Back to Settings' : 'Back to the context'} title="Back (esc)" onClick={props.onSettings}>
+        <button type="button" className="icon-button" aria-label={props.view === 'history' ? 'Back to Settings' : 'Back to the context'} title="Back (⎋)" onClick={props.onSettings}>
           <ChevronLeft size={17} aria-hidden="true" />
         </button>
       ) : props.appName ? (

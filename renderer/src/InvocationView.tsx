@@ -2,7 +2,9 @@ import { useEffect, useMemo, useRef, useState, type JSX, type MutableRefObject }
 import { answererOf } from './answerer.js';
 import type { GlanceApi } from './bridge.js';
 import { Composer } from './Composer.js';
-import { Footer, type KeyPlace } from './Footer.js';
+import { Footer } from './Footer.js';
+import { hintsFor, type Hint, type HintContext, type KeyPlace } from './keys/hints.js';
+import { ShortcutsSheet } from './keys/ShortcutsSheet.js';
 import { InvocationBody } from './InvocationBody.js';
 import { collectionProblem } from './problems/problem.js';
 import { Preview } from './review/Preview.js';
@@ -32,11 +34,13 @@ export interface Frame {
 
 /** What the panel's keys do to the press on screen (the frame's usePanelKeys calls these). */
 export interface InvocationKeys {
-  /** Esc with the payload sheet open: closes it; false when none is open. */
+  /** Esc with a sheet open (the payload, the shortcuts): closes it; false when none is open. */
   closeSheet(): boolean;
   again(): void;
   undo(): void;
   find(): void;
+  /** Cmd-/: the shortcuts sheet, or closes it. */
+  shortcuts(): void;
 }
 
 /** Where the keyboard is now, for the footer's hints. */
@@ -65,6 +69,8 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
   const allowed = useAllowed();
   const [prompt, setPrompt] = useState('');
   const [sheet, setSheet] = useState(false);
+  // The hints of where the keyboard was when ⌘/ opened the sheet (focus is on the sheet while it is open).
+  const [shortcuts, setShortcuts] = useState<Hint[] | null>(null);
   const [contextOpen, setContextOpen] = useState(false);
   const [place, setPlace] = useState<KeyPlace>('question');
   const asking = useAsk(api, id, exclusions.excluded, allowed.allowed);
@@ -126,6 +132,10 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
   }, []);
   props.keys.current = {
     closeSheet: () => {
+      if (shortcuts) {
+        setShortcuts(null);
+        return true;
+      }
       if (!sheet) return false;
       setSheet(false);
       focusQuestion();
@@ -134,6 +144,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
     again,
     undo: () => void exclusions.undo(),
     find: () => filterRef.current?.focus(),
+    shortcuts: () => setShortcuts((open) => (open ? null : hintsFor(hints()))),
   };
 
   const inSettings = state.view !== 'review';
@@ -158,6 +169,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
     const first = problem?.actions[0];
     return first ? labels[first] : undefined;
   };
+  const hints = (): HintContext => ({ place: footerPlace(), returnWord: returnWord(), backToContext: tree !== null });
 
   return (
     <main className={`panel panel--${inSettings ? 'settings' : conversation && !contextOpen ? 'conversation' : 'review'}`}>
@@ -185,7 +197,8 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
         />
       )}
       {/* Without a tree in view (the welcome, a problem, the answer), Up has nowhere to go: the footer does not offer it. */}
-      <Footer place={footerPlace()} returnWord={returnWord()} backToContext={tree !== null} />
+      <Footer {...hints()} />
+      {shortcuts ? <ShortcutsSheet hints={shortcuts} onClose={() => setShortcuts(null)} /> : null}
       <Warmup enabled={!invocation} />
       {sheet && invocation ? (
         <Preview

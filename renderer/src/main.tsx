@@ -8,6 +8,7 @@ import './type-scale.css';
 import './styles.css';
 import './privacy/privacy.css';
 import './icons/app-icon.css';
+import './keys/shortcuts.css';
 
 // The panel's entry: one React root, given the bridge explicitly so components never reach
 // for a global.

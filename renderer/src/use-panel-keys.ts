@@ -12,6 +12,8 @@ export interface PanelKeyActions {
   undo(): void;
   /** Cmd-F: the filter. */
   find(): void;
+  /** Cmd-/: the sheet of every shortcut that works here (as in Apple's apps' Help for keys). */
+  shortcuts(): void;
 }
 
 /** True where Cmd-Z belongs to the text being typed, not to the review. */
@@ -37,6 +39,7 @@ export function usePanelKeys(actions: PanelKeyActions): void {
       else if (command && (event.key === 'r' || event.key === 'R') && !event.shiftKey) act.again();
       else if (command && (event.key === 'z' || event.key === 'Z') && !event.shiftKey && !isTextField(event.target)) act.undo();
       else if (command && (event.key === 'f' || event.key === 'F')) act.find();
+      else if (command && event.key === '/') act.shortcuts();
       else return;
       event.preventDefault();
     };

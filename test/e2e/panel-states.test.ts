@@ -38,6 +38,8 @@ const active = (page: Page): Promise<string> => page.evaluate(() => {
 const summary = (page: Page) => page.getByTestId('send-summary');
 /** The footer's hints as shown ("⌘FFilter": the key, then its words). */
 const footer = (page: Page): Promise<string[]> => page.getByTestId('footer').locator('.footer__hint').allTextContents();
+/** The shortcuts sheet's lines as a screen reader reads them: the keys in words, then what they do. */
+const shortcuts = (page: Page): Promise<string[]> => page.getByTestId('shortcuts').locator('.shortcuts__item').evaluateAll((items) => items.map((item) => `${item.querySelector('.sr-only')?.textContent ?? ''} ${item.querySelector('dd')?.textContent ?? ''}`));
 /** The footer fits on its one line: nothing is cut off at the panel's edge. */
 const footerFits = (page: Page): Promise<boolean> => page.getByTestId('footer').evaluate((el) => el.scrollWidth <= el.clientWidth);
 /** The excluded Tasks row as it is drawn. */
@@ -63,12 +65,12 @@ describe('the panel, state by state', () => {
     // Nothing can be asked yet: no question field; the keyboard is on the main button, and the footer says Return presses it.
     expect(await page.getByRole('textbox', { name: 'Your question' }).count()).toBe(0);
     expect(await focusedText(page)).toBe('Try with Sample Notes');
-    expect(await footer(page)).toEqual(['↩Try Sample Notes', '⌘,Settings', 'escClose']);
+    expect(await footer(page)).toEqual(['↩Try Sample Notes', '⌘,Settings', '⎋Close']);
     await capture(page, 'first-run');
     // Settings on first run: Esc goes back to the welcome, not to a context there is none of.
     await page.keyboard.press('Meta+Comma');
     await page.getByRole('region', { name: 'Settings' }).waitFor();
-    expect(await footer(page)).toEqual(['escBack']);
+    expect(await footer(page)).toEqual(['⎋Back']);
     await page.keyboard.press('Escape');
     await expect.poll(() => focusedText(page)).toBe('Try with Sample Notes');
     // Return tries Sample Notes, as the footer said.
@@ -96,7 +98,7 @@ describe('the panel, state by state', () => {
     // The keyboard is on the card's first action, not in a question field with nothing to ask about.
     await expect.poll(() => focusedText(page)).toBe('Try again');
     expect(await page.getByRole('textbox', { name: 'Your question' }).count()).toBe(0);
-    expect(await footer(page)).toEqual(['↩Try again', '⌘,Settings', 'escClose']);
+    expect(await footer(page)).toEqual(['↩Try again', '⌘,Settings', '⎋Close']);
     await capture(page, 'cancelled');
     await writeFile(slowDelay, '300');
     await page.keyboard.press('Enter');
@@ -113,9 +115,21 @@ describe('the panel, state by state', () => {
     // Main said the panel was shown: the caret is in the question, as in Spotlight.
     await expect.poll(() => active(page)).toBe('Your question');
     await summary(page).getByText('All 11 items will stay on this Mac').waitFor();
-    expect(await footer(page)).toEqual(['↩Ask', '↑To the list', '⌘FFilter', '⌘RAgain', '⌘,Settings', 'escClose']);
+    // Three hints at most, the rest one key away (⌘/): the footer is read, not a row of grey glyphs.
+    expect(await footer(page)).toEqual(['↩Ask', '↑To the list', '⌘/Shortcuts']);
     expect(await footerFits(page)).toBe(true);
     await capture(page, 'review');
+    // ⌘/ lists every key that works in the question, with its keys in words; ⎋ closes it and the caret is back.
+    await page.keyboard.press('Meta+Slash');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await sheet.waitFor();
+    expect(await shortcuts(page)).toEqual(['Return Ask', 'Up Arrow To the list', 'Command-F Filter', 'Command-R Again', 'Command-Comma Settings', 'Escape Close']);
+    expect(await sheet.locator('kbd').allTextContents()).toEqual(['↩', '↑', '⌘F', '⌘R', '⌘,', '⎋']);
+    await capture(page, 'shortcuts');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(app.panelVisible()).toBe(true);
+    await expect.poll(() => active(page)).toBe('Your question');
 
     // One key into the tree: it lands on the selection, where the user's attention was.
     await page.keyboard.press('ArrowUp');
@@ -123,8 +137,15 @@ describe('the panel, state by state', () => {
     const selection = page.getByRole('treeitem', { name: /^Selected text, “tram 28 from Martim Moniz” selected/ });
     expect(await selection.getAttribute('aria-selected')).toBe('true');
     expect(await tree.locator('[role="treeitem"][tabindex="0"]').count()).toBe(1);
-    expect(await footer(page)).toEqual(['⌫Exclude', '⌘ZUndo', '←→Fold', '⌘FFilter', '↩Ask', 'escClose']);
+    expect(await footer(page)).toEqual(['⌫Exclude', '⌘ZUndo', '⌘/Shortcuts']);
     expect(await footerFits(page)).toBe(true);
+    // The sheet lists the tree's keys, not the question's; ⌘/ again closes it, and the keyboard is back on the row.
+    await page.keyboard.press('Meta+Slash');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    expect(await shortcuts(page)).toEqual(['Delete Exclude', 'Command-Z Undo', 'Left and Right Arrows Fold', 'Command-F Filter', 'Return Ask', 'Escape Close']);
+    await page.keyboard.press('Meta+Slash');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' });
+    await expect.poll(() => active(page)).toMatch(/^sel-/);
     await page.keyboard.press('Home');
     expect(await active(page)).toMatch(/^app-/);
     await page.keyboard.press('End');
@@ -173,7 +194,7 @@ describe('the panel, state by state', () => {
     await page.keyboard.type('tram');
     // The note's text, the selection, the timetable link and one task.
     await page.getByText('4 found').waitFor();
-    expect(await footer(page)).toEqual(['↓To the list', 'escClear', '↩Done']);
+    expect(await footer(page)).toEqual(['↓To the list', '⎋Clear', '↩Done']);
     expect(await tree.getByRole('treeitem').count()).toBeLessThan(11);
     await page.getByRole('treeitem', { name: /Buy tram tickets/ }).waitFor();
     await capture(page, 'filter');
@@ -190,7 +211,7 @@ describe('the panel, state by state', () => {
     // Settings over a context: Esc goes back to it, and the footer says so.
     await page.keyboard.press('Meta+Comma');
     await page.getByRole('region', { name: 'Settings' }).waitFor();
-    expect(await footer(page)).toEqual(['escBack to the context']);
+    expect(await footer(page)).toEqual(['⎋Back to the context']);
     await page.keyboard.press('Escape');
     await tree.waitFor();
     expect(pageErrors(page)).toEqual([]);
