@@ -110,6 +110,20 @@ describe('the system accent colour', () => {
     // The accent goes away (a system with none): the blue comes back.
     app.setSystemAccent(undefined);
     await expect.poll(() => current.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#0063cf'));
+
+    // The selection, in dark: the app's selected words in the tree and text selected in the panel
+    // wear one clear blue (the accent tinted as macOS tints selected text), the text on it white,
+    // not a yellow wash gone olive over the dark window.
+    const blue = accentPalette('#007aff');
+    await page.locator('.composer__prompt').focus();
+    await scheme(page, 'dark');
+    const selected = page.locator('.row--selection .row__title bdi').first();
+    expect(await selected.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(blue.selectionDark));
+    expect(await selected.evaluate((el) => getComputedStyle(el).color)).toBe('rgba(255, 255, 255, 0.9)');
+    expect(await page.locator('.header__title').evaluate((el) => getComputedStyle(el, '::selection').backgroundColor)).toBe(rgb(blue.selectionDark));
+    await scheme(page, 'light');
+    expect(await selected.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(blue.selectionLight));
+    expect(await page.locator('.header__title').evaluate((el) => getComputedStyle(el, '::selection').backgroundColor)).toBe(rgb(blue.selectionLight));
     expect(await style(page, 'html', '--system-accent')).toBe('');
     expect(pageErrors(page)).toEqual([]);
   });

@@ -43,6 +43,19 @@ describe('accentPalette', () => {
     }
   });
 
+  it.each(ACCENTS)('%s: a selection the text reads on (4.5:1), light and dark, and a tint rather than the accent itself', (accent) => {
+    const p = accentPalette(accent);
+    // The text on it: --text over the selection (86% black in light, 90% white in dark).
+    expect(ratio(p.selectionLight, '#1d1d1f')).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(p.selectionDark, '#e6e6e6')).toBeGreaterThanOrEqual(4.5);
+    // Apart from the window it sits in: a selection that reads as one, not a wash.
+    expect(ratio(p.selectionDark, '#29292c')).toBeGreaterThan(1.3);
+  });
+
+  it("macOS's blue gives the Mac's own selected-text colour in light, and a clear blue (no olive) in dark", () => {
+    expect(accentPalette('#007aff')).toMatchObject({ selectionLight: '#b3d7ff', selectionDark: '#0e5eb5' });
+  });
+
   it.each(ACCENTS.filter((a) => !/^#(?:(\w\w)\1\1)$/.test(a)))('%s keeps its hue in every derived colour', (accent) => {
     const p = accentPalette(accent);
     for (const derived of [p.fill, p.textLight, p.textDark, p.ringLight, p.ringDark]) {

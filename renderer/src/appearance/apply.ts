@@ -14,6 +14,8 @@ const PROPERTIES: Record<string, keyof AccentPalette> = {
   '--system-accent-text-dark': 'textDark',
   '--system-focus-ring-light': 'ringLight',
   '--system-focus-ring-dark': 'ringDark',
+  '--system-selection-light': 'selectionLight',
+  '--system-selection-dark': 'selectionDark',
 };
 
 /**

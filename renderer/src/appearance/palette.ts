@@ -22,6 +22,16 @@ const LIGHT_GROUND: Rgb = [212, 212, 214];
 const DARK_GROUND: Rgb = [63, 63, 66];
 const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
+/** The window's colour in dark (styles.css --window), where the dark selection tint mixes toward. */
+const DARK_WINDOW: Rgb = [41, 41, 44];
+/** The text on a selection, dark: --text's 90% white, as it shows over the darkest ground. */
+const DARK_SELECTION_TEXT: Rgb = [230, 230, 230];
+/**
+ * How far a selection starts from the accent: as macOS tints selected text, light enough (or,
+ * in dark, deep enough) that the words on it stay the words' own colour.
+ */
+const SELECTION_LIGHT_START = 0.7;
+const SELECTION_DARK_START = 0.35;
 /** Dark text on a light accent (yellow), the system's near-black label colour. */
 const DARK_TEXT: Rgb = [29, 29, 31];
 /**
@@ -51,6 +61,12 @@ export interface AccentPalette {
   /** The keyboard focus ring, light and dark. */
   ringLight: string;
   ringDark: string;
+  /**
+   * Selected text (::selection) and the app's selection in the tree, light and dark: the
+   * accent tinted toward the window, the text on it at 4.5:1, never a grey-yellow wash.
+   */
+  selectionLight: string;
+  selectionDark: string;
 }
 
 /** The panel's colours for a system accent `#rrggbb`. */
@@ -66,6 +82,8 @@ export function accentPalette(accent: string): AccentPalette {
     textDark: toward(WHITE, DARK_GROUND, TEXT_RATIO),
     ringLight: toward(BLACK, LIGHT_GROUND, RING_RATIO),
     ringDark: toward(WHITE, DARK_GROUND, RING_RATIO),
+    selectionLight: toHex(firstMix(mix(rgb, WHITE, SELECTION_LIGHT_START), WHITE, (c) => contrast(c, DARK_TEXT) >= TEXT_RATIO).colour),
+    selectionDark: toHex(firstMix(mix(rgb, DARK_WINDOW, SELECTION_DARK_START), BLACK, (c) => contrast(c, DARK_SELECTION_TEXT) >= TEXT_RATIO).colour),
   };
 }
 
