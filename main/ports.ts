@@ -86,6 +86,8 @@ export interface AccessibilityPermissionPort {
 export interface MainPorts {
   /** The app's data folder (app.getPath('userData')): settings.json and the stored keys. */
   dataDir: string;
+  /** The user's home folder, for paths shown as `~/…`; the process's (os.homedir) when absent. */
+  home?: string;
   /** Where the providers folder is read from; the process's own environment when absent. */
   env?: NodeJS.ProcessEnv;
   /** Glance's own process id: never the front app. */

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { cachedAppIcons, createRedactingLogger, SecretRegistry, type Logger, collectFrontApp, behindPermission, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
 import type { InvokeHandlers } from '../contract/ipc.js';
 import type { FrontApp } from '../app/os/types.js';
@@ -16,6 +17,7 @@ import type { AppMenuActions } from './menu.js';
 import { payloadKeepingProblem, safeStorageCipher } from './payload-cipher.js';
 import type { MainPorts } from './ports.js';
 import { createSecretStore } from './secrets.js';
+import { tildeNotice } from './flow/home-paths.js';
 
 /** The main process's services, built; what the shell still wires to Electron. */
 export interface MainServices {
@@ -43,7 +45,9 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const logger = createRedactingLogger(ports.log, secrets);
   const store = createSettingsStore(ports.dataDir);
   const loaded = await store.load();
-  const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [loaded.notice] : []));
+  // Paths in what the panel is told are the user's own: ~/Library/…, not the home folder spelled out.
+  const home = ports.home ?? homedir();
+  const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [tildeNotice(loaded.notice, home)] : []));
   // Parsed descriptors, initialised MCP sessions and their idle verified sockets, kept between
   // hotkey presses; every check of docs/protocol.md, "The host's checks, in order", still runs on
   // each press, step 5 met by a kept socket while it stays connected
@@ -124,7 +128,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   };
   // Receipts older than the setting's days go at start and once a day after (docs/privacy.md).
   const prune = (): void => void privacy.prune().then(({ notices }) => {
-    if (notices.length > 0) hub.update({ notices: [...hub.get().notices, ...notices] });
+    if (notices.length > 0) hub.update({ notices: [...hub.get().notices, ...notices.map((notice) => tildeNotice(notice, home))] });
   }, (error: unknown) => logger.warn(`history: pruning failed (${error instanceof Error ? error.name : 'unknown'})`));
   prune();
   const pruning = setInterval(prune, 86_400_000);
@@ -150,7 +154,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
       privacy, historyDays: () => settings.current().historyDays, logger,
       // Names for the Rules list from the descriptors published now, checked as a hotkey would check them; no provider is asked.
       published: () => publishedApps({ os: ports.os, descriptors: cache.descriptors, secrets, ...(ports.env ? { env: ports.env } : {}) }),
-      notify: (notice) => hub.update({ notices: [...hub.get().notices, notice] }),
+      notify: (notice) => hub.update({ notices: [...hub.get().notices, tildeNotice(notice, home)] }),
+      home,
       clipboard: ports.clipboard,
       ...(icons ? { appIcon: (bundleId: string) => icons.iconOf({ bundleId }) } : {}),
     }),

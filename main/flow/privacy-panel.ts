@@ -4,6 +4,7 @@ import type { AccessibilityConsent, Exclusion, RuleName } from '../../contract/p
 import type { AccessibilityChoice, HistoryView, InvokeResponse, KnownApp, Notice, RuleActionResult, RulesView } from '../../contract/ipc.js';
 import { knownApps } from './known-apps.js';
 import type { Press } from './press.js';
+import { tildePath, tildeText } from './home-paths.js';
 
 /**
  * The panel's side of issue 13: rule actions on the context shown, the Rules list in Settings
@@ -48,6 +49,8 @@ export interface PrivacyPanelDeps {
   appIcon?(bundleId: string): Promise<string | undefined>;
   /** The system clipboard (Electron's), written only with a receipt's digest. */
   clipboard?: { writeText(text: string): void };
+  /** The user's home folder: paths the page shows are shortened with `~` under it (home-paths.ts). */
+  home?: string;
 }
 
 /** Finds an element by id in a collected tree (iterative: a provider's tree may be deep). */
@@ -65,6 +68,7 @@ const STALE = { ok: false, problem: 'stale' } as const;
 
 /** The panel's privacy actions over the privacy service and the press the panel names. */
 export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
+  const home = deps.home ?? '';
   const { rules, history } = deps.privacy;
 
   /** Apps collected from and acted on since start, newest first: named in the Rules list before any receipt exists. */
@@ -92,7 +96,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const rulesView = async (problem?: RulesView['problem']): Promise<RulesView> => {
     const [state, apps] = await Promise.all([rules.load(), known()]);
     const extra = { known: apps, ...(problem ? { problem } : {}) };
-    return state.ok ? { rules: state.rules, ...extra } : { rules: [], notice: state.notice, ...extra };
+    return state.ok ? { rules: state.rules, ...extra } : { rules: [], notice: tildeText(state.notice, home), ...extra };
   };
   /** A change to the rules file; a damaged file refuses it and the notice says what to do. */
   const change = async (edit: () => Promise<unknown>): Promise<RulesView> => {
@@ -120,7 +124,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const historyView = async (): Promise<HistoryView> => {
     const [list, kept] = await Promise.all([history.list(), history.keptPayloads()]);
     const ids = new Set(list.receipts.map((r) => r.id));
-    return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices, days: deps.historyDays(), icons: await iconsOf(list.receipts) };
+    return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices.map((notice) => ({ ...notice, asidePath: tildePath(notice.asidePath, home) })), days: deps.historyDays(), icons: await iconsOf(list.receipts) };
   };
   /** The icons of the apps the receipts name, each looked up once (the finder remembers them). */
   const iconsOf = async (receipts: readonly { app: { bundleId: string } }[]): Promise<Record<string, string>> => {
@@ -191,7 +195,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
         if (!asidePath) return { ...view, done: { reset: true } };
         // Nothing lost: the damaged bytes are still on disk, and the user is told where, also after the card is gone.
         deps.notify({ kind: 'rules-reset', asidePath });
-        return { ...view, done: { reset: true, asidePath } };
+        return { ...view, done: { reset: true, asidePath: tildePath(asidePath, home) } };
       } catch (error) {
         deps.logger.warn(`rules: a reset failed (${error instanceof Error ? error.name : 'unknown'})`);
         return rulesView('reset-failed');

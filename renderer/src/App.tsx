@@ -43,9 +43,10 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   const frame: Frame = {
     header: <Header appName={invocation?.appName ?? null} appIcon={invocation?.appIcon} view={state.view} onSettings={state.view === 'history' ? () => void api.showView('settings') : toggleSettings} />,
     notices: state.notices.length > 0 ? (
+      // One box: what happened, and its action inside it, at its end (as a macOS banner's button).
       <section className="notices" aria-label="Notices">
         {state.notices.map(noticeWords).map((notice) => <p key={notice} className="notice" role="alert">{notice}</p>)}
-        <button type="button" className="button button--quiet" aria-label="Dismiss the notices" onClick={() => void api.dismissNotices()}>Dismiss</button>
+        <button type="button" className="button notices__dismiss" aria-label="Dismiss the notices" onClick={() => void api.dismissNotices()}>Dismiss</button>
       </section>
     ) : null,
     replaced: state.view === 'history' ? <HistoryView api={api} locale={locale} /> : state.view === 'settings' ? <SettingsView api={api} onHistory={() => void api.showView('history')} /> : null,

@@ -263,6 +263,12 @@ describe('the panel, state by state', () => {
     const { page } = await world.openPanel({ seed: (dir) => writeFile(join(dir, 'settings.json'), '{ "hotkey": ') });
     const notices = page.getByRole('region', { name: 'Notices' });
     await notices.getByText(/^Your settings file .*, so Glance started with its default settings\./).waitFor();
+    // The path as a Mac shows it, under the home folder (the test's: the data folder's parent) with ~.
+    expect(await notices.getByRole('alert').textContent()).toMatch(/kept as ~\/glance-data-[^/]+\/settings\.damaged-[^/ ]+\.json\.$/);
+    // Dismiss is inside the notice's box, not below it.
+    const box = await notices.boundingBox();
+    const dismiss = await notices.getByRole('button', { name: 'Dismiss the notices' }).boundingBox();
+    expect(box && dismiss && dismiss.y >= box.y && dismiss.y + dismiss.height <= box.y + box.height && dismiss.x + dismiss.width <= box.x + box.width).toBe(true);
     await capture(page, 'notices');
     await notices.getByRole('button', { name: 'Dismiss the notices' }).click();
     await notices.waitFor({ state: 'detached' });

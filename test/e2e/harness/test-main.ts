@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import type { OverlayDisplay } from '../../../app/geometry/overlay.js';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
@@ -101,6 +101,8 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
   const display: OverlayDisplay = { id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } };
   const ports: MainPorts = {
     dataDir: options.dataDir,
+    // The test's home is the temporary folder its data folder is in: paths show as ~/glance-data-…/….
+    home: dirname(options.dataDir),
     env: options.env,
     ownPid: process.pid,
     // The real OS services, but the front app is the one the test names.
