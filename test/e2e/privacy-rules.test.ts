@@ -227,7 +227,14 @@ describe('a rule that keeps an app out, said as what it is', () => {
     await rules.getByText('python3.11 is an interpreter’s name: on Linux every program it runs', { exact: false }).waitFor();
     // Only python3.11's rule says so in the list (the add row below may say it of its own app, node).
     expect(await rules.getByText('interpreter’s name', { exact: false }).filter({ hasNot: page.getByRole('group', { name: 'Add a rule for an app Glance has seen' }) }).filter({ hasNotText: /^node / }).count()).toBe(1);
-    await page.getByRole('button', { name: 'Stop leaving out every Row of kind “x⟨U+200B⟩y” from Raw Provider (org.example.Guarded)' }).waitFor();
+    await page.getByRole('button', { name: 'Remove “Leave out x⟨U+200B⟩ies” from the rules for Raw Provider (org.example.Guarded)' }).waitFor();
+    // Every control says in words what it does: no bare ×, a name that holds the words shown.
+    const buttons = await rules.getByRole('button').evaluateAll((nodes) => nodes.map((n) => ({ shown: (n.textContent ?? '').trim(), name: n.getAttribute('aria-label') ?? (n.textContent ?? '').trim() })));
+    expect(buttons.length).toBeGreaterThan(2);
+    for (const { shown, name } of buttons) {
+      expect(shown).toMatch(/\p{L}{2,}/u);
+      expect(name).toContain(shown);
+    }
     // No raw override or zero-width space in any label or in the text drawn.
     const labels = await rules.locator('[aria-label]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
     expect(labels.length).toBeGreaterThan(3);

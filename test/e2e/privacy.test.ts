@@ -125,7 +125,8 @@ describe('privacy and control in the panel', () => {
     await expect.poll(() => keep.isChecked()).toBe(true);
     await page.getByTestId('saved-keepPayloads').waitFor();
     const rules = page.getByTestId('rules');
-    await rules.getByText('Leave out every Row of kind “comment”').waitFor();
+    // A standing exclusion in a person's words: the app's kind, in the plural.
+    await rules.getByText('Leave out comments', { exact: true }).waitFor();
     await rules.scrollIntoViewIfNeeded();
     await captureState(page, 'privacy-settings').then((found) => { violations['privacy-settings'] = found; });
     await page.keyboard.press('Escape');
@@ -207,8 +208,8 @@ describe('privacy and control in the panel', () => {
 
     // Esc goes back to Settings; stop the standing exclusion there.
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Stop leaving out every Row of kind “comment” from' + ' ', exact: false }).click();
-    await rules.getByText('Leave out every Row', { exact: false }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Remove “Leave out comments” from the rules for ', exact: false }).click();
+    await rules.getByText('Leave out comments', { exact: false }).waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await collect(app);
     await row(page, /^Row, COMMENT-TWO comment$/).waitFor();

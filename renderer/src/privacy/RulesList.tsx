@@ -1,23 +1,15 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
-import { X } from 'lucide-react';
 import type { GlanceApi } from '../bridge.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { AddRule } from './AddRule.js';
 import { RULE_LABELS, type Rule } from './rule-labels.js';
 import { isInterpreterBundleId } from '../../../contract/interpreter.js';
-import { ACCESSIBILITY_LABELS, ACCESSIBILITY_LINE, INTERPRETER_RULE_WORDS, rulesProblemWords, rulesResetWords } from '../words/rules.js';
+import { ACCESSIBILITY_LABELS, ACCESSIBILITY_LINE, exclusionPhrase, INTERPRETER_RULE_WORDS, rulesProblemWords, rulesResetWords } from '../words/rules.js';
 
 type Consent = keyof typeof ACCESSIBILITY_LABELS;
 
 type RulesView = Awaited<ReturnType<GlanceApi['getRules']>>;
-type Exclusion = RulesView['rules'][number]['exclusions'][number];
-
-/** "every Text with subrole "comment"", as `glance rules` says it. */
-function exclusionWords(exclusion: Exclusion): string {
-  const subrole = exclusion.subrole !== undefined ? `of kind “${exclusion.subrole}”` : '';
-  return [`every ${exclusion.role ?? 'element'}`, subrole].filter(Boolean).join(' ');
-}
 
 /**
  * Settings › Rules: every app a rule names, by the name its provider gives when Glance has seen
@@ -70,9 +62,7 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                     <select aria-label={`Rule for ${spoken(rule.bundleId)}`} value={rule.rule} onChange={(e) => take(api.setRule({ bundleId: rule.bundleId, rule: e.target.value as Rule }))}>
                       {(Object.keys(RULE_LABELS) as Rule[]).map((r) => <option key={r} value={r}>{RULE_LABELS[r]}</option>)}
                     </select>
-                    <button type="button" className="icon-button" aria-label={`Remove the rules for ${spoken(rule.bundleId)}`} title="Remove" onClick={() => take(api.removeRule(rule.bundleId))}>
-                      <X size={14} aria-hidden="true" />
-                    </button>
+                    <button type="button" className="button button--quiet" aria-label={`Remove the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeRule(rule.bundleId))}>Remove</button>
                   </div>
                 </div>
                 {/* Only for an app without a provider: whether it is read through Accessibility (ask, always, never). */}
@@ -89,8 +79,8 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                   <ul className="rules__exclusions" aria-label={`Always left out of ${spoken(rule.bundleId)}`}>
                     {rule.exclusions.map((exclusion) => (
                       <li key={`${exclusion.role ?? ''}\u0000${exclusion.subrole ?? ''}`} className="rules__exclusion">
-                        <span>Leave out <ProviderText text={exclusionWords(exclusion)} /></span>
-                        <button type="button" className="button button--quiet" aria-label={`Stop leaving out ${visibleControls(exclusionWords(exclusion))} from ${spoken(rule.bundleId)}`} onClick={() => take(api.removeExclusion({ bundleId: rule.bundleId, exclusion }))}>Stop</button>
+                        <span>Leave out <ProviderText text={exclusionPhrase(exclusion)} /></span>
+                        <button type="button" className="button button--quiet" aria-label={`Remove “Leave out ${visibleControls(exclusionPhrase(exclusion))}” from the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeExclusion({ bundleId: rule.bundleId, exclusion }))}>Remove</button>
                       </li>
                     ))}
                   </ul>

@@ -1,4 +1,4 @@
-import { describeExclusion } from '../../../contract/privacy.js';
+import { describeExclusion, type Exclusion } from '../../../contract/privacy.js';
 import type { Refusal, RuleActionResult, RulesView } from '../../../contract/ipc.js';
 import { RULE_DONE } from './invocation.js';
 
@@ -72,3 +72,27 @@ export const ACCESSIBILITY_LABELS: Record<'ask' | 'always' | 'never', string> = 
 
 /** The line's label before the consent's menu. */
 export const ACCESSIBILITY_LINE = 'Read through Accessibility';
+
+/** Each role as a person names many of them: "rows", "images". */
+const ROLE_PLURALS: Record<NonNullable<Exclusion['role']>, string> = {
+  Application: 'apps', Window: 'windows', Group: 'groups', List: 'lists', Table: 'tables', Row: 'rows',
+  Cell: 'cells', Text: 'text blocks', Heading: 'headings', Link: 'links', Image: 'images', Page: 'pages', Document: 'documents',
+};
+
+/** An English plural for the app's own word for a kind ("comment", "task-list"): "comments", "task lists". */
+function plural(word: string): string {
+  const spaced = word.replace(/[-_]+/g, ' ').trim();
+  if (/(s|x|z|ch|sh)$/i.test(spaced)) return `${spaced}es`;
+  if (/[^aeiou]y$/i.test(spaced)) return `${spaced.slice(0, -1)}ies`;
+  return `${spaced}s`;
+}
+
+/**
+ * What a standing exclusion leaves out, as a person says it: the app's kind in the plural
+ * ("comments", "task lists"), else the role's ("rows"). The kind can come from a provider: the
+ * caller draws it as provider text.
+ */
+export function exclusionPhrase(exclusion: Exclusion): string {
+  if (exclusion.subrole !== undefined && exclusion.subrole.trim() !== '') return plural(exclusion.subrole);
+  return exclusion.role ? ROLE_PLURALS[exclusion.role] : 'everything';
+}
