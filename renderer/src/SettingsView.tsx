@@ -21,7 +21,7 @@ export function SettingsView(props: { api: GlanceApi; onHistory(): void }): JSX.
   if (!settings) return <p className="settings__loading">Loading settings…</p>;
   const limits = LIMITS_MS.includes(settings.timeoutMs) ? LIMITS_MS : [...LIMITS_MS, settings.timeoutMs].sort((a, b) => a - b);
   return (
-    <div className="settings" role="region" aria-label="Settings">
+    <div className="settings scroll-edges" role="region" aria-label="Settings">
       <section className="group" aria-label="General">
         <SettingRow editor={editor} field="hotkey" label="Shortcut" hint="Press it in any app to ask about that app.">
           <ShortcutRecorder

@@ -9,6 +9,7 @@ import './styles.css';
 import './privacy/privacy.css';
 import './icons/app-icon.css';
 import './keys/shortcuts.css';
+import './settings/controls.css';
 
 // The panel's entry: one React root, given the bridge explicitly so components never reach
 // for a global.

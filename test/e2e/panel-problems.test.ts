@@ -290,7 +290,21 @@ describe('problems with a way forward, answers, settings', () => {
     // Group headers in sentence case, as they are written, like today's System Settings.
     const heads = view.locator('.group__title');
     expect(await heads.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText))).toEqual(['Who answers', 'Privacy', 'Rules']);
+    // Pop-up buttons the Mac way: no web select's own arrow, the up-down chevrons (⌃⌄) drawn at the end.
+    const popUp = await page.getByRole('combobox', { name: 'Time limit in seconds' }).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { appearance: style.appearance, chevrons: /m7\.5 9\.5 4\.5-4\.5 4\.5 4\.5.*m7\.5 14\.5 4\.5 4\.5 4\.5-4\.5/.test(decodeURIComponent(style.backgroundImage)), room: parseFloat(style.paddingRight) >= 20 };
+    });
+    expect(popUp).toEqual({ appearance: 'none', chevrons: true, room: true });
+    // The list scrolls: its foot fades where more is below, its head does not (nothing above yet).
+    const edges = () => view.evaluate((el) => ({ top: getComputedStyle(el).getPropertyValue('--fade-top'), bottom: getComputedStyle(el).getPropertyValue('--fade-bottom') }));
+    expect(await view.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await edges()).toEqual({ top: '0px', bottom: '24px' });
     await capture(page, 'settings');
+    // Scrolled to the end: the head fades, the foot (the list's end) does not.
+    await view.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(edges).toEqual({ top: '24px', bottom: '0px' });
+    await view.evaluate((el) => el.scrollTo({ top: 0 }));
 
     // The recorder: Space (or a click) starts it; a known conflict is named and not applied.
     const recorder = page.getByRole('button', { name: /^Shortcut: Control-Option-Command-G/ });
@@ -316,7 +330,14 @@ describe('problems with a way forward, answers, settings', () => {
     await page.getByText('Use an http or https address, such as http://127.0.0.1:11434/v1.').waitFor();
     expect(await url.getAttribute('aria-invalid')).toBe('true');
     expect(await settings(page)).toMatchObject({ timeoutMs: 3000, backend: 'openai', baseURL: '' });
+    // One red ring on the field with the problem, focused or not: no red border inside the blue focus ring.
+    const ring = () => url.evaluate((el) => { const style = getComputedStyle(el); return { outline: `${style.outlineStyle} ${style.outlineColor}`, border: style.borderTopColor }; });
+    const danger = await page.evaluate(() => { const probe = document.createElement('i'); probe.style.color = 'var(--danger)'; document.body.append(probe); const colour = getComputedStyle(probe).color; probe.remove(); return colour; });
+    await url.focus();
+    expect(await ring()).toEqual({ outline: `solid ${danger}`, border: 'rgba(0, 0, 0, 0)' });
     await capture(page, 'settings-error');
+    await page.getByRole('combobox', { name: 'Backend' }).focus();
+    expect(await ring()).toEqual({ outline: `solid ${danger}`, border: 'rgba(0, 0, 0, 0)' });
 
     // Nothing wider than the panel, however wide it is.
     for (const width of [300, 420, 640]) {
