@@ -126,6 +126,9 @@ describe('the panel, state by state', () => {
     expect(await shortcuts(page)).toEqual(['Return Ask', 'Up Arrow To the list', 'Command-F Filter', 'Command-R Again', 'Command-Comma Settings', 'Escape Close']);
     expect(await sheet.locator('kbd').allTextContents()).toEqual(['↩', '↑', '⌘F', '⌘R', '⌘,', '⎋']);
     await capture(page, 'shortcuts');
+    // Modal: Tab stays in the sheet, on Done.
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Done');
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
     expect(app.panelVisible()).toBe(true);

@@ -16,7 +16,8 @@ export function ShortcutsSheet(props: { hints: Hint[]; onClose(): void }): JSX.E
     };
   }, []);
   return (
-    <div className="shortcuts" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" data-testid="shortcuts">
+    // Modal: Done is its one control, so Tab stays on it rather than walking the panel behind.
+    <div className="shortcuts" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" data-testid="shortcuts" onKeyDown={(event) => { if (event.key === 'Tab') event.preventDefault(); }}>
       <header className="sheet__head">
         <h2 id="shortcuts-title" className="sheet__title">Keyboard shortcuts</h2>
         <button type="button" ref={done} className="button" onClick={props.onClose}>Done</button>
