@@ -17,7 +17,7 @@ import type { AppMenuActions } from './menu.js';
 import { payloadKeepingProblem, safeStorageCipher } from './payload-cipher.js';
 import type { MainPorts } from './ports.js';
 import { createSecretStore } from './secrets.js';
-import { tildeNotice } from './flow/home-paths.js';
+import { tildeNotice, tildeText } from './flow/home-paths.js';
 
 /** The main process's services, built; what the shell still wires to Electron. */
 export interface MainServices {
@@ -80,7 +80,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     showPanel: panel.show,
     hub,
     logger,
-    redact: (text) => secrets.redact(text),
+    // A card's words are the core's, which name files by their full path: shortened to ~/… as every path the panel shows.
+    redact: (text) => tildeText(secrets.redact(text), home),
     agent: {
       settings: () => settings.current(),
       apiKey: keys.get,

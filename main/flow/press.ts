@@ -39,7 +39,7 @@ export interface PressDeps {
   /** Where the press's view goes: written, never read back. */
   hub: Pick<StateHub, 'update' | 'patch'>;
   logger: Logger;
-  /** Blanks every secret Glance holds in the words the panel shows of the app (the tree is screened instead). */
+  /** Blanks every secret Glance holds in the words the panel shows of the app (the tree is screened instead), and writes paths under the home folder as ~/…. */
   redact?(text: string): string;
   /** The conversation's services (absent in tests of collecting alone: nothing can be asked then). */
   agent?: Omit<AgentServiceDeps, 'publish'>;

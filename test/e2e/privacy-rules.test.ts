@@ -6,7 +6,7 @@
 // "Ask without its context" sends the question alone to a model server "elsewhere": a host name
 // that only this test resolves, to 127.0.0.1 (test/helpers/lookup-fetch.ts), never a real address.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../app/history/store.js';
@@ -186,9 +186,11 @@ describe('a rule that keeps an app out, said as what it is', () => {
     const text = (await card.textContent()) ?? '';
     expect(text).toContain('no rule is lost');
     expect(text).not.toContain('You chose never');
-    // The notice itself is in view, not folded away: which file, and why it cannot be read.
-    const notice = card.getByText(`Glance's rules file ${join(app.dataDir, 'rules.json')} is damaged (it is not valid JSON)`, { exact: false });
+    // The notice itself is in view, not folded away: which file (under the home folder as ~/…, as
+    // every path the panel shows; the test's home is its data folder's parent), and why it cannot be read.
+    const notice = card.getByText(`Glance's rules file ~/${basename(app.dataDir)}/rules.json is damaged (it is not valid JSON)`, { exact: false });
     expect(await notice.isVisible()).toBe(true);
+    expect(text).not.toContain(dirname(app.dataDir));
     expect(await card.getByRole('button').allTextContents()).toEqual(['Reset rules and try again', 'Open Settings']);
     expect((await providerRequests()).length).toBe(asked);
     expect(await readFile(join(app.dataDir, 'history.jsonl'), 'utf8').catch(() => '')).toBe('');
