@@ -1,7 +1,7 @@
 // The review's toolbar and rows as a Mac user meets them (issue 25): the filter is a search
 // field that takes the free width, with its magnifier, at 420 px and at 300; what it found is
-// marked in each row; the standing rule is offered in a menu with its full words, by pointer
-// and by keyboard. The BUILT panel in Chromium, real services, a real Sample Notes process.
+// marked in each row, and a row found by what it does not show says where; the standing rule
+// is offered in a menu with its full words, by pointer and by keyboard. The BUILT panel in Chromium, real services, a real Sample Notes process.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -86,6 +86,19 @@ describe('the filter', () => {
     await page.locator('.search__input').focus();
     await page.keyboard.press('Escape');
     await expect.poll(async () => (await marked(page)).texts).toEqual([]);
+    // Found by what a row does not show (the path of its link; the row shows the host): nothing to
+    // mark, so the row says where, and its name says it too.
+    await page.locator('.search__input').fill('/lisbon');
+    await page.getByText('1 found').waitFor();
+    const linkRow = page.getByRole('treeitem', { name: /Tram 28 timetable/ });
+    await linkRow.locator('.row__mark--found', { hasText: 'found in its link' }).waitFor();
+    expect(await linkRow.getAttribute('aria-label')).toContain('found in its link');
+    expect((await marked(page)).texts).toEqual([]);
+    // Only the row that matched says it: the rows there for its path do not.
+    expect(await page.locator('.tree .row__mark--found').count()).toBe(1);
+    expect(await captureState(page, 'filter-found-in-link')).toEqual({});
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.tree .row__mark--found').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 });

@@ -3,7 +3,7 @@
 // accessible name made of exactly the words shown.
 import { describe, expect, it } from 'vitest';
 import type { Element } from '@app-context/provider-kit/protocol';
-import { accessibleName, openableUrl, readableAttributes, statesOf, statusWordsOf, thumbnailOf, titleOf, wordsOf } from '../../renderer/src/review/element-words.js';
+import { accessibleName, foundWhere, openableUrl, readableAttributes, statesOf, statusWordsOf, thumbnailOf, titleOf, wordsOf } from '../../renderer/src/review/element-words.js';
 
 const NOW = new Date(2025, 0, 15);
 
@@ -49,6 +49,26 @@ describe('the words of a row', () => {
     expect(accessibleName(list, { excluded: true, inside: 0, locked: true }, 'en-GB')).toBe('List, Tasks excluded');
     // Invisible characters are written as their marks: an attribute cannot hold a <bdi>.
     expect(accessibleName({ id: 'x', role: 'Document', title: 'a\u202eb' }, { excluded: false, inside: 0, locked: false })).toBe('Document, a⟨U+202E⟩b');
+  });
+
+  it('says where the filter found a row by what it does not show, and nothing where the row shows it', () => {
+    const link: Element = { id: 'l', role: 'Link', title: 'Tram 28 timetable', url: 'https://example.com/lisbon/tram-28' };
+    // The row shows the title and the host: what is only in the path is said, not marked.
+    expect(foundWhere(link, '/lisbon', 'en-GB')).toBe('found in its link');
+    expect(foundWhere(link, 'timetable', 'en-GB')).toBeUndefined();
+    expect(foundWhere(link, 'example.com', 'en-GB')).toBeUndefined();
+    // Text past the one line the row shows.
+    const long: Element = { id: 'n', role: 'Document', title: 'Notes', content: [{ type: 'text', text: `${'word '.repeat(60)}castle` }] };
+    expect(foundWhere(long, 'castle', 'en-GB')).toBe('found in its text');
+    expect(foundWhere(long, 'word', 'en-GB')).toBeUndefined();
+    // Only by its kind, which the row shows as its icon.
+    expect(foundWhere({ id: 'g', role: 'Group', title: 'Ideas' }, 'group', 'en-GB')).toBe('found by its kind');
+    // A status is a mark the row shows; no filter, or no match of its own (there for its path), says nothing.
+    expect(foundWhere({ id: 't', role: 'Row', title: 'Buy', attributes: { status: 'open' } }, 'open', 'en-GB')).toBeUndefined();
+    expect(foundWhere(link, '', 'en-GB')).toBeUndefined();
+    expect(foundWhere(link, 'castle', 'en-GB')).toBeUndefined();
+    // The row's name carries the mark as it carries the others.
+    expect(accessibleName(link, { excluded: false, inside: 0, locked: false, found: 'found in its link' }, 'en-GB')).toBe('Link, Tram 28 timetable example.com found in its link');
   });
 
   it('shows pictures only of safe types, and opens only web links', () => {

@@ -196,6 +196,7 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
               locale={props.locale}
               screened={props.screened.get(row.node.element.id)}
               includedOnce={props.allowed.has(row.node.element.id)}
+              filter={filter}
               onToggle={onToggle}
               menuOpen={menuId === row.node.element.id}
               onMenu={onMenu}

@@ -3,7 +3,7 @@ import { ChevronDown, ExternalLink, ShieldAlert } from 'lucide-react';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
-import { accessibleName, INCLUDED_ONCE, insideWords, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
+import { accessibleName, foundWhere, INCLUDED_ONCE, insideWords, openableUrl, shortName, statesOf, statusWordsOf, textOf, thumbnailOf, titleOf, wordsOf } from './element-words.js';
 import type { Screened } from './screening.js';
 import type { Row } from './tree-model.js';
 
@@ -26,6 +26,8 @@ export interface TreeRowProps {
   screened: Screened | undefined;
   /** A screened element the user included for this message. */
   includedOnce: boolean;
+  /** Lower-cased filter text ('' for none): a row found by what it does not show says where. */
+  filter: string;
   onToggle(id: string): void;
   /** The row's menu is open (its pull-down shows it). */
   menuOpen: boolean;
@@ -51,6 +53,7 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
   const url = openableUrl(element);
   const words = wordsOf(element, locale);
   const text = textOf(element);
+  const found = row.excluded ? undefined : foundWhere(element, props.filter, locale);
   const { screened } = props;
   const classes = ['row', row.excluded ? 'row--excluded' : '', row.excluded && !screened ? 'row--user-excluded' : '', screened?.kind === 'secret' ? 'row--secret' : '', props.current ? 'row--current' : '', element.role === 'Text' && element.selected ? 'row--selection' : ''].filter(Boolean).join(' ');
   return (
@@ -59,7 +62,7 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
       className={classes}
       style={{ top: props.top, paddingInlineStart: 4 + Math.min(row.node.depth, INDENT_CAP) * INDENT_STEP_PX }}
       data-element-id={element.id}
-      aria-label={accessibleName(element, { excluded: row.excluded, inside, locked: props.locked, ...(screened && row.excluded ? { screened: screened.words } : {}), includedOnce: props.includedOnce }, locale)}
+      aria-label={accessibleName(element, { excluded: row.excluded, inside, locked: props.locked, ...(screened && row.excluded ? { screened: screened.words } : {}), includedOnce: props.includedOnce, ...(found ? { found } : {}) }, locale)}
       aria-level={row.node.depth + 1}
       aria-posinset={row.node.position}
       aria-setsize={row.node.siblings}
@@ -96,6 +99,8 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps): JSX.Element {
       {/* The app's status and the states are marks at the right end, never cut: the long words before them give way first. */}
       {row.excluded ? null : statusWordsOf(element, locale).map((status) => <span key={`status-${status}`} className="row__mark row__mark--status"><ProviderText text={` ${status}`} /></span>)}
       {row.excluded ? null : statesOf(element).map((state) => <span key={state} className={`row__mark row__mark--${state.replace(' ', '-')}`}>{` ${state}`}</span>)}
+      {/* Found by what the row does not show (its link, its text past the line): said, as nothing is marked. */}
+      {found ? <span className="row__mark row__mark--found">{` ${found}`}</span> : null}
       {props.includedOnce && !row.excluded ? <span className="row__mark row__mark--once"><ShieldAlert size={11} aria-hidden="true" />{` ${INCLUDED_ONCE}`}</span> : null}
       {url && !row.excluded ? (
         <button type="button" className="row__action" tabIndex={-1} aria-label={`Open ${name} in the browser`} title={visibleControls(url)} onClick={(event) => { event.stopPropagation(); props.onOpenLink(url); }}>

@@ -157,11 +157,11 @@ export function insideWords(inside: number, locale?: string): string {
  * content and states, and a voice-control user can say what they see. Invisible characters
  * are written as their marks (an attribute cannot hold a <bdi>).
  */
-export function accessibleName(element: Element, extra: { excluded: boolean; inside: number; locked: boolean; screened?: string; includedOnce?: boolean }, locale?: string): string {
+export function accessibleName(element: Element, extra: { excluded: boolean; inside: number; locked: boolean; screened?: string; includedOnce?: boolean; found?: string }, locale?: string): string {
   const title = titleOf(element);
   const shown = extra.excluded
     ? [title, extra.screened ?? excludedWords(extra.inside, locale), ...(extra.locked ? [] : extra.screened ? ['Include'] : ['Restore'])]
-    : [title, wordsOf(element, locale).join(' · '), ...statusWordsOf(element, locale), ...statesOf(element), extra.includedOnce ? INCLUDED_ONCE : ''];
+    : [title, wordsOf(element, locale).join(' · '), ...statusWordsOf(element, locale), ...statesOf(element), extra.found ?? '', extra.includedOnce ? INCLUDED_ONCE : ''];
   return visibleControls([`${roleWord(element)},`, ...shown].filter((part) => part !== '').join(' '));
 }
 
@@ -172,6 +172,22 @@ export function shortName(element: Element): string {
 }
 
 const searchCache = new WeakMap<Element, string>();
+
+/**
+ * Where the filter found a row it does not mark: what was typed is in the element's text past
+ * the one line its row shows, in its link (the row shows only the host), or in what kind of
+ * element it is. Said as a mark ("found in its link"), so no row appears with no visible reason;
+ * undefined when the row's title, words or marks show it (the highlights mark it there), or the
+ * row matched nothing itself and is there for its path.
+ */
+export function foundWhere(element: Element, filter: string, locale?: string): string | undefined {
+  if (!filter || !searchTextOf(element).includes(filter)) return undefined;
+  const shown = [titleOf(element), ...wordsOf(element, locale), ...statusWordsOf(element, locale)].join(' ').toLowerCase();
+  if (shown.includes(filter)) return undefined;
+  if (element.url?.toLowerCase().includes(filter)) return 'found in its link';
+  if (textOf(element).toLowerCase().includes(filter)) return 'found in its text';
+  return 'found by its kind';
+}
 
 /** Everything the filter looks in, lower-cased (cached: the filter runs on every key over 20,000 elements). */
 export function searchTextOf(element: Element): string {
