@@ -143,6 +143,8 @@ const RulesViewSchema = z.object({
    * made for one.
    */
   known: z.array(KnownAppSchema).max(500).optional(),
+  /** Each app's own icon, by the bundle id a rule or a known app names, where one was found (else the glyph). */
+  icons: z.record(z.string(), AppIconSchema).optional(),
   /** Set when the rules file is damaged: no app is asked until it is fixed or reset. */
   notice: z.string().optional(),
   /** Why a change (or a reset) could not be made; `unreadable` is the panel's own, when the request itself failed. */

@@ -95,7 +95,8 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   };
   const rulesView = async (problem?: RulesView['problem']): Promise<RulesView> => {
     const [state, apps] = await Promise.all([rules.load(), known()]);
-    const extra = { known: apps, ...(problem ? { problem } : {}) };
+    const icons = await iconsOf([...(state.ok ? state.rules.map((rule) => rule.bundleId) : []), ...apps.map((app) => app.bundleId)]);
+    const extra = { known: apps, ...(Object.keys(icons).length > 0 ? { icons } : {}), ...(problem ? { problem } : {}) };
     return state.ok ? { rules: state.rules, ...extra } : { rules: [], notice: tildeText(state.notice, home), ...extra };
   };
   /** A change to the rules file; a damaged file refuses it and the notice says what to do. */
@@ -124,11 +125,11 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const historyView = async (): Promise<HistoryView> => {
     const [list, kept] = await Promise.all([history.list(), history.keptPayloads()]);
     const ids = new Set(list.receipts.map((r) => r.id));
-    return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices.map((notice) => ({ ...notice, asidePath: tildePath(notice.asidePath, home) })), days: deps.historyDays(), icons: await iconsOf(list.receipts) };
+    return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices.map((notice) => ({ ...notice, asidePath: tildePath(notice.asidePath, home) })), days: deps.historyDays(), icons: await iconsOf(list.receipts.map((r) => r.app.bundleId)) };
   };
-  /** The icons of the apps the receipts name, each looked up once (the finder remembers them). */
-  const iconsOf = async (receipts: readonly { app: { bundleId: string } }[]): Promise<Record<string, string>> => {
-    const bundleIds = [...new Set(receipts.map((r) => r.app.bundleId))];
+  /** The icons of the apps these bundle ids name, each looked up once (the finder remembers them). */
+  const iconsOf = async (named: readonly string[]): Promise<Record<string, string>> => {
+    const bundleIds = [...new Set(named)];
     const found = await Promise.all(bundleIds.map(async (id) => [id, await deps.appIcon?.(id).catch(() => undefined)] as const));
     return Object.fromEntries(found.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
   };

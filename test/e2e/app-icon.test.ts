@@ -2,7 +2,7 @@
 // services with the Linux icon lookup over a temporary XDG data folder holding a real desktop
 // file and a real PNG for the app (the provider runs as `node`, its bundle id on Linux), and
 // real processes in front. The icon reaches the page as a data: URL, in the review header, on a
-// card that names the app and in History; with no desktop file the window glyph stands in.
+// card that names the app, in History and in Settings › Rules; with no desktop file the window glyph stands in.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +78,21 @@ describe("the front app's own icon", () => {
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
 
+  it('shows it in Settings › Rules beside each app a rule names, and the glyph for an app without one', async () => {
+    const { page, app } = await world.openPanel({ env: xdg(withIcon) });
+    await writeFile(join(app.dataDir, 'rules.json'), JSON.stringify({ version: 1, rules: [{ bundleId: 'node', rule: 'local', exclusions: [] }, { bundleId: 'org.example.NoIcon', rule: 'never', exclusions: [] }] }), { mode: 0o600 });
+    await page.keyboard.press('Meta+Comma');
+    const rules = page.getByTestId('rules');
+    // A rule's line by its bundle id, named alone or after the app's name ("Field Notes (node)") when Glance saw it.
+    const ruleOf = (bundleId: string) => rules.locator('.rules__app').filter({ has: page.getByRole('combobox', { name: new RegExp(`^Rule for (.+ \\()?${bundleId.replace(/\./g, '\\.')}\\)?$`) }) });
+    await ruleOf('org.example.NoIcon').waitFor();
+    await expect.poll(() => ruleOf('node').getByTestId('app-icon').evaluateAll((els) => els.map((el) => (el as HTMLImageElement).src)), { timeout: 15_000 }).toEqual([ICON_URL]);
+    expect(await ruleOf('org.example.NoIcon').getByTestId('app-icon').count()).toBe(0);
+    expect(await ruleOf('org.example.NoIcon').getByTestId('app-glyph').count()).toBe(1);
+    violations['icon-rules'] = await captureState(page, 'icon-rules');
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
+
   it('shows it on a card that names the app (one without a provider), badged with the card\'s mark', async () => {
     const { app, page } = await world.openPanel({ env: xdg(withIcon) });
     await pressHotkey(app, { pid: preview.pid, name: 'Preview' });
@@ -106,7 +121,7 @@ describe("the front app's own icon", () => {
   }, 60_000);
 
   it('has no serious or critical accessibility violation in these states, light or dark', () => {
-    expect(Object.keys(violations).sort()).toEqual(['icon-card', 'icon-history', 'icon-review']);
-    expect(violations).toEqual({ 'icon-card': {}, 'icon-history': {}, 'icon-review': {} });
+    expect(Object.keys(violations).sort()).toEqual(['icon-card', 'icon-history', 'icon-review', 'icon-rules']);
+    expect(violations).toEqual({ 'icon-card': {}, 'icon-history': {}, 'icon-review': {}, 'icon-rules': {} });
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import type { GlanceApi } from '../bridge.js';
+import { AppIcon } from '../icons/AppIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { AddRule } from './AddRule.js';
@@ -55,7 +56,8 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
               <li key={rule.bundleId} className="rules__app">
                 <div className="setting__line">
                   <span className="rules__who">
-                    <span className="rules__name"><ProviderText text={name ?? rule.bundleId} /></span>
+                    <AppIcon className="rules__icon" size={16} icon={view.icons?.[rule.bundleId]} />
+                    <span className={name ? 'rules__name' : 'rules__name rules__name--id'}><ProviderText text={name ?? rule.bundleId} /></span>
                     {name ? <span className="rules__id"><ProviderText text={rule.bundleId} /></span> : null}
                   </span>
                   <div className="setting__control">
