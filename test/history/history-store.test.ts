@@ -103,9 +103,11 @@ describe('the history', () => {
     expect(receipts.map((r) => r.id)).toEqual([id(2), id(1)]);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ kind: 'history-damaged', unreadable: 2, readable: 2 });
-    // The store reports facts; the command and the panel each say them, alike.
+    // The store reports facts; the command and the panel each say them, alike: the panel with the
+    // typographic apostrophe of all its words, the command with the terminal's plain one.
     const said = notices[0] ? historyDamagedWords(notices[0]) : '';
-    expect(notices[0] ? panelHistoryWords(notices[0]) : undefined).toBe(said);
+    expect(notices[0] ? panelHistoryWords(notices[0]) : undefined).toBe(said.replaceAll("'", '’'));
+    expect(said).toContain("Glance's history file");
     expect(said).toMatch(/had 2 unreadable lines\. The whole file was kept as .*history\.damaged-2026-12-01T12-00-00-000Z-[0-9a-f]{4}\.jsonl, and its 2 readable receipts go on/);
     const aside = (await readdir(home)).find((n) => n.startsWith('history.damaged-')) as string;
     expect(await readFile(join(home, aside), 'utf8')).toBe(damaged);
