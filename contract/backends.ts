@@ -70,7 +70,7 @@ export const BACKENDS = {
     label: 'Offline',
     shortLabel: 'Offline, no model',
     name: 'Offline: answers from the context alone, no model',
-    hint: "Nothing leaves this Mac: Glance restates the app's context and highlights the selection. No AI is asked.",
+    hint: 'Nothing leaves this Mac: Glance restates the app’s context and highlights the selection. No AI is asked.',
     receiptLabel: 'Offline, no model',
     model: null,
     key: null,
