@@ -148,6 +148,19 @@ describe('the standing rule', () => {
     expect(await pullDown.getAttribute('aria-expanded')).toBe('true');
     // The words in full: the kind's plural and the app's name.
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Restore', 'Always leave out task lists from Sample Notes']);
+    // Whole inside the window at 420 px, and at 300 px when the panel is made narrower while it is
+    // open: its words wrap, never run off the edge.
+    const menuBox = (): Promise<{ left: number; right: number; cut: boolean }> => menu.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return { left: box.left, right: box.right, cut: [...el.querySelectorAll('[role="menuitem"]')].some((item) => item.scrollWidth > item.clientWidth + 1) };
+    });
+    expect(await menuBox()).toEqual(expect.objectContaining({ cut: false }));
+    expect((await menuBox()).right).toBeLessThanOrEqual(420);
+    await page.setViewportSize({ width: 300, height: 580 });
+    await expect.poll(async () => (await menuBox()).right).toBeLessThanOrEqual(300);
+    expect(await menuBox()).toEqual(expect.objectContaining({ cut: false }));
+    expect((await menuBox()).left).toBeGreaterThanOrEqual(0);
+    await page.setViewportSize({ width: 420, height: 580 });
     expect(await captureState(page, 'row-menu')).toEqual({});
     expect(await savedRules(app.dataDir)).toEqual([]);
     await menu.getByRole('menuitem', { name: 'Always leave out task lists from Sample Notes' }).click();

@@ -26,14 +26,22 @@ export function RowMenu(props: { label: string; items: RowMenuItem[]; at: RowMen
   const { x, y, align } = props.at;
   useLayoutEffect(() => {
     const el = menu.current;
-    if (!el) return;
-    // Placed through the CSSOM (the page's CSP allows no style strings), measured first so it fits.
-    const { width, height } = el.getBoundingClientRect();
-    const left = Math.max(4, Math.min(window.innerWidth - width - 4, align === 'end' ? x - width : x));
-    const top = y + height + 4 > window.innerHeight ? Math.max(4, y - height - 28) : y;
-    el.style.setProperty('left', `${left}px`);
-    el.style.setProperty('top', `${top}px`);
+    if (!el) return undefined;
+    // Placed through the CSSOM (the page's CSP allows no style strings), measured first so it fits:
+    // from the window's left edge, so its width is its own and not what was left beside the anchor.
+    const place = (): void => {
+      el.style.setProperty('left', '0px');
+      const { width, height } = el.getBoundingClientRect();
+      const left = Math.max(4, Math.min(window.innerWidth - width - 4, align === 'end' ? x - width : x));
+      const top = y + height + 4 > window.innerHeight ? Math.max(4, y - height - 28) : y;
+      el.style.setProperty('left', `${left}px`);
+      el.style.setProperty('top', `${top}px`);
+    };
+    place();
     choices()[0]?.focus();
+    // A panel made narrower while the menu is open keeps it inside (its words wrap rather than run off).
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
   }, [x, y, align]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (event.key === 'Escape' || event.key === 'Tab') {
