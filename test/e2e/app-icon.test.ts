@@ -89,6 +89,7 @@ describe("the front app's own icon", () => {
     await expect.poll(() => ruleOf('node').getByTestId('app-icon').evaluateAll((els) => els.map((el) => (el as HTMLImageElement).src)), { timeout: 15_000 }).toEqual([ICON_URL]);
     expect(await ruleOf('org.example.NoIcon').getByTestId('app-icon').count()).toBe(0);
     expect(await ruleOf('org.example.NoIcon').getByTestId('app-glyph').count()).toBe(1);
+    await ruleOf('node').scrollIntoViewIfNeeded();
     violations['icon-rules'] = await captureState(page, 'icon-rules');
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
