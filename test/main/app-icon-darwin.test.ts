@@ -1,23 +1,19 @@
 // The Mac icon path with Electron's app.getFileIcon stood in for at the very edge (it exists
 // only inside Electron on a Mac): the bundle is found as on a Mac, by stand-in ps and mdfind
 // scripts printing what macOS's own print, and the image given back is a real PNG.
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DARWIN_TOOLS } from '@app-context/provider-kit/platform';
 import { createDarwinAppIcons, type DarwinIconTools, type FileIcon } from '../../main/app-icon-darwin.js';
 import { makeAppIconPng } from '../helpers/png.js';
+import { writeShellTool } from '../helpers/shell-tool.js';
 
 let dir = '';
 let tools: DarwinIconTools;
 const PNG = makeAppIconPng(32, [250, 180, 0]);
-const tool = async (name: string, body: string): Promise<string> => {
-  const path = join(dir, name);
-  await writeFile(path, `#!/bin/sh\n${body}\n`);
-  await chmod(path, 0o755);
-  return path;
-};
+const tool = (name: string, body: string): Promise<string> => writeShellTool(dir, name, body);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'glance-mac-icons-'));

@@ -1,19 +1,15 @@
 // The child-process paths with stand-in tools: small shell scripts in place of lsof, ps,
 // lsappinfo and plutil, for what cannot happen here (a wedged lsof, macOS's own tools).
-import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDarwinOs, lsofListeners, procListeners } from '../../app/os/index.js';
 import { killStarted, startListener } from './processes.js';
+import { writeShellTool } from '../helpers/shell-tool.js';
 
 let dir = '';
-const tool = async (name: string, body: string): Promise<string> => {
-  const path = join(dir, name);
-  await writeFile(path, `#!/bin/sh\n${body}\n`);
-  await chmod(path, 0o755);
-  return path;
-};
+const tool = (name: string, body: string): Promise<string> => writeShellTool(dir, name, body);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'glance-tools-'));
