@@ -93,11 +93,19 @@ export function ContextTree(props: ContextTreeProps): JSX.Element {
   useEffect(() => {
     const scroller = view.scroller.current;
     if (!scroller) return undefined;
-    // A frame later: while focusout runs, the tree still has the focus.
-    const again = (): void => { requestAnimationFrame(() => markMatches(scroller, filter)); };
+    // A frame later: while focusout runs, the tree still has the focus. A frame still pending when
+    // the filter changes is cancelled: run after the new filter's marks (or their clearing), it
+    // would mark the old filter's matches again (seen once the search field took the focus and
+    // Esc cleared it before the next frame, on a loaded machine).
+    let frame = 0;
+    const again = (): void => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => markMatches(scroller, filter));
+    };
     scroller.addEventListener('focusin', again);
     scroller.addEventListener('focusout', again);
     return () => {
+      cancelAnimationFrame(frame);
       scroller.removeEventListener('focusin', again);
       scroller.removeEventListener('focusout', again);
     };
