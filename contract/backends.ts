@@ -166,7 +166,7 @@ export function needsKey(choice: Omit<BackendChoice, 'model'>): boolean {
 }
 
 /** A server's host and port as a person reads it ("127.0.0.1:11434"), or the text as given when it is no URL. */
-function hostOf(url: string): string {
+export function serverHost(url: string): string {
   try {
     return new URL(url).host;
   } catch {
@@ -183,6 +183,6 @@ export function backendLabel(choice: BackendChoice): string {
   const facts = backendFacts(choice.backend);
   if (!facts.model) return facts.name;
   const model = modelOf(choice) ?? '';
-  if (compatibleOf(choice) && choice.baseURL) return `${model} at ${hostOf(choice.baseURL)}`;
+  if (compatibleOf(choice) && choice.baseURL) return `${model} at ${serverHost(choice.baseURL)}`;
   return `${facts.model.answerer} (${model})`;
 }

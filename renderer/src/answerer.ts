@@ -1,4 +1,4 @@
-import { BACKENDS, backendFacts, modelOf } from '../../contract/backends.js';
+import { BACKENDS, backendFacts, modelOf, serverHost } from '../../contract/backends.js';
 import type { GlanceApi } from './bridge.js';
 
 type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
@@ -13,14 +13,6 @@ export interface Answerer {
   name: string;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
 /** Who answers with these settings. The offline backend says plainly that no model does. */
 export function answererOf(settings: Settings): Answerer {
   const facts = backendFacts(settings.backend);
@@ -28,7 +20,7 @@ export function answererOf(settings: Settings): Answerer {
   if (!facts.model) return { recipient: null, name: 'Glance itself, with no model' };
   const model = modelOf(settings) ?? facts.model.defaultModel;
   // A compatible server (Ollama at 127.0.0.1) is named by its model and address: it is not the service.
-  if (settings.baseURL && facts.model.compatible) return { recipient: `${model} at ${hostOf(settings.baseURL)}`, name: `${model} at ${hostOf(settings.baseURL)}` };
+  if (settings.baseURL && facts.model.compatible) return { recipient: `${model} at ${serverHost(settings.baseURL)}`, name: `${model} at ${serverHost(settings.baseURL)}` };
   return { recipient: facts.model.answerer, name: `${facts.model.answerer} (${model})` };
 }
 

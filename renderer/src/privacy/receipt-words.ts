@@ -1,17 +1,8 @@
-import { BACKENDS, isBackendId, OFFLINE_ENDPOINT } from '../../../contract/backends.js';
+import { BACKENDS, isBackendId, OFFLINE_ENDPOINT, serverHost } from '../../../contract/backends.js';
 import { outcomeSucceeded, outcomeWords } from '../../../contract/privacy.js';
 import type { GlanceApi } from '../bridge.js';
 
 export type Receipt = Awaited<ReturnType<GlanceApi['getHistory']>>['receipts'][number];
-
-/** An address's host ("api.anthropic.com"), or the address as recorded when it is not a URL. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
 
 /**
  * Who a receipt's request went to, as a person says it and as the panel names backends
@@ -30,7 +21,7 @@ function destinationName(receipt: Receipt): string {
 function toCompatibleServer(receipt: Receipt): boolean {
   if (!isBackendId(receipt.backend)) return false;
   const model = BACKENDS[receipt.backend].model;
-  return model !== null && model.compatible !== null && hostOf(receipt.endpoint) !== hostOf(model.defaultBaseURL);
+  return model !== null && model.compatible !== null && serverHost(receipt.endpoint) !== serverHost(model.defaultBaseURL);
 }
 
 /**
@@ -40,8 +31,8 @@ function toCompatibleServer(receipt: Receipt): boolean {
  */
 export function receiptTo(receipt: Receipt): string {
   if (receipt.endpoint === OFFLINE_ENDPOINT) return isBackendId(receipt.backend) ? BACKENDS[receipt.backend].receiptLabel : receipt.backend;
-  if (receipt.model && toCompatibleServer(receipt)) return `${receipt.model} at ${hostOf(receipt.endpoint)}`;
-  return `${destinationName(receipt)}${receipt.model ? ` (${receipt.model})` : ''} at ${hostOf(receipt.endpoint)}`;
+  if (receipt.model && toCompatibleServer(receipt)) return `${receipt.model} at ${serverHost(receipt.endpoint)}`;
+  return `${destinationName(receipt)}${receipt.model ? ` (${receipt.model})` : ''} at ${serverHost(receipt.endpoint)}`;
 }
 
 /** The receipt's "Sent to", unfolded: where it went, and for the offline answerer that nothing left this Mac. */
