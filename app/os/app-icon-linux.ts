@@ -7,8 +7,9 @@
  * of any other process) matched against each file's StartupWMClass (what X11 calls the
  * window's WM_CLASS) and its Exec line. Only files are read: no tool runs, no theme is parsed.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { basename, isAbsolute, join, relative } from 'node:path';
+import { readBounded, type BoundedReadOptions } from '@app-context/provider-kit/platform';
 import { iconDataUrl, MAX_ICON_BYTES, type AppIcons } from './app-icon.js';
 
 /** Where the XDG data lives: `XDG_DATA_HOME` (or ~/.local/share) first, then `XDG_DATA_DIRS`. */
@@ -55,17 +56,35 @@ function execName(exec: string | undefined): string | undefined {
   return first ? basename(first) : undefined;
 }
 
-const readText = (path: string): Promise<string | undefined> => readFile(path, 'utf8').catch(() => undefined);
+/**
+ * How the files of the lookup are read: any package or user can put a file in these folders, so
+ * none may block or cost more than its cap (a FIFO named *.desktop would pin a thread of Node's
+ * pool for good; an icon linked to a procfs file would be read without end). Links are followed,
+ * because a Flatpak's exported desktop files and icons, and many packages' icons, are links; the
+ * checks apply to what they point at. A desktop file is a few KB (one with every translation of
+ * its name, some tens); an icon is capped at what the page is sent.
+ */
+const DESKTOP_FILE: BoundedReadOptions = { maxBytes: 256 * 1024, followLinks: true, refuseEmpty: true };
+const ICON_FILE: BoundedReadOptions = { maxBytes: MAX_ICON_BYTES, followLinks: true, refuseEmpty: true };
+
+async function readText(path: string): Promise<string | undefined> {
+  const read = await readBounded(path, DESKTOP_FILE);
+  return read.ok ? read.bytes.toString('utf8') : undefined;
+}
 
 /** Every desktop file under `applications/` of each data dir, as [desktop file id, path]; earlier dirs win. */
 async function desktopFiles(dataDirs: readonly string[]): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const dir of dataDirs) {
     const root = join(dir, 'applications');
-    const names = await readdir(root, { recursive: true }).catch(() => [] as string[]);
-    for (const name of names) {
+    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      // By type from the listing: a FIFO, a socket or a device named *.desktop is never opened (a link is, and checked then).
+      if (!entry.name.endsWith('.desktop') || !(entry.isFile() || entry.isSymbolicLink())) continue;
+      const path = join(entry.parentPath, entry.name);
       // A file in a subfolder has the id with '-' for '/': applications/kde/k3b.desktop is kde-k3b.desktop.
-      if (name.endsWith('.desktop') && !files.has(name.replaceAll('/', '-'))) files.set(name.replaceAll('/', '-'), join(root, name));
+      const id = relative(root, path).replaceAll('/', '-');
+      if (!files.has(id)) files.set(id, path);
     }
   }
   return files;
@@ -100,10 +119,8 @@ const SIZES = ['48x48', '64x64', '96x96', '128x128', '32x32', '256x256', '24x24'
 async function iconFile(path: string): Promise<string | undefined> {
   const kind = path.endsWith('.png') ? 'png' : path.endsWith('.svg') ? 'svg' : undefined;
   if (kind === undefined) return undefined;
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile() || info.size > MAX_ICON_BYTES) return undefined;
-  const bytes = await readFile(path).catch(() => undefined);
-  return bytes === undefined ? undefined : iconDataUrl(bytes, kind);
+  const read = await readBounded(path, ICON_FILE);
+  return read.ok ? iconDataUrl(read.bytes, kind) : undefined;
 }
 
 /** The icon a desktop entry names: a path as it is, a name in hicolor at the sizes above, then in pixmaps. */

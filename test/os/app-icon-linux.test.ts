@@ -2,7 +2,11 @@
 // hicolor theme and pixmaps, as a desktop installs them. Each way an app's desktop file is
 // found (its id, its window class, its program), each way an icon is named (a theme name, a
 // path), and each reason for drawing the glyph instead (no file, a hidden entry, too large).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+// Then files that must not cost the lookup its time or the process its thread pool: a FIFO,
+// a link to a procfs file, an oversized file.
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, openSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +93,73 @@ describe('the Linux app icon lookup', () => {
     await cached.iconOf({ bundleId: 'c' });
     await cached.iconOf({ bundleId: 'a' }); // the oldest went when a third came
     expect(asked).toBe(4);
+  });
+});
+
+/** Settles with the promise, or with 'late' after `ms`: a bound on a lookup that may never settle, not a wait. */
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | 'late'> => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), ms); })]).finally(() => clearTimeout(timer));
+};
+
+describe('files that would block the lookup or read without end', () => {
+  let hostile = '';
+  const fifos: string[] = [];
+  beforeAll(async () => {
+    hostile = await mkdtemp(join(tmpdir(), 'glance-icons-hostile-'));
+    const apps = join(hostile, 'share/applications');
+    await mkdir(apps, { recursive: true });
+    // A FIFO named as a desktop file, and one an icon name leads to: no writer ever opens them.
+    for (const fifo of [join(apps, 'x.desktop'), join(hostile, 'share/icons/hicolor/48x48/apps/piped.png')]) {
+      await mkdir(join(fifo, '..'), { recursive: true });
+      execFileSync('mkfifo', [fifo]);
+      fifos.push(fifo);
+    }
+    // An icon linked to a procfs file (its size says 0; read to its end it is the whole address space), and one by path.
+    await put(join(hostile, 'share/applications/mapped.desktop'), desktop('Icon=mapped'));
+    await symlink('/proc/self/pagemap', join(hostile, 'share/icons/hicolor/48x48/apps/mapped.png'));
+    await put(join(hostile, 'share/applications/mapped-path.desktop'), desktop(`Icon=${join(hostile, 'mapped.png')}`));
+    await symlink('/proc/self/pagemap', join(hostile, 'mapped.png'));
+    await put(join(hostile, 'share/applications/piped.desktop'), desktop('Icon=piped'));
+    // A desktop file far larger than any real one, naming an icon that exists.
+    await put(join(hostile, 'share/applications/big.desktop'), desktop(`Icon=big\n${'X-Padding=0123456789abcdef\n'.repeat(64 * 1024)}`));
+    await put(join(hostile, 'share/icons/hicolor/48x48/apps/big.png'), PNG48);
+    // A true one beside them, still found.
+    await put(join(hostile, 'home/share/applications/fine.desktop'), desktop('Icon=fine'));
+    await put(join(hostile, 'share/icons/hicolor/48x48/apps/fine.png'), PNG48);
+  });
+  afterAll(async () => {
+    // Before the fix, lookups stay blocked opening the FIFOs: a writer's open lets them go, so this file can end.
+    for (const fifo of fifos) {
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // ENXIO: nobody is reading it, as it should be.
+      }
+    }
+    await rm(hostile, { recursive: true, force: true });
+  });
+  const hostileIcons = () => createLinuxAppIcons({ HOME: join(hostile, 'home'), XDG_DATA_HOME: join(hostile, 'home/share'), XDG_DATA_DIRS: join(hostile, 'share') });
+
+  it('settles at once with no icon for a FIFO named *.desktop or an icon that is a FIFO; a true desktop file beside them is still found', async () => {
+    // Each lookup that is not 'x' reads x.desktop too (it looks for a window class): before the fix each pinned a thread.
+    for (const bundleId of ['x', 'piped']) expect(await within(hostileIcons().iconOf({ bundleId }), 5000), bundleId).toBeUndefined();
+    expect(await within(hostileIcons().iconOf({ bundleId: 'fine' }), 5000)).toBe(dataUrl(PNG48, 'image/png'));
+  });
+
+  it('gives none for a desktop file larger than any real one (256 KiB), though the icon it names is fine', async () => {
+    expect(await within(hostileIcons().iconOf({ bundleId: 'big' }), 5000)).toBeUndefined();
+  });
+
+  it("leaves Node's thread pool free: after lookups over the FIFO, four reads at once still complete", async () => {
+    await Promise.all(['x', 'a', 'b', 'c', 'd'].map((bundleId) => within(hostileIcons().iconOf({ bundleId }), 5000)));
+    const small = join(hostile, 'share/applications/mapped.desktop');
+    const reads = await within(Promise.all([0, 1, 2, 3].map(() => readFile(small, 'utf8'))), 5000);
+    expect(reads).toEqual(Array.from({ length: 4 }, () => desktop('Icon=mapped')));
+  });
+
+  // Last in the file: before the fix this read went on, ~200 MB a second, until the file's process ended.
+  it('settles at once with no icon for an icon linked to a procfs file, by theme name or by path', async () => {
+    for (const bundleId of ['mapped', 'mapped-path']) expect(await within(hostileIcons().iconOf({ bundleId }), 5000), bundleId).toBeUndefined();
   });
 });

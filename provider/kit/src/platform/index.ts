@@ -10,3 +10,4 @@ export * from './folder.js';
 export * from './bundle-id-linux.js';
 export * from './bundle-id-darwin.js';
 export * from './run-tool.js';
+export * from './read-bounded.js';
