@@ -53,6 +53,9 @@ export interface PrivacyPanelDeps {
   home?: string;
 }
 
+/** The longest History waits for the apps' icons: a press's whole collect is given 1.5 s by default, History's list no longer than that. */
+const ICON_WAIT_MS = 1000;
+
 /** Finds an element by id in a collected tree (iterative: a provider's tree may be deep). */
 function findElement(root: Element, id: string): Element | undefined {
   const stack: Element[] = [root];
@@ -127,11 +130,23 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     const ids = new Set(list.receipts.map((r) => r.id));
     return { receipts: list.receipts, kept: [...kept].filter((id) => ids.has(id)), notices: list.notices.map((notice) => ({ ...notice, asidePath: tildePath(notice.asidePath, home) })), days: deps.historyDays(), icons: await iconsOf(list.receipts.map((r) => r.app.bundleId)) };
   };
-  /** The icons of the apps these bundle ids name, each looked up once (the finder remembers them). */
+  /**
+   * The icons of the apps these bundle ids name, each looked up once (the finder remembers them).
+   * History waits for them at most ICON_WAIT_MS: a lookup that is late (a slow disk, a file that
+   * will not answer) leaves its app with the glyph, and the list opens anyway.
+   */
   const iconsOf = async (named: readonly string[]): Promise<Record<string, string>> => {
-    const bundleIds = [...new Set(named)];
-    const found = await Promise.all(bundleIds.map(async (id) => [id, await deps.appIcon?.(id).catch(() => undefined)] as const));
-    return Object.fromEntries(found.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
+    const icons: Record<string, string> = {};
+    const lookups = [...new Set(named)].map(async (id) => {
+      const icon = await deps.appIcon?.(id).catch(() => undefined);
+      if (icon !== undefined) icons[id] = icon;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => { timer = setTimeout(resolve, ICON_WAIT_MS); });
+    await Promise.race([Promise.all(lookups), late]);
+    clearTimeout(timer);
+    // A copy: a late icon must not appear in a view already sent.
+    return { ...icons };
   };
   const failed = (what: string) => (error: unknown): RuleActionResult => {
     deps.logger.warn(`rules: ${what} failed (${error instanceof Error ? error.name : 'unknown'})`);

@@ -153,4 +153,23 @@ describe("the panel's privacy actions", () => {
     expect(copied).toHaveLength(1);
     expect((await panel.history()).icons).toEqual({});
   });
+
+  it('opens History without an icon that does not come (a lookup that never settles): that app gets the glyph, the others their icons', async () => {
+    const receipt = (id: string, bundleId: string) => ({ id, at: new Date().toISOString(), app: { bundleId, name: bundleId, pid: 4242 }, backend: 'offline', model: null, endpoint: 'offline', sentIds: ['app'], excludedIds: [], withheld: [], bytes: 10, sha256: 'f'.repeat(64) });
+    await privacy.history.append(receipt('00000000000000c1', 'com.example.notes'));
+    await privacy.history.append(receipt('00000000000000c2', 'org.example.stuck'));
+    let stuck = 0;
+    const withIcons = createPrivacyPanel({
+      privacy, historyDays: () => 30, logger: silentLogger, notify: () => undefined,
+      appIcon: (bundleId) => {
+        if (bundleId !== 'org.example.stuck') return Promise.resolve('data:image/png;base64,AA==');
+        stuck += 1;
+        return new Promise<never>(() => undefined);
+      },
+    });
+    const view = await withIcons.history();
+    expect(stuck).toBe(1);
+    expect(view.receipts).toHaveLength(2);
+    expect(view.icons).toEqual({ 'com.example.notes': 'data:image/png;base64,AA==' });
+  });
 });
