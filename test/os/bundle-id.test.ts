@@ -1,6 +1,8 @@
 // The Linux bundle-id rule of docs/protocol.md, "Bundle identifiers", on real processes where we
 // can (the desktop file variables, the executable) and on a directory laid out like /proc for a
-// Flatpak.
+// Flatpak, then one laid out by a hostile process (a FIFO, a link to a procfs file, an
+// environment too large), which must not hold or flood the host.
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +73,45 @@ describe('bundleId on Linux, a /proc laid out in a temporary directory', () => {
 
   it('is undefined for a pid with nothing to read', async () => {
     expect(await createOs({ procRoot: root }, 'linux').bundleId(6161)).toBeUndefined();
+  });
+});
+
+/**
+ * The kit's linuxBundleId run in a process of its own (its reads are synchronous: a read that
+ * blocks would hold this test's process for good), with a bound on the run, not a wait.
+ */
+function bundleIdInChild(pid: number, procRoot: string): Promise<{ answer?: string; error?: string }> {
+  const script = `const { linuxBundleId } = await import('@app-context/provider-kit/platform'); console.log(JSON.stringify(await linuxBundleId(${pid}, ${JSON.stringify(procRoot)}) ?? null));`;
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), timeout: 10_000, killSignal: 'SIGKILL' }, (error, stdout) => {
+      resolve(error ? { error: error.killed ? 'killed after 10 s' : error.message } : { answer: JSON.parse(stdout) as string });
+    });
+  });
+}
+
+describe.runIf(linux)('bundleId on Linux, a /proc laid out by a hostile process', () => {
+  let root = '';
+  const pidDir = async (pid: number, exe: string): Promise<string> => {
+    await mkdir(join(root, String(pid), 'root'), { recursive: true });
+    await symlink(exe, join(root, String(pid), 'exe'));
+    return join(root, String(pid));
+  };
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'glance-proc-hostile-'));
+    // A process in a mount namespace of its own lays out its root: /.flatpak-info a FIFO, or a link to a procfs file.
+    execFileSync('mkfifo', [join(await pidDir(7171, '/usr/bin/piped'), 'root', '.flatpak-info')]);
+    await symlink('/proc/self/pagemap', join(await pidDir(7272, '/usr/bin/mapped'), 'root', '.flatpak-info'));
+    // An environment past the cap: the desktop file it names is not taken, the executable is.
+    const big = `GIO_LAUNCHED_DESKTOP_FILE=${desktop}\0GIO_LAUNCHED_DESKTOP_FILE_PID=7373\0X=${'y'.repeat(3 * 1024 * 1024)}\0`;
+    await writeFile(join(await pidDir(7373, '/usr/bin/roomy'), 'environ'), big);
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('answers with the executable name, at once, for a FIFO or a link to a procfs file as /.flatpak-info, and an oversized environment', async () => {
+    const answers = await Promise.all([7171, 7272, 7373].map((pid) => bundleIdInChild(pid, root)));
+    expect(answers).toEqual([{ answer: 'piped' }, { answer: 'mapped' }, { answer: 'roomy' }]);
   });
 });
 

@@ -3,8 +3,9 @@
  * desktop file GLib launched this very process from, else the executable's name. The host and
  * the provider kit both use this function, so the two sides compute the same value.
  */
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
 import { basename } from 'node:path';
+import { readBoundedSync, type BoundedReadOptions } from './read-bounded.js';
 
 /** The `name=` of the `[Application]` group of a .flatpak-info file (a GKeyFile), or undefined. */
 export function parseFlatpakInfo(text: string): string | undefined {
@@ -59,22 +60,27 @@ export function exeName(target: string): string | undefined {
 // The reads are synchronous: procfs answers from the kernel's own memory, without waiting on a
 // disk, and a host asks on every press; through the thread pool each read cost a hand-off to
 // another thread, and a `glance` start the pool's start-up (the host's docs/benchmarks.md).
-function readOptional(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    // Missing (not a Flatpak) or not ours to read (another user's process): the next rule decides.
-    return undefined;
-  }
+// They are bounded (read-bounded.ts): /.flatpak-info lies in the process's own root, which a
+// process in a mount namespace of its own lays out as it likes (a FIFO there would block the
+// host; a link to a procfs file or a device would be read without end), and its environment
+// is as large as it was started with. A real .flatpak-info is a few KB, an environment rarely
+// past tens of KB; past the cap the next rule decides.
+const FLATPAK_INFO = { maxBytes: 64 * 1024 };
+const ENVIRON = { maxBytes: 2 * 1024 * 1024 };
+
+function readOptional(path: string, options: BoundedReadOptions): string | undefined {
+  // Missing (not a Flatpak), not ours to read (another user's process), or refused: the next rule decides.
+  const read = readBoundedSync(path, options);
+  return read.ok ? read.bytes.toString('utf8') : undefined;
 }
 
 /** The bundle identifier of process `pid` by the Linux rule of docs/protocol.md#bundle-identifiers, read under `procRoot`. */
 export async function linuxBundleId(pid: number, procRoot = '/proc'): Promise<string | undefined> {
   const dir = `${procRoot}/${pid}`;
-  const flatpak = readOptional(`${dir}/root/.flatpak-info`);
+  const flatpak = readOptional(`${dir}/root/.flatpak-info`, FLATPAK_INFO);
   const flatpakId = flatpak === undefined ? undefined : parseFlatpakInfo(flatpak);
   if (flatpakId !== undefined) return flatpakId;
-  const environ = readOptional(`${dir}/environ`);
+  const environ = readOptional(`${dir}/environ`, ENVIRON);
   const desktopId = environ === undefined ? undefined : desktopFileId(parseEnviron(environ), pid);
   if (desktopId !== undefined) return desktopId;
   try {
