@@ -1,6 +1,7 @@
 import { readHistoryDays } from '../history/days.js';
 import { createHistoryStore, type HistoryStore } from '../history/store.js';
 import { glanceHomePath, HomeError, openGlanceHome } from '../home/folder.js';
+import { UnreadableFileError } from '../home/files.js';
 import { LockTimeoutError } from '../home/lock.js';
 import { createPrivacyHooks } from '../privacy/hooks.js';
 import type { PrivacyHooks } from '../privacy/types.js';
@@ -38,19 +39,28 @@ export function commandPrivacy(io: CliIo, destination: Destination, screen: bool
   return createPrivacyHooks({ rules: () => (rules ??= loadRules(io)), destination: () => destination, screen });
 }
 
+/** A failure of the data folder itself (not Glance's), said in one line with what to do. */
+const folderFailure = (error: unknown): error is Error => error instanceof HomeError || error instanceof LockTimeoutError || error instanceof UnreadableFileError;
+
 /**
  * Runs a command that changes the data folder; what stops it there (a damaged rules file, a
- * folder of another user's, a lock held too long) is one line on stderr and exit 9 or 1.
+ * folder of another user's, a lock held too long, a file that is not one to read) is one line
+ * on stderr and exit 9 or 1.
  */
 export async function withDataFolder(io: CliIo, run: (home: string) => Promise<number>): Promise<number> {
+  return reportingFolderFailures(io, async () => run((await commandHome(io, true)).path));
+}
+
+/** Runs a command over the data folder; what stops it there is one line on stderr and exit 9 or 1, as withDataFolder. */
+export async function reportingFolderFailures(io: CliIo, run: () => Promise<number>): Promise<number> {
   try {
-    return await run((await commandHome(io, true)).path);
+    return await run();
   } catch (error) {
     if (error instanceof RulesDamagedError) {
       io.stderr(`glance: ${error.message}\n`);
       return EXIT.ruledOut;
     }
-    if (error instanceof HomeError || error instanceof LockTimeoutError) {
+    if (folderFailure(error)) {
       io.stderr(`glance: ${error.message}\n`);
       return EXIT.unexpected;
     }
@@ -71,7 +81,7 @@ export async function pruneHistory(io: CliIo): Promise<void> {
     const { notices } = await createHistoryStore({ home: home.path }).pruneIfDue(await readHistoryDays(home.path));
     for (const notice of notices) io.stderr(`glance: ${historyDamagedWords(notice)}\n`);
   } catch (error) {
-    if (!(error instanceof HomeError || error instanceof LockTimeoutError)) throw error;
+    if (!folderFailure(error)) throw error;
     io.stderr(`glance: note: old receipts were not pruned: ${error.message}\n`);
   }
 }

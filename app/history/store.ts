@@ -1,7 +1,7 @@
-import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openSubfolder } from '../home/folder.js';
-import { appendText, asideName, readOptional, tightenFile, writeFileAtomic } from '../home/files.js';
+import { appendText, asideName, readOptional, readOptionalBytes, tightenFile, writeFileAtomic } from '../home/files.js';
 import { withFileLock } from '../home/lock.js';
 import { ReceiptSchema, type PayloadCipher, type Receipt, type RequestOutcome } from './schema.js';
 import type { HistoryDamaged } from '../../contract/notices.js';
@@ -137,7 +137,7 @@ export function createHistoryStore(options: HistoryStoreOptions): HistoryStore {
     keptPayloads: async () => new Set((await readdir(payloads).catch(() => [] as string[])).filter((n) => n.endsWith('.bin')).map((n) => n.slice(0, -4))),
     payload: async (id) => {
       if (!options.cipher || !/^[0-9a-f]{16}$/.test(id)) return undefined;
-      const data = await readFile(payloadPath(id)).catch(() => undefined);
+      const data = await readOptionalBytes(payloadPath(id)).catch(() => undefined);
       return data === undefined ? undefined : options.cipher.decrypt(data);
     },
     remove: (id) => locked(async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readBounded, readBoundedSync, type BoundedRead, type BoundedReadOptions, type BoundedReadRefusal } from '@app-context/provider-kit/platform';
 import { chmod, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -45,18 +45,46 @@ export async function appendText(path: string, text: string): Promise<void> {
 }
 
 /**
- * The file's text, or undefined when there is no such file. Read synchronously: one small file
- * in the user's own data folder, read on every press and every command, where the thread pool
- * cost a `glance` start its start-up and every read a hand-off (docs/benchmarks.md, "The
- * command").
+ * The largest data file read, far past any real one (a year of presses is a few MB of history):
+ * a file in the data folder is the user's, but any of their programs can put one there, and a
+ * FIFO, a device or a link to a procfs file must not hold a press or grow without end.
+ */
+const MAX_DATA_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A data file that is there but is not one to read: `refusal` says why, `code` in a few words (or the errno). */
+export class UnreadableFileError extends Error {
+  readonly code: string;
+  constructor(path: string, readonly refusal: BoundedReadRefusal, errno: string | undefined) {
+    const code = refusal === 'not-a-file' ? 'not a regular file' : refusal === 'too-large' ? 'larger than 64 MiB' : (errno ?? refusal);
+    super(`Glance's file ${path} cannot be read (${code}); move it away and try again`);
+    this.code = code;
+  }
+}
+
+/** Links are followed (a user may link a file into the folder); what they point at is checked. */
+const DATA_FILE: BoundedReadOptions = { maxBytes: MAX_DATA_FILE_BYTES, followLinks: true };
+
+/** The bytes read, undefined for no file, or the refusal thrown. */
+function bytesOf(path: string, read: BoundedRead): Buffer | undefined {
+  if (read.ok) return read.bytes;
+  if (read.refusal === 'missing') return undefined;
+  throw new UnreadableFileError(path, read.refusal, read.code);
+}
+
+/**
+ * The file's text, or undefined when there is no such file; UnreadableFileError for a file
+ * that is not a regular file or is too large (read-bounded.ts: nothing blocks, nothing is read
+ * past the cap). Read synchronously: one small file in the user's own data folder, read on every
+ * press and every command, where the thread pool cost a `glance` start its start-up and every
+ * read a hand-off (docs/benchmarks.md, "The command").
  */
 export async function readOptional(path: string): Promise<string | undefined> {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  return bytesOf(path, readBoundedSync(path, DATA_FILE))?.toString('utf8');
+}
+
+/** The file's bytes as readOptional reads its text, through the thread pool: for files read once in a while (a kept payload, a lock). */
+export async function readOptionalBytes(path: string): Promise<Buffer | undefined> {
+  return bytesOf(path, await readBounded(path, DATA_FILE));
 }
 
 /** Tightens a file that is looser than 0600 (made by hand, or by an older version). */

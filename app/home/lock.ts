@@ -1,5 +1,5 @@
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { FILE_MODE, randomHex } from './files.js';
+import { link, open, rename, stat, unlink } from 'node:fs/promises';
+import { FILE_MODE, randomHex, readOptionalBytes } from './files.js';
 
 /**
  * A lock between processes for one file of the data folder: the app and the `glance` command
@@ -58,8 +58,9 @@ async function tryCreate(lockPath: string, content: string): Promise<boolean> {
 /** The lock's content and age, or undefined when it vanished meanwhile. */
 async function inspect(lockPath: string): Promise<{ content: string; ageMs: number } | undefined> {
   try {
-    const [content, stats] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
-    return { content, ageMs: Date.now() - stats.mtimeMs };
+    // Bounded and never blocking (files.ts): a FIFO or a device left as the lock is refused with an error, not waited on.
+    const [content, stats] = await Promise.all([readOptionalBytes(lockPath), stat(lockPath)]);
+    return content === undefined ? undefined : { content: content.toString('utf8'), ageMs: Date.now() - stats.mtimeMs };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -75,7 +76,7 @@ async function breakStale(lockPath: string, judged: string, nonce: string): Prom
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // someone else broke it
     throw error;
   }
-  const content = await readFile(moved, 'utf8').catch(() => judged);
+  const content = await readOptionalBytes(moved).then((bytes) => bytes?.toString('utf8') ?? judged).catch(() => judged);
   if (content !== judged) await link(moved, lockPath).catch(() => undefined); // a fresh holder's: put it back
   await unlink(moved).catch(() => undefined);
 }
@@ -105,7 +106,7 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opti
     return await fn();
   } finally {
     // Only our own lock is removed: had ours been broken as stale, the file is someone else's.
-    const now = await readFile(lockPath, 'utf8').catch(() => undefined);
+    const now = await readOptionalBytes(lockPath).then((bytes) => bytes?.toString('utf8')).catch(() => undefined);
     if (now === mine) await unlink(lockPath).catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomHex } from '../home/files.js';
+import { randomHex, readOptionalBytes, UnreadableFileError } from '../home/files.js';
 import { SettingsSchema, DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import type { SettingsDamaged } from '../../contract/notices.js';
 
@@ -47,13 +47,16 @@ export function createSettingsStore(folder: string, now: () => Date = () => new 
   return {
     path,
     async load() {
-      let text: string;
+      let bytes: Buffer | undefined;
       try {
-        text = await readFile(path, 'utf8');
+        bytes = await readOptionalBytes(path);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: { ...DEFAULT_SETTINGS } };
+        // Not a file to read (a FIFO, a link to a procfs file, far too large): moved aside like text that is not JSON.
+        if (error instanceof UnreadableFileError && error.refusal !== 'unreadable') return keepAside({ why: 'not-json' });
         throw error;
       }
+      if (bytes === undefined) return { settings: { ...DEFAULT_SETTINGS } };
+      const text = bytes.toString('utf8');
       let json: unknown;
       try {
         json = JSON.parse(text);

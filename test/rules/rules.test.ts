@@ -62,9 +62,9 @@ describe('the rules file', () => {
 
   it('fails closed on a file it cannot read', async () => {
     const store = createRulesStore(home);
-    await mkdir(store.path); // a folder where the file should be: reading it fails with EISDIR
+    await mkdir(store.path); // a folder where the file should be: not a file to read
     const state = await store.load();
-    expect(state).toEqual({ ok: false, notice: expect.stringContaining('is damaged (it cannot be read: EISDIR)') });
+    expect(state).toEqual({ ok: false, notice: expect.stringContaining('is damaged (it cannot be read: not a regular file)') });
   });
 
   it('reset keeps a damaged file aside, byte for byte, and starts over', async () => {

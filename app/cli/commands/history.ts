@@ -6,7 +6,7 @@ import { createHistoryStore, type HistoryStore } from '../../history/store.js';
 import { capText } from '../../text/cap-text.js';
 import { jsonLine, parseCommandLine } from '../args.js';
 import { confirm } from '../confirm.js';
-import { commandHome, withDataFolder } from '../data.js';
+import { commandHome, reportingFolderFailures, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo, CommandRun } from '../io.js';
 import { historyDamagedWords } from '../history-words.js';
@@ -121,7 +121,7 @@ async function clear(argv: string[], io: CliIo): Promise<number> {
 /** `glance history ...` (docs/cli.md, "History: a receipt for every send"). */
 export const runHistory: CommandRun = async (argv, io) => {
   const [first, ...rest] = argv;
-  if (first === 'show') return show(rest, io);
+  if (first === 'show') return reportingFolderFailures(io, () => show(rest, io));
   if (first === 'clear') return clear(rest, io);
-  return list(argv, io);
+  return reportingFolderFailures(io, () => list(argv, io));
 };
