@@ -41,6 +41,7 @@ export type { PayloadCipher } from './history/schema.js';
 
 // The data folder, the settings file, the log.
 export { glanceHomePath, openGlanceHome } from './home/folder.js';
+export { readOptionalBytes, UnreadableFileError } from './home/files.js';
 export { createSettingsStore, type SettingsStore } from './settings/store.js';
 export { createRedactingLogger, SecretRegistry, type Logger, type LogSink } from './log/logger.js';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { KEYED_BACKENDS, type KeyedBackendId } from '../contract/backends.js';
-import { MODEL_API_KEY, type Logger, type SecretRegistry } from '../app/host.js';
+import { MODEL_API_KEY, readOptionalBytes, UnreadableFileError, type Logger, type SecretRegistry } from '../app/host.js';
 import type { KeyProblem, KeyStatus } from '../contract/ipc.js';
 
 /**
@@ -64,13 +64,16 @@ export function createSecretStore(deps: SecretStoreDeps): SecretStore {
 
   /** The stored keys, or undefined when a file is there but cannot be read (never written over then). */
   const read = async (): Promise<Keys | undefined> => {
-    let blob: Buffer;
+    let blob: Buffer | undefined;
     try {
-      blob = await readFile(path);
+      // Bounded and never blocking (app/home/files.ts): a FIFO or a link to a procfs file in its place is refused, not waited on.
+      blob = await readOptionalBytes(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
+      if (!(error instanceof UnreadableFileError) || error.refusal === 'unreadable') throw error;
+      deps.logger.warn(`secrets: the stored API keys file is not one to read (${error.code}); the file is left as it is`);
+      return undefined;
     }
+    if (blob === undefined) return {};
     try {
       const { result, shouldReEncrypt } = await deps.safeStorage.decryptStringAsync(blob);
       const parsed = JSON.parse(result) as Record<string, unknown>;

@@ -4,7 +4,6 @@
 // leave the pool free. The rules and history are read synchronously, so they are tried through
 // the built `glance` command (a read that blocks would hold this test's own process).
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, openSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { createSettingsStore } from '../../app/settings/store.js';
 import { requireBuild } from '../provider/helpers.js';
 import { runGlance } from '../helpers/cli.js';
 import { testCipher } from '../history/fixtures.js';
+import { releaseFifos, within } from '../helpers/within.js';
 
 let base = '';
 let home = '';
@@ -24,11 +24,6 @@ const env = (): NodeJS.ProcessEnv => ({ ...process.env, GLANCE_HOME: home, APP_C
 const fifo = (path: string): void => {
   execFileSync('mkfifo', ['-m', '600', path]);
   fifos.push(path);
-};
-/** Settles with the promise, or with 'late' after `ms`: a bound on a read that may never settle, not a wait. */
-const within = <T>(promise: Promise<T>, ms: number): Promise<T | 'late'> => {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([promise, new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), ms); })]).finally(() => clearTimeout(timer));
 };
 
 beforeAll(() => {
@@ -40,14 +35,7 @@ beforeEach(async () => {
   await mkdir(home, { mode: 0o700 });
 });
 afterEach(async () => {
-  // Before the fix, reads stayed blocked opening the FIFOs: a writer's open lets them go.
-  for (const path of fifos.splice(0)) {
-    try {
-      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
-    } catch {
-      // ENXIO: nobody is reading it, as it should be; ENOENT: moved aside.
-    }
-  }
+  releaseFifos(fifos.splice(0));
   await rm(base, { recursive: true, force: true });
 });
 

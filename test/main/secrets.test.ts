@@ -1,5 +1,6 @@
 // API keys with safeStorage (main/secrets.ts), real files in a temporary data folder, and only
 // the four safeStorage methods the store uses, faked (`satisfies` Electron's own type).
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { createSettingsStore } from '../../app/settings/store.js';
 import { createSecretStore, KEYS_FILE, type SafeStorageLike } from '../../main/secrets.js';
 import { keyProblemWords, UNREADABLE_KEYS_WORDS } from '../../renderer/src/words/notices.js';
+import { releaseFifos, within } from '../helpers/within.js';
 
 /** Main says why keys cannot be kept as a kind; the panel words it (renderer/src/words/notices.ts). */
 const UNREADABLE_KEYS = { problem: 'unreadable' } as const;
@@ -107,6 +109,15 @@ describe('the API key store', () => {
     expect(await readFile(join(folder, KEYS_FILE))).toEqual(before);
     expect(await good.get('openai')).toBe(KEY);
     expect(await readdir(folder)).toEqual([KEYS_FILE]);
+  });
+
+  it('says the keys cannot be read, at once, when a FIFO lies where the file should be (a plain read would wait on it for good)', async () => {
+    const fifo = join(folder, KEYS_FILE);
+    execFileSync('mkfifo', ['-m', '600', fifo]);
+    const status = await within(createSecretStore({ safeStorage: fakeSafeStorage(), folder, platform: 'darwin', redact: new SecretRegistry(), logger }).status(), 5000);
+    releaseFifos([fifo]);
+    expect(status).toEqual({ available: false, problem: UNREADABLE_KEYS, stored: { anthropic: false, openai: false } });
+    expect(lines.join('\n')).toContain('not one to read (not a regular file)');
   });
 
   it('reads a damaged blob as no keys, without quoting it', async () => {

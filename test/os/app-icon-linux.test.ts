@@ -5,7 +5,6 @@
 // Then files that must not cost the lookup its time or the process its thread pool: a FIFO,
 // a link to a procfs file, an oversized file.
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, openSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedAppIcons, MAX_ICON_BYTES } from '../../app/os/app-icon.js';
 import { createLinuxAppIcons, parseDesktopEntry, xdgDataDirs } from '../../app/os/app-icon-linux.js';
 import { makeAppIconPng } from '../helpers/png.js';
+import { releaseFifos, within } from '../helpers/within.js';
 
 let root = '';
 let home = '';
@@ -96,11 +96,6 @@ describe('the Linux app icon lookup', () => {
   });
 });
 
-/** Settles with the promise, or with 'late' after `ms`: a bound on a lookup that may never settle, not a wait. */
-const within = <T>(promise: Promise<T>, ms: number): Promise<T | 'late'> => {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([promise, new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), ms); })]).finally(() => clearTimeout(timer));
-};
 
 describe('files that would block the lookup or read without end', () => {
   let hostile = '';
@@ -129,14 +124,7 @@ describe('files that would block the lookup or read without end', () => {
     await put(join(hostile, 'share/icons/hicolor/48x48/apps/fine.png'), PNG48);
   });
   afterAll(async () => {
-    // Before the fix, lookups stay blocked opening the FIFOs: a writer's open lets them go, so this file can end.
-    for (const fifo of fifos) {
-      try {
-        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
-      } catch {
-        // ENXIO: nobody is reading it, as it should be.
-      }
-    }
+    releaseFifos(fifos);
     await rm(hostile, { recursive: true, force: true });
   });
   const hostileIcons = () => createLinuxAppIcons({ HOME: join(hostile, 'home'), XDG_DATA_HOME: join(hostile, 'home/share'), XDG_DATA_DIRS: join(hostile, 'share') });
