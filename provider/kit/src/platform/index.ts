@@ -4,7 +4,8 @@
  * reports for a process (macOS: Launch Services or the enclosing .app; Linux: the Flatpak id,
  * the desktop file GLib launched the process from, or the executable's name). Glance's host
  * imports these same functions (`@app-context/provider-kit/platform`), so the two sides
- * cannot drift apart. Node only: these read /proc and run system tools.
+ * cannot drift apart; and the bounded reader both use for a file another process controls
+ * (read-bounded.ts). Node only: these read /proc and run system tools.
  */
 export * from './folder.js';
 export * from './bundle-id-linux.js';
