@@ -64,8 +64,7 @@ const StoredConsentSchema = z.enum(['always', 'never']);
  * Linux every script of `python3.11` has the bundle id `python3.11`, so a standing consent for one
  * of them names its script's real path.
  */
-export const ProgramConsentSchema = z.object({ path: ProgramPathSchema, accessibility: StoredConsentSchema });
-export type ProgramConsent = z.infer<typeof ProgramConsentSchema>;
+const ProgramConsentSchema = z.object({ path: ProgramPathSchema, accessibility: StoredConsentSchema });
 
 /**
  * One app's rule, its standing exclusions, and its stored accessibility consents, if any. For an
