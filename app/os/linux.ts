@@ -51,6 +51,6 @@ export function createLinuxOs(options: OsOptions = {}): OsServices {
     listeners,
     connection,
     processName: (pid) => linuxProcessName(pid, procRoot, lister, timeoutMs),
-    program: async (pid, bundleId) => (isValidPid(pid) ? linuxProgram(pid, bundleId, procRoot) : undefined),
+    program: (pid, bundleId) => (isValidPid(pid) ? linuxProgram(pid, bundleId, procRoot) : Promise.resolve(undefined)),
   };
 }

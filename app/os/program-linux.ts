@@ -10,7 +10,8 @@
  * beside the script (`node --require`, `java -javaagent:`) or no script at all (a REPL) names no
  * one program, and the answer is undefined: the user is then offered "this time" and "never" only.
  */
-import { readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { interpreterFamily, type InterpreterFamily } from '../../contract/interpreter.js';
 
@@ -113,16 +114,18 @@ export function scriptArgument(bundleId: string, argv: readonly string[]): strin
  * The real path of the program interpreter process `pid` runs (its bundle id `bundleId`), or
  * undefined: not an interpreter, no one script on its command line, or nothing at that path.
  */
-export function linuxProgram(pid: number, bundleId: string, procRoot = '/proc'): string | undefined {
+export async function linuxProgram(pid: number, bundleId: string, procRoot = '/proc'): Promise<string | undefined> {
   try {
+    // procfs answers from the kernel's memory at once; the script's own folder may be on a slow
+    // disk or a network mount, so it is resolved off the main thread.
     const argv = readFileSync(`${procRoot}/${pid}/cmdline`, 'utf8').split('\0');
     if (argv.at(-1) === '') argv.pop();
     const script = scriptArgument(bundleId, argv);
     if (script === undefined) return undefined;
-    const path = realpathSync(isAbsolute(script) ? script : join(readlinkSync(`${procRoot}/${pid}/cwd`), script));
+    const path = await realpath(isAbsolute(script) ? script : join(readlinkSync(`${procRoot}/${pid}/cwd`), script));
     // A file, or a folder an interpreter runs as a whole (python's `__main__.py`, `electron .`).
-    const stat = statSync(path);
-    return stat.isFile() || stat.isDirectory() ? path : undefined;
+    const found = await stat(path);
+    return found.isFile() || found.isDirectory() ? path : undefined;
   } catch {
     // Gone, another user's, or a script that is no longer there: no one program can be named.
     return undefined;
