@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ElementSchema, type Element, IdSchema, MAX_ELEMENTS } from '@app-context/provider-kit/protocol';
 import { AgentFailureKindSchema } from './agent.js';
 import { NoticeSchema } from './notices.js';
-import { RuleNameSchema } from './privacy.js';
+import { ConsentKeySchema, RuleNameSchema } from './privacy.js';
 
 /**
  * One press as the panel shows it: the invocation's view (the outcome of collecting, the
@@ -146,6 +146,11 @@ const InvocationSchema = z.object({
   sampleFailure: SampleFailureSchema.optional(),
   /** For failure `ruled-out`: which rule kept the app out. */
   ruledOutBy: RuledOutBySchema.optional(),
+  /**
+   * For failures `accessibility-consent` and `accessibility-never`: what a standing choice names
+   * (the app, one program of an interpreter, or nothing), so the card's buttons say it.
+   */
+  consentKey: ConsentKeySchema.optional(),
   /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
   screening: ScreeningSchema.optional(),
   /**

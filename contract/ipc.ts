@@ -4,7 +4,7 @@ import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { AppearanceSchema } from './appearance.js';
 import { KEYED_BACKENDS } from './backends.js';
 import { AppIconSchema, ChipSchema, PanelPushSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
-import { ACCESSIBILITY_CONSENTS, AppRuleSchema, BundleIdSchema, ExclusionSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
+import { ACCESSIBILITY_CONSENTS, AppRuleSchema, BundleIdSchema, ExclusionSchema, ProgramPathSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { HistoryDamagedSchema, KeyProblemSchema, PayloadKeepingProblemSchema, SettingsProblemSchema } from './notices.js';
 
@@ -211,7 +211,7 @@ export const invokeContract = {
   getRules: { page: 'panel', channel: 'rules:get', request: z.undefined(), response: RulesViewSchema },
   setRule: { page: 'panel', channel: 'rules:set', request: z.object({ bundleId: BundleIdSchema, rule: RuleNameSchema }).strict(), response: RulesViewSchema },
   /** Settings › Rules: whether an app without a provider is read through Accessibility (`ask` forgets the stored choice). */
-  setAccessibility: { page: 'panel', channel: 'rules:set-accessibility', request: z.object({ bundleId: BundleIdSchema, consent: z.enum(ACCESSIBILITY_CONSENTS) }).strict(), response: RulesViewSchema },
+  setAccessibility: { page: 'panel', channel: 'rules:set-accessibility', request: z.object({ bundleId: BundleIdSchema, consent: z.enum(ACCESSIBILITY_CONSENTS), program: ProgramPathSchema.optional() }).strict(), response: RulesViewSchema },
   removeRule: { page: 'panel', channel: 'rules:remove', request: z.object({ bundleId: BundleIdSchema }).strict(), response: RulesViewSchema },
   /** Starts the rules over; a damaged file is kept beside the new one (`glance rules reset`). */
   resetRules: { page: 'panel', channel: 'rules:reset', request: z.undefined(), response: RulesViewSchema },

@@ -50,14 +50,49 @@ export function isAccessibilityConsent(value: unknown): value is AccessibilityCo
   return typeof value === 'string' && (ACCESSIBILITY_CONSENTS as readonly string[]).includes(value);
 }
 
-/** One app's rule, its standing exclusions, and its stored accessibility consent, if any. */
+/** The longest program path a consent names (Linux's PATH_MAX). */
+const MAX_PROGRAM_PATH = 4096;
+
+/** A program's real path, as the OS shows it: absolute, no control characters. */
+export const ProgramPathSchema = z.string().min(2).max(MAX_PROGRAM_PATH).refine((p) => p.startsWith('/') && !CONTROL.test(p), 'a program is named by its full path, without control characters');
+
+/** A stored consent: `ask` is the absence of one. */
+const StoredConsentSchema = z.enum(['always', 'never']);
+
+/**
+ * A consent for one program an interpreter runs (docs/privacy.md, "Apps without a provider"): on
+ * Linux every script of `python3.11` has the bundle id `python3.11`, so a standing consent for one
+ * of them names its script's real path.
+ */
+const ProgramConsentSchema = z.object({ path: ProgramPathSchema, accessibility: StoredConsentSchema });
+
+/**
+ * One app's rule, its standing exclusions, and its stored accessibility consents, if any. For an
+ * interpreter's name (contract/interpreter.ts) `accessibility` may only refuse: an `always` there
+ * (written before consents named programs) grants nothing, and `programs` holds the consents for
+ * the programs it runs. Both optional: a file written before either still loads.
+ */
 export const AppRuleSchema = z.object({
   bundleId: BundleIdSchema,
   rule: RuleNameSchema,
   exclusions: z.array(ExclusionSchema).max(200),
-  accessibility: z.enum(['always', 'never']).optional(),
+  accessibility: StoredConsentSchema.optional(),
+  programs: z.array(ProgramConsentSchema).max(500).refine((list) => new Set(list.map((p) => p.path)).size === list.length, 'two consents name the same program').optional(),
 });
 export type AppRule = z.infer<typeof AppRuleSchema>;
+
+/**
+ * What a standing accessibility choice for an app without a provider is stored under, so the
+ * card and the command can say it: the app's own bundle id; for an interpreter's name, the one
+ * program it runs; or, when no one program can be named (`python3 -c`, a REPL), nothing: it can
+ * be read this time, or refused for everything that interpreter runs.
+ */
+export const ConsentKeySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('app'), bundleId: z.string() }),
+  z.object({ kind: z.literal('program'), bundleId: z.string(), program: z.string() }),
+  z.object({ kind: z.literal('interpreter'), bundleId: z.string() }),
+]);
+export type ConsentKey = z.infer<typeof ConsentKeySchema>;
 
 /** A short text naming an exclusion, as `ask --json`'s `excludedByRule` and the panel show it. */
 export function describeExclusion(exclusion: Exclusion): string {

@@ -13,7 +13,9 @@ import { collectContext, type CollectOptions } from '../invocation/collect.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import type { FrontApp } from '../os/types.js';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
-import { oneLine } from '../text/cap-text.js';
+import { isInterpreterBundleId } from '../../contract/interpreter.js';
+import { consentKey } from '../rules/consent.js';
+import { noConsentReason } from './consent-words.js';
 import { shownIds } from '../withhold/shown.js';
 import { accessibilitySource } from './source.js';
 import { answerFromRead } from './tree.js';
@@ -50,13 +52,11 @@ async function readThroughAccessibility(app: FrontApp, deps: CoreDeps, options: 
   }
   const rule = await deps.privacy?.gate({ bundleId });
   if (rule !== undefined && !rule.ok) return { kind: 'ruled-out', app, rule: rule.rule, reason: rule.reason };
-  const stored = (await deps.privacy?.accessibility(bundleId)) ?? 'ask';
-  const name = oneLine(bundleId);
-  if (stored === 'never') {
-    return { kind: 'no-consent', app, bundleId, consent: 'never', reason: `your choice for ${name} is never to read it through Accessibility` };
-  }
-  if (stored === 'ask' && !access.granted) {
-    return { kind: 'no-consent', app, bundleId, consent: 'ask', reason: `${oneLine(who)} does not share context with Glance, and reading it through Accessibility needs your consent` };
+  // An interpreter's name is every program it runs: a standing choice names the one program (app/rules/consent.ts).
+  const key = consentKey(bundleId, isInterpreterBundleId(bundleId) ? await deps.os.program(app.pid, bundleId) : undefined);
+  const stored = (await deps.privacy?.accessibility(key)) ?? { consent: 'ask' };
+  if (stored.consent === 'never' || (stored.consent === 'ask' && !access.granted)) {
+    return { kind: 'no-consent', app, bundleId, key, consent: stored.consent, ...(stored.byInterpreter ? { byInterpreter: true } : {}), reason: noConsentReason(key, stored, who) };
   }
   if (options.signal?.aborted) return { kind: 'cancelled', app };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

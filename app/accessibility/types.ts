@@ -4,6 +4,7 @@ import type { FrontApp } from '../os/types.js';
 import type { ContextSource } from '../invocation/source.js';
 import type { Collection } from '../invocation/types.js';
 import type { Screening } from '../privacy/types.js';
+import type { ConsentKey } from '../rules/consent.js';
 
 /**
  * How a press may read an app that has no provider through the OS's accessibility layer: the
@@ -37,9 +38,11 @@ export interface AccessibilityCollected {
 type AccessibilityRefusal =
   /**
    * Its consent is `ask` and this press did not grant it (the card asks, the command names
-   * --accessibility), or `never`: nothing was read.
+   * --accessibility), or `never`: nothing was read. `key` is what a standing choice names (the
+   * app, one program of an interpreter, or nothing: app/rules/consent.ts); `byInterpreter`: the
+   * answer is what is stored for the interpreter's name alone (StoredConsent).
    */
-  | { kind: 'no-consent'; app: FrontApp; bundleId: string; consent: 'ask' | 'never'; reason: string }
+  | { kind: 'no-consent'; app: FrontApp; bundleId: string; key: ConsentKey; consent: 'ask' | 'never'; byInterpreter?: true; reason: string }
   /** The user's rule for the app (or damaged rules) forbids it: nothing was read. */
   | { kind: 'ruled-out'; app: FrontApp; rule: 'never' | 'local' | 'damaged'; reason: string }
   /**

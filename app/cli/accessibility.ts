@@ -5,6 +5,9 @@ import type { CoreDeps } from '../invocation/verified-call.js';
 import { createAccessibilityReader } from '../os/accessibility/index.js';
 import type { FrontApp } from '../os/types.js';
 import { oneLine } from '../text/cap-text.js';
+import { consentSubject } from '../accessibility/consent-words.js';
+import type { ConsentKey } from '../rules/consent.js';
+import type { AccessibilityConsent } from '../rules/schema.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 
@@ -25,12 +28,24 @@ export function refusalLine(collection: Extract<FrontCollection, { kind: 'no-con
     const advice = collection.timedOut ? ' Try again, or raise --timeout.' : '';
     return { line: `${oneLine(collection.reason).replace(/\.$/, '')}; no context was collected.${advice}`, exit: EXIT.noAnswer };
   }
-  const id = oneLine(collection.bundleId);
+  const { key } = collection;
   if (collection.consent === 'never') {
-    return { line: `${collection.reason} (\`glance rules accessibility ${id} ask\` changes it); no context was collected.`, exit: EXIT.ruledOut };
+    // A `never` stored for the interpreter's name is changed there, not per program.
+    const stored: ConsentKey = collection.byInterpreter ? { kind: 'interpreter', bundleId: key.bundleId } : key;
+    return { line: `${collection.reason} (\`${consentCommand(stored, 'ask')}\` changes it); no context was collected.`, exit: EXIT.ruledOut };
   }
-  return {
-    line: `${collection.reason}: run again with --accessibility to read it this once, or \`glance rules accessibility ${id} always\` to allow it for good.`,
-    exit: EXIT.noProvider,
-  };
+  if (key.kind === 'interpreter') return { line: `${collection.reason}: run again with --accessibility to read it this once.`, exit: EXIT.noProvider };
+  const what = key.kind === 'program' ? `to allow ${consentSubject(key)} for good` : 'to allow it for good';
+  return { line: `${collection.reason}: run again with --accessibility to read it this once, or \`${consentCommand(key, 'always')}\` ${what}.`, exit: EXIT.noProvider };
+}
+
+/** The command that stores `consent` under `key`: the program's path quoted for a POSIX shell when it needs it. */
+export function consentCommand(key: ConsentKey, consent: AccessibilityConsent): string {
+  const program = key.kind === 'program' ? ` --program ${shellWord(oneLine(key.program))}` : '';
+  return `glance rules accessibility ${oneLine(key.bundleId)} ${consent}${program}`;
+}
+
+/** A word a POSIX shell reads back as it is: plain when it is safe, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w./@%+:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

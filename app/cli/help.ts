@@ -82,13 +82,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   rules: {
-    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]',
+    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]',
     about: 'Your rules per app, shared with the menu-bar app: allow (the default), never (its provider is never asked) or local (its context goes only to a model on this machine), whether an app without a provider may be read through Accessibility (ask, the default, always or never), and what to leave out of every collection by role or subrole. docs/privacy.md says what each does.',
     options: [
       JSON_OUT,
       ['--role R', 'with exclude: leave out every element of this role (Row, Text, ...)'],
       ['--subrole S', 'with exclude: leave out every element with this subrole (comment, task, ...)'],
       ['--yes', 'with reset: remove every rule without asking'],
+      ['--program PATH', "with accessibility: the one program an interpreter's name (python3.11, node) stands for, by its script's path; \"always\" for such a name needs it"],
     ],
   },
   history: {

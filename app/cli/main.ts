@@ -20,7 +20,7 @@ const USAGE = `glance: the app-context host without a window
   glance check-provider --pid N [--timeout MS] [--json]
   glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
   glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S]
-               | rules accessibility BUNDLE_ID ask|always|never | rules remove BUNDLE_ID | rules reset [--yes]
+               | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules remove BUNDLE_ID | rules reset [--yes]
   glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]
   glance help [COMMAND]     (also: glance COMMAND --help)
   glance --version

@@ -44,5 +44,7 @@ export function createDarwinOs(options: OsOptions = {}): OsServices {
     connection: async (port, client) =>
       isValidPort(port) ? lsofConnection(port, client, { lsofPath: tools.lsof, timeoutMs }) : { ok: false, reason: `${port} is not a TCP port` },
     processName: (pid) => processNameFromList(pid, lister, timeoutMs),
+    // A Mac app has its own bundle id; a script's interpreter names no one program here, so it is read only this time.
+    program: async () => undefined,
   };
 }

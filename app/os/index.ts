@@ -43,6 +43,7 @@ function createUnsupportedOs(platform: string, options: OsOptions = {}): OsServi
     listeners: (port) => lsofListeners(port, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
     connection: (port, client) => lsofConnection(port, client, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
     processName: (pid) => processNameFromList(pid, options.processLister ?? psListLister, timeoutMs),
+    program: async () => undefined,
   };
 }
 

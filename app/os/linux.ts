@@ -14,6 +14,7 @@ import { lsofConnection } from './lsof-connection.js';
 import { procConnection } from './proc-connection.js';
 import { procListeners } from './proc-net.js';
 import { linuxProcessName, psListLister } from './process-name.js';
+import { linuxProgram } from './program-linux.js';
 
 /** Creates the Linux implementation of OsServices. */
 export function createLinuxOs(options: OsOptions = {}): OsServices {
@@ -50,5 +51,6 @@ export function createLinuxOs(options: OsOptions = {}): OsServices {
     listeners,
     connection,
     processName: (pid) => linuxProcessName(pid, procRoot, lister, timeoutMs),
+    program: (pid, bundleId) => (isValidPid(pid) ? linuxProgram(pid, bundleId, procRoot) : Promise.resolve(undefined)),
   };
 }

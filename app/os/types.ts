@@ -75,4 +75,9 @@ export interface OsServices {
   connection(port: number, client: SocketEnd): Promise<ConnectionResult>;
   /** A process's name for messages ("python3"), or undefined. */
   processName(pid: number): Promise<string | undefined>;
+  /**
+   * For a process whose bundle id is an interpreter's name: the real path of the one program it
+   * runs (its script), or undefined when no one program can be named (app/os/program-linux.ts).
+   */
+  program(pid: number, bundleId: string): Promise<string | undefined>;
 }

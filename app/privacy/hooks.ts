@@ -1,5 +1,6 @@
 import type { Destination } from '../../contract/destination.js';
-import { accessibilityConsent, judgeApp } from '../rules/gate.js';
+import { accessibilityConsent } from '../rules/consent.js';
+import { judgeApp } from '../rules/gate.js';
 import { matchExclusions } from '../rules/match.js';
 import type { RulesState } from '../rules/store.js';
 import { findSecrets } from '../withhold/scan.js';
@@ -21,7 +22,7 @@ export function createPrivacyHooks(options: PrivacyHookOptions): PrivacyHooks {
   if (options.screen) void preloadSecretRules();
   return {
     gate: async (provider) => judgeApp(await options.rules(), provider.bundleId, options.destination()),
-    accessibility: async (bundleId) => accessibilityConsent(await options.rules(), bundleId),
+    accessibility: async (key) => accessibilityConsent(await options.rules(), key),
     ...(options.screen
       ? {
         screen: async (root, verdict, known) => ({

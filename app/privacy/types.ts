@@ -2,7 +2,8 @@ import type { KnownSecret } from '../log/logger.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import type { RuleVerdict } from '../rules/gate.js';
 import type { RuleMatch } from '../rules/match.js';
-import type { AccessibilityConsent, RuleName } from '../rules/schema.js';
+import type { ConsentKey, StoredConsent } from '../rules/consent.js';
+import type { RuleName } from '../rules/schema.js';
 import type { Withheld } from '../withhold/scan.js';
 
 /**
@@ -28,10 +29,10 @@ export interface PrivacyHooks {
   /** The user's rule for the provider's verified bundle id; not ok: ask it nothing. */
   gate(provider: { bundleId: string }): Promise<RuleVerdict>;
   /**
-   * The user's stored consent to read an app without a provider through Accessibility (app
-   * identity as the OS reports it): `always`, `never`, or `ask` when nothing is stored.
+   * The user's stored consent to read an app without a provider through Accessibility, by what
+   * it is keyed (app/rules/consent.ts): `always`, `never`, or `ask` when nothing is stored.
    */
-  accessibility(bundleId: string): Promise<AccessibilityConsent>;
+  accessibility(key: ConsentKey): Promise<StoredConsent>;
   /**
    * What the standing exclusions and the secret scan leave out; absent when nothing is sent
    * (`current`). `known` are the secrets Glance holds (every token read from a descriptor):

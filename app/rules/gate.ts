@@ -1,6 +1,6 @@
 import { oneLine } from '../text/cap-text.js';
 import { describeDestination, isLocalDestination, type Destination } from '../../contract/destination.js';
-import type { AccessibilityConsent, Exclusion, RuleName } from './schema.js';
+import type { Exclusion, RuleName } from './schema.js';
 import type { RulesState } from './store.js';
 
 /**
@@ -32,14 +32,4 @@ export function judgeApp(state: RulesState, bundleId: string, destination: Desti
     };
   }
   return { ok: true, rule, exclusions: found?.exclusions ?? [] };
-}
-
-/**
- * The user's standing answer to "read this app through Accessibility?" for an app without a
- * provider: `always`, `never`, or `ask` (nothing stored). Unreadable rules answer `ask`: judgeApp
- * already stops everything then, and a consent is never inferred from a damaged file.
- */
-export function accessibilityConsent(state: RulesState, bundleId: string): AccessibilityConsent {
-  if (!state.ok) return 'ask';
-  return state.rules.find((r) => r.bundleId === bundleId)?.accessibility ?? 'ask';
 }

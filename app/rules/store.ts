@@ -2,6 +2,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asideName, readOptional, tightenFile, writeFileAtomic } from '../home/files.js';
 import { withFileLock } from '../home/lock.js';
+import { isInterpreterBundleId } from '../../contract/interpreter.js';
 import { RULES_VERSION, RulesFileSchema, sameExclusion, type AccessibilityConsent, type AppRule, type Exclusion, type RuleName } from './schema.js';
 
 /** The rules file's name in the data folder. */
@@ -13,6 +14,13 @@ export type RulesState = { ok: true; rules: AppRule[] } | { ok: false; notice: s
 /** A change was refused because the rules file is damaged; `message` is the notice. */
 export class RulesDamagedError extends Error {}
 
+/** `always` for an interpreter's name alone was refused: it would cover every program it runs. */
+export class InterpreterAlwaysError extends Error {
+  constructor(bundleId: string) {
+    super(`${bundleId} is an interpreter's name and runs many programs, so "always" must name one program it runs`);
+  }
+}
+
 /** Reads and changes the one rules file the app and the command share. */
 export interface RulesStore {
   readonly path: string;
@@ -22,9 +30,12 @@ export interface RulesStore {
   set(bundleId: string, rule: RuleName): Promise<void>;
   /**
    * Remembers whether an app without a provider may be read through Accessibility (`ask` forgets
-   * the choice); an app without a rule gets `allow`, which is what it had.
+   * the choice); an app without a rule gets `allow`, which is what it had. With `program`, the
+   * choice is for that one program of the interpreter `bundleId` (app/rules/consent.ts); an
+   * `always` for an interpreter's name alone would name no one program and is refused
+   * (InterpreterAlwaysError).
    */
-  setAccessibility(bundleId: string, consent: AccessibilityConsent): Promise<void>;
+  setAccessibility(bundleId: string, consent: AccessibilityConsent, program?: string): Promise<void>;
   /** Adds a standing exclusion (an app without a rule gets `allow`); false when it was there. */
   exclude(bundleId: string, exclusion: Exclusion): Promise<{ added: boolean }>;
   /** Removes one standing exclusion; false when there was none like it. */
@@ -57,6 +68,14 @@ function damagedNotice(path: string, why: string): string {
     'Fix the file, or run `glance rules reset` to start over (the damaged file is then kept beside it).';
 }
 
+/** Sets (or, with `ask`, forgets) one program's consent in its interpreter's rule. */
+function setProgramConsent(app: AppRule, path: string, consent: AccessibilityConsent): void {
+  const others = (app.programs ?? []).filter((p) => p.path !== path);
+  const programs = consent === 'ask' ? others : [...others, { path, accessibility: consent }];
+  if (programs.length > 0) app.programs = programs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  else delete app.programs;
+}
+
 /** A store over `rules.json` in the data folder `home` (opened by the caller, home/folder.ts). */
 export function createRulesStore(home: string, now: () => Date = () => new Date()): RulesStore {
   const path = join(home, RULES_FILE);
@@ -85,7 +104,7 @@ export function createRulesStore(home: string, now: () => Date = () => new Date(
     withFileLock(path, async () => {
       const state = await read();
       if (!state.ok) throw new RulesDamagedError(state.notice);
-      const { rules, result } = edit(state.rules.map((r) => ({ ...r, exclusions: [...r.exclusions] })));
+      const { rules, result } = edit(state.rules.map((r) => ({ ...r, exclusions: [...r.exclusions], ...(r.programs ? { programs: [...r.programs] } : {}) })));
       if (rules) await write(rules);
       return result;
     });
@@ -105,12 +124,16 @@ export function createRulesStore(home: string, now: () => Date = () => new Date(
       entry(rules, bundleId).rule = rule;
       return { rules, result: undefined };
     }),
-    setAccessibility: (bundleId, consent) => change((rules) => {
-      const app = entry(rules, bundleId);
-      if (consent === 'ask') delete app.accessibility;
-      else app.accessibility = consent;
-      return { rules, result: undefined };
-    }),
+    setAccessibility: (bundleId, consent, program) => {
+      if (program === undefined && consent === 'always' && isInterpreterBundleId(bundleId)) return Promise.reject(new InterpreterAlwaysError(bundleId));
+      return change((rules) => {
+        const app = entry(rules, bundleId);
+        if (program !== undefined) setProgramConsent(app, program, consent);
+        else if (consent === 'ask') delete app.accessibility;
+        else app.accessibility = consent;
+        return { rules, result: undefined };
+      });
+    },
     exclude: (bundleId, exclusion) => change<{ added: boolean }>((rules) => {
       const app = entry(rules, bundleId);
       if (app.exclusions.some((e) => sameExclusion(e, exclusion))) return { result: { added: false } };

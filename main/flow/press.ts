@@ -4,6 +4,7 @@ import type { ElementRef } from '../../app/invocation/types.js';
 import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { Screening } from '../../app/privacy/types.js';
 import type { Invocation, SampleFailure } from '../../contract/ipc.js';
+import type { ConsentKey } from '../../contract/privacy.js';
 import { createAgentService, type AgentPort, type AgentServiceDeps } from './agent-service.js';
 import { cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, redactWords, screeningView } from './describe.js';
 import { placeSelection } from './placement.js';
@@ -69,7 +70,7 @@ export interface Press {
    * An app without a provider, its consent asked on this press's card: its identity and name, for
    * the card's "Always" and "Never" (set by the privacy panel, which owns the rules file).
    */
-  consentAsked(): { bundleId: string; appName: string } | undefined;
+  consentAsked(): { key: ConsentKey; appName: string } | undefined;
   /**
    * Reads the app once more after the user chose on an accessibility card (consent, permission,
    * an unreadable read): `granted` is "Read it this time", for this press only. False, and
@@ -113,7 +114,7 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   let withoutContext = false;
   /** The app this press asked, and what its accessibility card may do again (absent on any other outcome). */
   let asked: FrontApp | undefined;
-  let accessibilityCard: { bundleId?: string } | undefined;
+  let accessibilityCard: { key?: ConsentKey } | undefined;
   let view = spec.view;
   let appIcon: string | undefined; // the app's icon once found: every view shown after carries it
   const held = { collected: (): CollectedContext | undefined => collected, withoutContext: (): boolean => withoutContext };
@@ -139,7 +140,7 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   const finish = (got: FrontCollection): void => {
     const described = describeCollection(got, { id });
     const next = deps.redact ? redactWords(described, deps.redact) : described;
-    accessibilityCard = got.kind === 'no-consent' ? { bundleId: got.bundleId } : got.kind === 'unreadable' ? {} : undefined;
+    accessibilityCard = got.kind === 'no-consent' ? { key: got.key } : got.kind === 'unreadable' ? {} : undefined;
     if (got.kind === 'collected') {
       // Read through Accessibility, the app is named by the OS and the read's own instance: there is no descriptor.
       const issuer = isAccessibilityRead(got)
@@ -191,7 +192,7 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     collecting: () => collecting,
     ...(spec.again ? { again: spec.again } : {}),
     collect: (app) => collect(app),
-    consentAsked: () => (accessibilityCard?.bundleId !== undefined ? { bundleId: accessibilityCard.bundleId, appName: view.appName } : undefined),
+    consentAsked: () => (accessibilityCard?.key !== undefined ? { key: accessibilityCard.key, appName: view.appName } : undefined),
     readAgain(granted) {
       if (!asked || !accessibilityCard || collecting || abort.signal.aborted) return false;
       accessibilityCard = undefined;

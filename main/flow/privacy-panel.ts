@@ -19,7 +19,8 @@ export interface PrivacyPanel {
   /** The accessibility card's choice: `always`/`never` stored for the app's identity, then the press reads again (`once`: granted for it alone). */
   accessibilityChoice(press: Pick<Press, 'consentAsked' | 'readAgain'>, choice: AccessibilityChoice): Promise<InvokeResponse<'accessibilityChoice'>>;
   rules(): Promise<RulesView>;
-  setAccessibility(bundleId: string, consent: AccessibilityConsent): Promise<RulesView>;
+  /** With `program`: the consent for that one program of the interpreter `bundleId` (app/rules/consent.ts). */
+  setAccessibility(bundleId: string, consent: AccessibilityConsent, program?: string): Promise<RulesView>;
   setRule(bundleId: string, rule: RuleName): Promise<RulesView>;
   removeRule(bundleId: string): Promise<RulesView>;
   removeExclusion(bundleId: string, exclusion: Exclusion): Promise<RulesView>;
@@ -185,10 +186,12 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
     async accessibilityChoice(press, choice) {
       if (choice === 'always' || choice === 'never') {
         const app = press.consentAsked();
-        if (app === undefined) return STALE;
-        remember(app.bundleId, app.appName);
+        // No one program to name (an interpreter running `-c`, a REPL): the card offers no "Always", and none is stored.
+        if (app === undefined || (choice === 'always' && app.key.kind === 'interpreter')) return STALE;
+        remember(app.key.bundleId, app.appName);
         try {
-          await rules.setAccessibility(app.bundleId, choice);
+          // An interpreter's program is its own choice; a `never` with no program names the interpreter, refusing all it runs.
+          await rules.setAccessibility(app.key.bundleId, choice, app.key.kind === 'program' ? app.key.program : undefined);
         } catch (error) {
           return failed('storing an accessibility choice')(error);
         }
@@ -201,7 +204,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       return rulesView();
     },
     setRule: (bundleId, rule) => change(() => rules.set(bundleId, rule)),
-    setAccessibility: (bundleId, consent) => change(() => rules.setAccessibility(bundleId, consent)),
+    setAccessibility: (bundleId, consent, program) => change(() => rules.setAccessibility(bundleId, consent, program)),
     removeRule: (bundleId) => change(() => rules.remove(bundleId)),
     removeExclusion: (bundleId, exclusion) => change(() => rules.unexclude(bundleId, exclusion)),
     resetRules: async () => {

@@ -106,7 +106,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       return { opened: await deps.accessibilityPermission.openSettings(), trusted: false };
     },
     getRules: async () => deps.privacy.rules(),
-    setAccessibility: async ({ bundleId, consent }) => deps.privacy.setAccessibility(bundleId, consent),
+    setAccessibility: async ({ bundleId, consent, program }) => deps.privacy.setAccessibility(bundleId, consent, program),
     setRule: async ({ bundleId, rule }) => deps.privacy.setRule(bundleId, rule),
     removeRule: async ({ bundleId }) => deps.privacy.removeRule(bundleId),
     removeExclusion: async ({ bundleId, exclusion }) => deps.privacy.removeExclusion(bundleId, exclusion),

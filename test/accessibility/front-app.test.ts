@@ -3,7 +3,7 @@
 // window manager, a private D-Bus session: test/helpers/desktop-session.ts), through the real
 // AT-SPI helper; real test providers, real rules files, real receipts. One session for every case:
 // starting the apps is most of the cost.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Element } from '@app-context/provider-kit/protocol';
@@ -96,7 +96,7 @@ describe.runIf(RUN)('apps without a provider, read through Accessibility', () =>
 
   beforeAll(async () => {
     dir = await makeProvidersDir();
-    scratch = await mkdtemp(join(tmpdir(), 'glance-ax-front-'));
+    scratch = await realpath(await mkdtemp(join(tmpdir(), 'glance-ax-front-')));
     session = await startDesktopSession();
     // get-windows (the front app) runs xprop with our environment.
     process.env['DISPLAY'] = session.display;
@@ -152,22 +152,24 @@ describe.runIf(RUN)('apps without a provider, read through Accessibility', () =>
     const asked = await glance(['current', '--pid', pid]);
     expect(asked.code).toBe(3);
     expect(asked.stderr).toContain('--accessibility');
-    expect(asked.stderr).toContain(`\`glance rules accessibility ${bundleId} always\``);
-    expect(await collectFrontApp({ pid: gtk.pid }, deps(), { timeoutMs: 5000 }, { reader, granted: false })).toMatchObject({ kind: 'no-consent', consent: 'ask', bundleId });
+    // The GTK app is a script of /usr/bin/python3: its bundle id is the interpreter's, and a consent names the script.
+    const program = join(scratch, 'gtk-app.py');
+    expect(asked.stderr).toContain(`\`glance rules accessibility ${bundleId} always --program ${program}\``);
+    expect(await collectFrontApp({ pid: gtk.pid }, deps(), { timeoutMs: 5000 }, { reader, granted: false })).toMatchObject({ kind: 'no-consent', consent: 'ask', bundleId, key: { kind: 'program', bundleId, program } });
 
-    expect((await glance(['rules', 'accessibility', bundleId, 'always'])).code).toBe(0);
-    expect((await glance(['rules'])).stdout).toContain(`${bundleId}: allow (asked on your hotkey); Accessibility: always`);
+    expect((await glance(['rules', 'accessibility', bundleId, 'always', '--program', program])).code).toBe(0);
+    expect((await glance(['rules'])).stdout).toContain(`${bundleId}: allow (asked on your hotkey); Accessibility for ${program} (run by ${bundleId}): always`);
     const always = await glance(['current', '--pid', pid, '--json']);
     expect(always.code, always.stderr).toBe(0);
     expect(JSON.parse(always.stdout)).toMatchObject({ source: 'accessibility', app: { pid: gtk.pid } });
 
-    expect((await glance(['rules', 'accessibility', bundleId, 'never'])).code).toBe(0);
+    expect((await glance(['rules', 'accessibility', bundleId, 'never', '--program', program])).code).toBe(0);
     const never = await glance(['current', '--pid', pid, '--accessibility']);
     expect(never.code).toBe(9);
-    expect(never.stderr).toContain(`never to read it through Accessibility (\`glance rules accessibility ${bundleId} ask\` changes it)`);
+    expect(never.stderr).toContain(`never to read it through Accessibility (\`glance rules accessibility ${bundleId} ask --program ${program}\` changes it)`);
     expect(never.stdout).toBe('');
 
-    expect((await glance(['rules', 'accessibility', bundleId, 'ask'])).code).toBe(0);
+    expect((await glance(['rules', 'accessibility', bundleId, 'ask', '--program', program])).code).toBe(0);
     expect(JSON.parse((await glance(['rules', '--json'])).stdout)).toEqual({ rules: [{ bundleId, rule: 'allow', exclusions: [] }] });
     expect((await glance(['current', '--pid', pid])).code).toBe(3);
     expect((await glance(['rules', 'accessibility', bundleId, 'sometimes'])).code).toBe(2);

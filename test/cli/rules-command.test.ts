@@ -3,7 +3,7 @@
 // each usable descriptor's rule, a damaged file (exit 9, its bytes kept) and the modes of what it
 // writes. Most cases run the command in process through main(), as bin/glance.js does.
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../app/cli/main.js';
@@ -90,7 +90,32 @@ describe('glance rules', () => {
     expect(JSON.parse(await readFile(rulesFile(), 'utf8'))).toEqual({ version: 1, rules: [{ bundleId: 'com.example.Mail', rule: 'local', exclusions: [{ role: 'Row' }] }] });
   });
 
+  it('keys an interpreter\'s consent by the program it runs (its real path), refuses "always" for the name alone, and shows an old one as not counting', async () => {
+    const script = join(dir.home, 'notes.py');
+    await writeFile(script, 'print(1)\n');
+    const real = await realpath(script);
+    expect(await runGlance(['rules', 'accessibility', 'python3.11', 'always', '--program', script], dir.env)).toMatchObject({
+      code: 0, stdout: `${real} (run by python3.11): Accessibility always (without a provider, read through Accessibility without asking)\n`,
+    });
+    expect(JSON.parse((await runGlance(['rules', '--json'], dir.env)).stdout)).toEqual({
+      rules: [{ bundleId: 'python3.11', rule: 'allow', exclusions: [], programs: [{ path: real, accessibility: 'always' }] }],
+    });
+    const alone = await runGlance(['rules', 'accessibility', 'python3.11', 'always'], dir.env);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('python3.11 is an interpreter\'s name and runs many programs, so "always" must name one: add --program PATH');
+    expect(await runGlance(['rules', 'accessibility', 'python3.11', 'never'], dir.env)).toMatchObject({
+      code: 0, stdout: 'python3.11: Accessibility never (never read through Accessibility, nor any other program python3.11 runs)\n',
+    });
+    expect((await runGlance(['rules'], dir.env)).stdout).toBe(
+      `python3.11: allow (asked on your hotkey); Accessibility: never (not read through Accessibility, nor any other program python3.11 runs); Accessibility for ${real} (run by python3.11): always (without a provider, read through Accessibility without asking) (an interpreter's name: it applies to every program python3.11 runs)\n`,
+    );
+    // As an older Glance wrote it: loaded, listed, and said not to count.
+    await writeFile(rulesFile(), JSON.stringify({ version: 1, rules: [{ bundleId: 'node', rule: 'allow', exclusions: [], accessibility: 'always' }] }));
+    expect((await runGlance(['rules'], dir.env)).stdout).toContain('node: allow (asked on your hotkey); Accessibility: always, which no longer counts (node runs many programs and an "always" names one: `glance rules accessibility node always --program PATH`)');
+  });
+
   it.each([
+    [['rules', 'accessibility', 'com.example.Mail', 'always', '--program', '/usr/bin/notes.py'], /--program names a program an interpreter runs, and com.example.Mail is not an interpreter's name/],
     [['rules', 'accessibility', 'com.example.Mail', 'sometimes'], /the choice is one of ask, always, never/],
     [['rules', 'accessibility'], /give the app's bundle id/],
     [['rules', 'set', 'org.example.Notes', 'sometimes'], /the rule is one of allow, never, local/],

@@ -7,7 +7,7 @@
 // Faked at the edge, and only there: macOS's permission (Electron's
 // systemPreferences.isTrustedAccessibilityClient, main's AccessibilityPermissionPort), which
 // Linux does not have; the reader behind it is the real one.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -33,19 +33,29 @@ const SECRET = 'hunter2-password-value';
 let world: World;
 let session: DesktopSession;
 let gtk: GtkApp;
+/** Another program of the same interpreter (/usr/bin/python3), from a folder of its own, and one given inline (`python3 -c`). */
+let other: GtkApp;
+let inline: GtkApp;
 let reader: AccessibilityReader;
 let scratch = '';
 let bundleId = '';
+/** The GTK app's script: a consent for a program of an interpreter names it (app/rules/consent.ts). */
+let program = '';
 const violations: Record<string, Record<string, Violation[]>> = {};
 
 /** The app's entry in the test's rules.json, if any. */
-async function ruleFor(app: TestApp): Promise<{ accessibility?: string } | undefined> {
+async function ruleFor(app: TestApp): Promise<{ accessibility?: string; programs?: { path: string; accessibility: string }[] } | undefined> {
   try {
-    const file = JSON.parse(await readFile(join(app.dataDir, 'rules.json'), 'utf8')) as { rules: { bundleId: string; accessibility?: string }[] };
+    const file = JSON.parse(await readFile(join(app.dataDir, 'rules.json'), 'utf8')) as { rules: { bundleId: string; accessibility?: string; programs?: { path: string; accessibility: string }[] }[] };
     return file.rules.find((r) => r.bundleId === bundleId);
   } catch {
     return undefined;
   }
+}
+
+/** The consent stored for the GTK app's own program ('ask' when none). */
+async function programConsent(app: TestApp): Promise<string> {
+  return (await ruleFor(app))?.programs?.find((p) => p.path === program)?.accessibility ?? 'ask';
 }
 
 /** Presses the hotkey with the GTK app in front, as the OS reports it. */
@@ -56,12 +66,16 @@ const tree = (page: Page) => page.getByRole('tree', { name: 'Collected context' 
 describe.runIf(RUN)('an app without a provider, in the panel', () => {
   beforeAll(async () => {
     world = await createWorld({});
-    scratch = await mkdtemp(join(tmpdir(), 'glance-ax-e2e-'));
+    scratch = await realpath(await mkdtemp(join(tmpdir(), 'glance-ax-e2e-')));
     session = await startDesktopSession();
     reader = createAccessibilityReader({ env: session.env });
+    await mkdir(join(scratch, 'other'));
+    other = await startGtkApp(session, join(scratch, 'other'), { title: 'Other Program', text: 'other text', secret: SECRET });
+    inline = await startGtkApp(session, scratch, { title: 'Inline Program', text: 'inline text', secret: SECRET, inline: true });
     gtk = await startGtkApp(session, scratch, { title: TITLE, text: TEXT, secret: SECRET });
     await session.activate(gtk.window);
     bundleId = (await createOs().bundleId(gtk.pid)) ?? '';
+    program = join(scratch, 'gtk-app.py');
     // An app registers on the bus shortly after its window maps: read until its selection is there.
     await gtk.select(0, 5);
     for (const deadline = Date.now() + 60_000; ;) {
@@ -73,7 +87,7 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
   afterAll(async () => {
     await world?.close();
     await reader?.close();
-    await gtk?.stop();
+    await Promise.all([gtk?.stop(), other?.stop(), inline?.stop()]);
     await session?.stop();
     await rm(scratch, { recursive: true, force: true });
     const found = Object.entries(violations).filter(([, byScheme]) => Object.keys(byScheme).length > 0);
@@ -88,7 +102,8 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
     // Nothing read before the choice: no tree, and the card says what this path reads.
     expect(await tree(page).count()).toBe(0);
     await card(page).getByText(/the front window’s title, the document’s address and the text you selected/).waitFor();
-    expect(await card(page).getByRole('button').allTextContents()).toEqual(['Read it this time', `Always for ${TITLE}`, `Never for ${TITLE}`]);
+    // A script of /usr/bin/python3: its bundle id is the interpreter's, so the choices for good name the program.
+    expect(await card(page).getByRole('button').allTextContents()).toEqual(['Read it this time', `Always for ${program} (run by ${bundleId})`, `Never for ${program} (run by ${bundleId})`]);
     violations['accessibility-consent'] = await captureState(page, 'accessibility-consent');
 
     await card(page).getByRole('button', { name: 'Read it this time' }).click();
@@ -99,7 +114,7 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
     await tree(page).getByText('line of text', { exact: false }).first().waitFor();
     expect(await page.content()).not.toContain(SECRET);
     // This press only: the rules file holds no consent for the app.
-    expect((await ruleFor(app))?.accessibility).toBeUndefined();
+    expect(await ruleFor(app)).toBeUndefined();
     violations['accessibility-source'] = await captureState(page, 'accessibility-source');
 
     // The agent's frame says where the context came from.
@@ -126,34 +141,56 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('"Always for …" stores `always` and reads it, and the next press reads it without asking', async () => {
+  it('"Always for …" stores `always` for the program and reads it, the next press reads it without asking, and another program of the same interpreter is still asked', async () => {
     const { app, page } = await world.openPanel({ accessibility: { reader } });
     await press(app);
-    await card(page).getByRole('button', { name: `Always for ${TITLE}` }).click();
+    await card(page).getByRole('button', { name: `Always for ${program} (run by ${bundleId})` }).click();
     await tree(page).waitFor({ timeout: 20_000 });
-    expect((await ruleFor(app))?.accessibility).toBe('always');
+    expect(await programConsent(app)).toBe('always');
+    expect((await ruleFor(app))?.accessibility).toBeUndefined();
     await press(app);
     await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 20_000 }).toMatch(/, read through Accessibility$/);
     expect(await card(page).count()).toBe(0);
+
+    // The other program, in front: the same bundle id, and asked first, by its own path; nothing of it read.
+    await session.activate(other.window);
+    try {
+      await pressHotkey(app, { pid: other.pid, name: 'Other Program' });
+      await card(page).getByText(/doesn’t share context itself/).waitFor({ timeout: 20_000 });
+      expect(await tree(page).count()).toBe(0);
+      expect(await card(page).getByRole('button').allTextContents()).toEqual(['Read it this time', `Always for ${join(scratch, 'other', 'gtk-app.py')} (run by ${bundleId})`, `Never for ${join(scratch, 'other', 'gtk-app.py')} (run by ${bundleId})`]);
+
+      // A program given inline names no one program: this time, or never for all the interpreter runs.
+      await session.activate(inline.window);
+      await pressHotkey(app, { pid: inline.pid, name: 'Inline Program' });
+      await card(page).getByText(`${bundleId} runs many programs, and Glance can’t tell which one this is, so it can read it only this time.`, { exact: false }).waitFor({ timeout: 20_000 });
+      expect(await card(page).getByRole('button').allTextContents()).toEqual(['Read it this time', `Never for anything ${bundleId} runs`]);
+      violations['accessibility-consent-interpreter'] = await captureState(page, 'accessibility-consent-interpreter');
+    } finally {
+      await session.activate(gtk.window);
+    }
   });
 
   it('"Never for …" stores `never`, reads nothing, says so; Settings › Rules shows the consent and changes it back to asking', async () => {
     const { app, page } = await world.openPanel({ accessibility: { reader } });
     await press(app);
-    await card(page).getByRole('button', { name: `Never for ${TITLE}` }).click();
+    await card(page).getByRole('button', { name: `Never for ${program} (run by ${bundleId})` }).click();
     await card(page).getByText(/^You chose never to read .+ through Accessibility$/).waitFor({ timeout: 20_000 });
     expect(await tree(page).count()).toBe(0);
-    expect((await ruleFor(app))?.accessibility).toBe('never');
+    expect(await programConsent(app)).toBe('never');
     violations['accessibility-never'] = await captureState(page, 'accessibility-never');
 
     await card(page).getByRole('button', { name: 'Open Settings' }).click();
-    const consent = page.getByTestId('rules').getByRole('combobox', { name: /^Read through Accessibility: / });
-    await consent.waitFor();
+    // The interpreter's own line refuses or asks (no "Always"); the program's line holds the choice.
+    const own = page.getByTestId('rules').getByRole('combobox', { name: /^Read through Accessibility: / });
+    await own.waitFor();
+    expect(await own.locator('option').allTextContents()).toEqual(['Ask each time', 'Never']);
+    const consent = page.getByTestId('rules').getByRole('combobox', { name: new RegExp(`^Read ${program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} through Accessibility: `) });
     expect(await consent.inputValue()).toBe('never');
     await consent.scrollIntoViewIfNeeded();
     violations['accessibility-rules'] = await captureState(page, 'accessibility-rules');
     await consent.selectOption('ask');
-    await expect.poll(async () => (await ruleFor(app))?.accessibility ?? 'ask').toBe('ask');
+    await expect.poll(() => programConsent(app)).toBe('ask');
     await press(app);
     await card(page).getByRole('button', { name: 'Read it this time' }).waitFor({ timeout: 20_000 });
   });

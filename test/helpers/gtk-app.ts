@@ -111,11 +111,15 @@ export interface GtkApp {
   stop: () => Promise<void>;
 }
 
-/** Starts the app in the session; resolves once its window is mapped. */
-export async function startGtkApp(session: DesktopSession, dir: string, options: { title: string; text: string; secret: string; marker?: string }): Promise<GtkApp> {
+/**
+ * Starts the app in the session; resolves once its window is mapped. Its script is `dir`/gtk-app.py,
+ * or, `inline`, given on the command line (`python3 -c`), so no one program file can be named.
+ */
+export async function startGtkApp(session: DesktopSession, dir: string, options: { title: string; text: string; secret: string; marker?: string; inline?: boolean }): Promise<GtkApp> {
   const script = join(dir, 'gtk-app.py');
-  await writeFile(script, SOURCE);
-  const app = spawnProcess(DESKTOP_TOOLS.python, [script, options.title, options.text, options.secret, options.marker ?? ''], session.env);
+  if (options.inline !== true) await writeFile(script, SOURCE);
+  const code = options.inline === true ? ['-c', SOURCE] : [script];
+  const app = spawnProcess(DESKTOP_TOOLS.python, [...code, options.title, options.text, options.secret, options.marker ?? ''], session.env);
   // Its answers, line by line, from stdout only (GTK's warnings go to stderr).
   const lines: string[] = [];
   let partial = '';

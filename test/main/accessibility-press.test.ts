@@ -10,7 +10,7 @@ import { createController, type CollectFn } from '../../main/flow/controller.js'
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 
 const preview: FrontApp = { pid: 4242, name: 'Preview' };
-const consent: FrontCollection = { kind: 'no-consent', app: preview, bundleId: 'com.apple.Preview', consent: 'ask', reason: 'Preview does not share context with Glance, and reading it through Accessibility needs your consent' };
+const consent: FrontCollection = { kind: 'no-consent', app: preview, bundleId: 'com.apple.Preview', key: { kind: 'app', bundleId: 'com.apple.Preview' }, consent: 'ask', reason: 'Preview does not share context with Glance, and reading it through Accessibility needs your consent' };
 
 function setup(outcomes: (granted: boolean) => FrontCollection) {
   const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
@@ -32,9 +32,9 @@ describe('a press of an app without a provider', () => {
   it('asks first (no grant), then reads with the grant for this press only; the card names its identity for Always and Never', async () => {
     const { hub, controller, grants } = setup((granted) => (granted ? { kind: 'unreadable', app: preview, code: 'no-permission', reason: 'no permission', timedOut: false } : consent));
     await controller.onHotkey();
-    expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-consent', appName: 'Preview' });
+    expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-consent', appName: 'Preview', consentKey: { kind: 'app', bundleId: 'com.apple.Preview' } });
     const press = controller.press(1);
-    expect(press?.consentAsked()).toEqual({ bundleId: 'com.apple.Preview', appName: 'Preview' });
+    expect(press?.consentAsked()).toEqual({ key: { kind: 'app', bundleId: 'com.apple.Preview' }, appName: 'Preview' });
     expect(press?.readAgain(true)).toBe(true);
     // Same press, collecting again at once.
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collecting' });
@@ -53,7 +53,7 @@ describe('a press of an app without a provider', () => {
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-never' });
     const press = controller.press(1);
-    expect(press?.consentAsked()).toEqual({ bundleId: 'com.apple.Preview', appName: 'Preview' });
+    expect(press?.consentAsked()).toEqual({ key: { kind: 'app', bundleId: 'com.apple.Preview' }, appName: 'Preview' });
     expect(press?.readAgain(false)).toBe(true);
     expect(press?.readAgain(false)).toBe(false);
     await settled(hub);

@@ -22,6 +22,18 @@ describe('problem cards', () => {
     expect(collectionProblem(failed('no-provider'), context)).toMatchObject({ tone: 'info', actions: ['sample'], details: ['x.'] });
   });
 
+  it('names what a standing accessibility choice is for: the app, one program of an interpreter by its path, or, when none can be named, no "Always" at all', () => {
+    const consent = failed('accessibility-consent');
+    expect(collectionProblem({ ...consent, consentKey: { kind: 'app', bundleId: 'org.gnome.TextEditor' } }, context)).toMatchObject({ actions: ['read-once', 'read-always', 'read-never'] });
+    expect(collectionProblem({ ...consent, consentKey: { kind: 'app', bundleId: 'org.gnome.TextEditor' } }, context).labels).toBeUndefined();
+    expect(collectionProblem({ ...consent, consentKey: { kind: 'program', bundleId: 'python3.11', program: '/home/u/bin/notes.py' } }, context)).toMatchObject({
+      actions: ['read-once', 'read-always', 'read-never'], id: '/home/u/bin/notes.py (run by python3.11)', labels: { 'read-always': 'Always for {id}', 'read-never': 'Never for {id}' },
+    });
+    const inline = collectionProblem({ ...consent, consentKey: { kind: 'interpreter', bundleId: 'python3.11' } }, context);
+    expect(inline).toMatchObject({ actions: ['read-once', 'read-never'], id: 'python3.11', labels: { 'read-never': 'Never for anything {id} runs' } });
+    expect(inline.why).toMatch(/ \{id\} runs many programs, and Glance can’t tell which one this is, so it can read it only this time\.$/);
+  });
+
   it('says a cancel neutrally, and Glance in front without alarm, with the hotkey in words', () => {
     expect(collectionProblem({ ...failed(undefined), phase: 'cancelled' }, context)).toMatchObject({ tone: 'neutral', actions: ['try-again'] });
     expect(collectionProblem(failed('glance-in-front'), context)).toMatchObject({ tone: 'info', why: expect.stringContaining('Control-Option-Command-G') });

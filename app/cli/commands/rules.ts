@@ -1,4 +1,9 @@
 import { ROLES, isRole } from '@app-context/provider-kit/protocol';
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { consentSubject } from '../../accessibility/consent-words.js';
+import { consentKey } from '../../rules/consent.js';
+import { ProgramPathSchema } from '../../../contract/privacy.js';
 import { ACCESSIBILITY_CONSENTS, BundleIdSchema, describeExclusion, isAccessibilityConsent, isRuleName, RULE_NAMES, SubroleSchema, type AppRule, type Exclusion } from '../../rules/schema.js';
 import { createRulesStore } from '../../rules/store.js';
 import { jsonLine, parseCommandLine } from '../args.js';
@@ -9,7 +14,7 @@ import { interpreterNote, isInterpreterBundleId } from '../../rules/interpreter.
 import { didYouMean } from '../suggest.js';
 import type { CliIo, CommandRun } from '../io.js';
 
-const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]';
+const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]';
 
 /** What each rule does, in the words `glance rules` prints. */
 const EFFECT = { allow: 'asked on your hotkey', never: 'never asked', local: 'its context goes only to a model on this machine' } as const;
@@ -30,8 +35,18 @@ function bundleId(value: string | undefined, command: string): string {
 
 function describeRule(rule: AppRule): string {
   const exclusions = rule.exclusions.length > 0 ? `; leaves out ${rule.exclusions.map(describeExclusion).join('; ')}` : '';
-  const consent = rule.accessibility !== undefined ? `; Accessibility: ${rule.accessibility} (${CONSENT_EFFECT[rule.accessibility]})` : '';
-  return `${rule.bundleId}: ${rule.rule} (${EFFECT[rule.rule]})${exclusions}${consent}`;
+  const programs = (rule.programs ?? []).map((p) => `; Accessibility for ${consentSubject({ kind: 'program', bundleId: rule.bundleId, program: p.path })}: ${p.accessibility} (${CONSENT_EFFECT[p.accessibility]})`).join('');
+  return `${rule.bundleId}: ${rule.rule} (${EFFECT[rule.rule]})${exclusions}${appConsent(rule)}${programs}`;
+}
+
+/** The consent stored for the bundle id itself; for an interpreter's name, what it does and does not do. */
+function appConsent(rule: AppRule): string {
+  const consent = rule.accessibility;
+  if (consent === undefined) return '';
+  if (!isInterpreterBundleId(rule.bundleId)) return `; Accessibility: ${consent} (${CONSENT_EFFECT[consent]})`;
+  if (consent === 'never') return `; Accessibility: never (not read through Accessibility, nor any other program ${rule.bundleId} runs)`;
+  // Written before a consent named one program: kept in the file, and counted as `ask`.
+  return `; Accessibility: always, which no longer counts (${rule.bundleId} runs many programs and an "always" names one: \`glance rules accessibility ${rule.bundleId} always --program PATH\`)`;
 }
 
 /** `glance rules [--json]`: every rule. A damaged file is its notice and exit 9. */
@@ -74,19 +89,41 @@ function notTyped(typed: string | undefined, known: readonly string[]): string {
   return `, not "${typed.slice(0, 40)}"${guess === '' ? '.' : guess}`;
 }
 
-/** `glance rules accessibility BUNDLE_ID ask|always|never`: the consent for reading an app without a provider. */
+/**
+ * `glance rules accessibility BUNDLE_ID ask|always|never [--program PATH]`: the consent for reading
+ * an app without a provider. For an interpreter's name a standing `always` names one program it
+ * runs (--program, its script's path): the name alone is every program it runs (app/rules/consent.ts).
+ */
 async function accessibility(argv: string[], io: CliIo): Promise<number> {
-  const { positionals } = parseCommandLine(argv, {}, 'rules accessibility');
+  const { values, positionals } = parseCommandLine(argv, { program: { type: 'string' } }, 'rules accessibility');
   const [id, consent, ...rest] = positionals;
   const app = bundleId(id, 'accessibility');
   if (consent === undefined || !isAccessibilityConsent(consent) || rest.length > 0) {
-    throw new UsageError(`rules accessibility: the choice is one of ${ACCESSIBILITY_CONSENTS.join(', ')}${notTyped(consent, ACCESSIBILITY_CONSENTS)} Usage: glance rules accessibility BUNDLE_ID ask|always|never`);
+    throw new UsageError(`rules accessibility: the choice is one of ${ACCESSIBILITY_CONSENTS.join(', ')}${notTyped(consent, ACCESSIBILITY_CONSENTS)} Usage: glance rules accessibility BUNDLE_ID ask|always|never [--program PATH]`);
   }
+  const interpreter = isInterpreterBundleId(app);
+  if (values.program !== undefined && !interpreter) {
+    throw new UsageError(`rules accessibility: --program names a program an interpreter runs, and ${app} is not an interpreter's name: give the choice for ${app} itself`);
+  }
+  if (values.program === undefined && interpreter && consent === 'always') {
+    throw new UsageError(`rules accessibility: ${app} is an interpreter's name and runs many programs, so "always" must name one: add --program PATH, the script's full path (\`glance current\` prints the command for the app in front)`);
+  }
+  const program = values.program === undefined ? undefined : await programPath(values.program);
+  const key = consentKey(app, program);
   return withDataFolder(io, async (home) => {
-    await createRulesStore(home).setAccessibility(app, consent);
-    io.stdout(`${app}: Accessibility ${consent} (${CONSENT_EFFECT[consent]})\n`);
+    await createRulesStore(home).setAccessibility(app, consent, program);
+    const effect = key.kind === 'interpreter' && consent === 'never' ? `never read through Accessibility, nor any other program ${app} runs` : CONSENT_EFFECT[consent];
+    io.stdout(`${consentSubject(key)}: Accessibility ${consent} (${effect})\n`);
     return EXIT.ok;
   });
+}
+
+/** A program as a consent names it: its real path (links resolved, as Glance finds it on a press), else the full path given. */
+async function programPath(given: string): Promise<string> {
+  const full = resolve(given);
+  const path = await realpath(full).catch(() => full);
+  if (!ProgramPathSchema.safeParse(path).success) throw new UsageError('rules accessibility: --program takes a full path of at most 4096 characters, without control characters');
+  return path;
 }
 
 async function exclude(argv: string[], io: CliIo): Promise<number> {

@@ -6,9 +6,8 @@ import { visibleControls } from '../../../contract/visible-controls.js';
 import { AddRule } from './AddRule.js';
 import { RULE_LABELS, type Rule } from './rule-labels.js';
 import { isInterpreterBundleId } from '../../../contract/interpreter.js';
-import { ACCESSIBILITY_LABELS, ACCESSIBILITY_LINE, exclusionPhrase, INTERPRETER_RULE_WORDS, rulesProblemWords, rulesResetWords } from '../words/rules.js';
-
-type Consent = keyof typeof ACCESSIBILITY_LABELS;
+import { exclusionPhrase, INTERPRETER_RULE_WORDS, rulesProblemWords, rulesResetWords } from '../words/rules.js';
+import { ConsentLines } from './ConsentLines.js';
 
 type RulesView = Awaited<ReturnType<GlanceApi['getRules']>>;
 
@@ -68,14 +67,7 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                   </div>
                 </div>
                 {/* Only for an app without a provider: whether it is read through Accessibility (ask, always, never). */}
-                <label className="setting__line rules__access">
-                  <span className="rules__access-words">{ACCESSIBILITY_LINE}</span>
-                  <span className="setting__control">
-                    <select aria-label={`${ACCESSIBILITY_LINE}: ${spoken(rule.bundleId)}`} value={rule.accessibility ?? 'ask'} onChange={(e) => take(api.setAccessibility({ bundleId: rule.bundleId, consent: e.target.value as Consent }))}>
-                      {(Object.keys(ACCESSIBILITY_LABELS) as Consent[]).map((c) => <option key={c} value={c}>{ACCESSIBILITY_LABELS[c]}</option>)}
-                    </select>
-                  </span>
-                </label>
+                <ConsentLines rule={rule} spoken={spoken(rule.bundleId)} set={(consent, program) => take(api.setAccessibility({ bundleId: rule.bundleId, consent, ...(program !== undefined ? { program } : {}) }))} />
                 {isInterpreterBundleId(rule.bundleId) ? <p className="setting__hint"><ProviderText text={rule.bundleId} />{INTERPRETER_RULE_WORDS}</p> : null}
                 {rule.exclusions.length > 0 ? (
                   <ul className="rules__exclusions" aria-label={`Always left out of ${spoken(rule.bundleId)}`}>

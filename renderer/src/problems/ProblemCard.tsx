@@ -41,7 +41,7 @@ export function ProblemCard(props: {
         )}
         <h2 className="card__headline"><WithApp template={problem.headline} appName={props.appName} /></h2>
       </div>
-      <p className="card__why"><WithApp template={problem.why} appName={props.appName} /></p>
+      <p className="card__why"><WithApp template={problem.why} appName={props.appName} id={problem.id} /></p>
       {actions.length > 0 ? (
         <div className="card__actions">
           {actions.map((action, index) => (
@@ -50,7 +50,7 @@ export function ProblemCard(props: {
               ref={index === 0 ? props.primaryRef : undefined} autoFocus={index === 0 && props.primaryRef !== undefined}
             >
               {/* "Always for {app}": a label may name the app too. */}
-              <WithApp template={props.labels[action]} appName={props.appName} />
+              <WithApp template={problem.labels?.[action] ?? props.labels[action]} appName={props.appName} id={problem.id} />
             </button>
           ))}
         </div>

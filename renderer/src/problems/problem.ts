@@ -3,6 +3,7 @@ import type { GlanceApi } from '../bridge.js';
 import { spokenFor } from '../keys/mac-keys.js';
 import { statusWords } from '../words/invocation.js';
 import { failedTurnWords } from '../words/answer.js';
+import { consentKeyed } from './consent-card.js';
 
 type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
 type Turn = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['turns'][number];
@@ -31,6 +32,10 @@ export interface Problem {
   details: string[];
   /** Details shown open: they are the notice itself (a damaged rules file's path and why). */
   detailsOpen?: boolean;
+  /** What `{id}` stands for in the why and the buttons (provider text, as `{app}` is): a consent card's program. */
+  id?: string;
+  /** Buttons worded for this card rather than as every card words them (words/actions.ts). */
+  labels?: Partial<Record<ProblemAction, string>>;
 }
 
 /** The longer time limit offered after a timeout: double, at least 3 s, at most the settings' longest (10 s). */
@@ -71,6 +76,7 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
     case 'ruled-out':
       return ruledOutProblem(invocation);
     case 'accessibility-consent':
+      return consentKeyed(accessibilityProblem(invocation.failure, [said]), invocation.consentKey);
     case 'accessibility-never':
     case 'accessibility-permission':
     case 'accessibility-unreadable':

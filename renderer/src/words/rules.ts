@@ -73,6 +73,15 @@ export const ACCESSIBILITY_LABELS: Record<'ask' | 'always' | 'never', string> = 
 /** The line's label before the consent's menu. */
 export const ACCESSIBILITY_LINE = 'Read through Accessibility';
 
+/** After the line's label, for an interpreter's name: its own menu refuses, or asks; "Always" names one program. */
+export const INTERPRETER_CONSENT_WORDS = ' (any program it runs; “Always” is chosen per program, on the card)';
+
+/** An "Always" stored for an interpreter's name before consents named one program: kept, and counted as asking. */
+export const INTERPRETER_ALWAYS_LABEL = 'Always (no longer counts: it names no one program)';
+
+/** The label of one program's consent, around its path (provider-chosen text is drawn apart). */
+export const programLine = { before: 'Read ', after: ' through Accessibility' } as const;
+
 /** Each role as a person names many of them: "rows", "images". */
 const ROLE_PLURALS: Record<NonNullable<Exclusion['role']>, string> = {
   Application: 'apps', Window: 'windows', Group: 'groups', List: 'lists', Table: 'tables', Row: 'rows',

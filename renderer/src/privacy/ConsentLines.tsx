@@ -1,0 +1,57 @@
+import type { JSX } from 'react';
+import type { AppRule } from '../../../contract/privacy.js';
+import { isInterpreterBundleId } from '../../../contract/interpreter.js';
+import { visibleControls } from '../../../contract/visible-controls.js';
+import { ProviderText } from '../text/ProviderText.js';
+import { ACCESSIBILITY_LABELS, ACCESSIBILITY_LINE, INTERPRETER_ALWAYS_LABEL, INTERPRETER_CONSENT_WORDS, programLine } from '../words/rules.js';
+
+type Consent = keyof typeof ACCESSIBILITY_LABELS;
+
+/** One consent menu: its label and a change that names what it is for. */
+function ConsentLine(props: { words: JSX.Element; label: string; value: Consent; options: Consent[]; wording?: Partial<Record<Consent, string>>; onChange: (consent: Consent) => void }): JSX.Element {
+  return (
+    <label className="setting__line rules__access">
+      <span className="rules__access-words">{props.words}</span>
+      <span className="setting__control">
+        <select aria-label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value as Consent)}>
+          {props.options.map((c) => <option key={c} value={c}>{props.wording?.[c] ?? ACCESSIBILITY_LABELS[c]}</option>)}
+        </select>
+      </span>
+    </label>
+  );
+}
+
+/**
+ * Whether an app without a provider is read through Accessibility, in Settings › Rules. For an
+ * interpreter's name (every program it runs shares it) the name's own menu only refuses, or shows
+ * an old "Always" that no longer counts; each program it runs that has a choice has its own line,
+ * by its path (app/rules/consent.ts).
+ */
+export function ConsentLines(props: { rule: AppRule; spoken: string; set: (consent: Consent, program?: string) => void }): JSX.Element {
+  const { rule, spoken, set } = props;
+  const interpreter = isInterpreterBundleId(rule.bundleId);
+  const value = rule.accessibility ?? 'ask';
+  const options: Consent[] = interpreter ? (value === 'always' ? ['ask', 'always', 'never'] : ['ask', 'never']) : ['ask', 'always', 'never'];
+  return (
+    <>
+      <ConsentLine
+        words={<>{ACCESSIBILITY_LINE}{interpreter ? INTERPRETER_CONSENT_WORDS : null}</>}
+        label={`${ACCESSIBILITY_LINE}: ${spoken}`}
+        value={value}
+        options={options}
+        {...(interpreter ? { wording: { always: INTERPRETER_ALWAYS_LABEL } } : {})}
+        onChange={(consent) => set(consent)}
+      />
+      {(rule.programs ?? []).map((program) => (
+        <ConsentLine
+          key={program.path}
+          words={<>{programLine.before}<ProviderText text={program.path} />{programLine.after}</>}
+          label={`${programLine.before}${visibleControls(program.path)}${programLine.after}: ${spoken}`}
+          value={program.accessibility}
+          options={['ask', 'always', 'never']}
+          onChange={(consent) => set(consent, program.path)}
+        />
+      ))}
+    </>
+  );
+}
