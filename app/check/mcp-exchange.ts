@@ -3,6 +3,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { formatSeconds } from '../client/exchange.js';
+import { startDeadline } from '../client/deadline.js';
 import { createSession } from '../client/mcp-session.js';
 import type { ExchangeState } from '../client/wire.js';
 import { providerText } from './redact.js';
@@ -26,11 +27,10 @@ export type Steps<T> = (client: Client, bound: { signal: AbortSignal; timeout: n
  */
 export async function exchange<T>(target: Target, timeoutMs: number, steps: Steps<T>): Promise<Exchange<T>> {
   const started = performance.now();
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const deadline = startDeadline(timeoutMs);
   const state: ExchangeState = {};
   const session = createSession({ endpoint: target.endpoint, token: target.token, key: 'check-provider', clientName: 'glance-check-provider' });
-  session.bind({ signal: deadline.signal, state, guard: target.guard });
+  session.bind({ signal: deadline.signal, expired: deadline.passed, state, guard: target.guard });
   const bound = { signal: deadline.signal, timeout: timeoutMs };
   const client = new Client({ name: session.clientName, version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: new LazyAjv() });
   client.onerror = () => undefined; // background errors are judged by the call's own outcome
@@ -43,7 +43,7 @@ export async function exchange<T>(target: Target, timeoutMs: number, steps: Step
     const timedOut = deadline.signal.aborted && state.unverified === undefined;
     return { ok: false, reason: describeFailure(error, state, timedOut, timeoutMs, target.token), elapsedMs, timedOut };
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
     await client.close().catch(() => undefined);
     await session.close();
   }
@@ -66,6 +66,7 @@ class LazyAjv implements jsonSchemaValidator {
 function describeFailure(error: unknown, state: ExchangeState, timedOut: boolean, timeoutMs: number, token: string): string {
   if (state.unverified !== undefined) return `nothing was sent: the connection failed the host's check (${state.unverified})`;
   if (state.tooLarge) return 'the answer was larger than 8 MiB, the most a host receives';
+  if (state.eventTooLarge) return 'the answer held an event-stream line or event larger than 1 MiB, the most a host reads';
   if (timedOut) return `no answer within the time limit of ${formatSeconds(timeoutMs)}`;
   if (state.redirect) return 'the provider answered with a redirect, which hosts never follow';
   if (state.coded !== undefined) {

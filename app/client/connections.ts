@@ -4,6 +4,13 @@ import type { ConnectionGuard } from '../discovery/check-connection.js';
 import { connectChecked } from '../discovery/connect-checked.js';
 import { isEventStream } from './event-stream.js';
 
+/** A provider answered with 101 Switching Protocols, which a provider never does (its socket is gone). */
+export class SwitchedProtocols extends Error {
+  constructor() {
+    super('the provider answered with 101 Switching Protocols');
+  }
+}
+
 /** The error of a request that would have needed a new connection the link may not open. */
 export const LINK_CLOSED = 'ELINKCLOSED';
 
@@ -125,17 +132,40 @@ export function createProviderLink(endpoint: URL, path: string = endpoint.pathna
     return undefined;
   };
   const headersOf = providerHeaders(endpoint);
+  /**
+   * A request settles one way or another: node:http gives neither a response nor an error for
+   * a 101 Switching Protocols (with no `upgrade` listener it destroys the socket and stays
+   * silent), so a 101 is refused here, a request that closed without a response fails, and
+   * the signal ends the wait whatever node:http does.
+   */
   const send = (r: LinkRequest): Promise<IncomingMessage> =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const headers = { ...r.headers, ...headersOf };
+      let answered = false;
       const req = request({ host: endpoint.hostname, port: endpoint.port === '' ? 80 : Number(endpoint.port), method: r.method, path, headers, agent, signal: r.signal }, (res) => {
+        answered = true;
+        r.signal.removeEventListener('abort', onAbort);
         res.once('end', () => open.delete(req));
         // Ended or cut off, an event stream's socket is destroyed, never handed back to the pool.
         if (isEventStream(res.headers['content-type'])) req.shouldKeepAlive = false;
         resolve(res);
       });
+      const onAbort = (): void => {
+        req.destroy();
+        reject(r.signal.reason instanceof Error ? r.signal.reason : new Error('aborted'));
+      };
+      r.signal.addEventListener('abort', onAbort, { once: true });
       open.add(req);
-      req.once('close', () => open.delete(req));
+      req.once('upgrade', (_res: IncomingMessage, socket: Duplex) => {
+        // Whatever protocol it offers, the provider speaks no other here: the socket goes.
+        socket.destroy();
+        reject(new SwitchedProtocols());
+      });
+      req.once('close', () => {
+        open.delete(req);
+        r.signal.removeEventListener('abort', onAbort);
+        if (!answered) reject(Object.assign(new Error('the connection closed before an answer came'), { code: 'ECONNRESET' }));
+      });
       req.on('error', reject);
       req.end(r.body);
     });

@@ -21,6 +21,13 @@ export function isEventStream(contentType: string | null | undefined): boolean {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
 }
 
+/**
+ * The longest line, and the most data one event may gather, in characters (so at least 1 MiB):
+ * past it the stream is refused. A response to one request has no need of more, and a line that
+ * never ends would otherwise be held (and looked through) up to the body's 8 MiB.
+ */
+export const MAX_EVENT_CHARS = 1024 * 1024;
+
 /** Reads one event stream as its text arrives. */
 export interface EventStreamReader {
   /** The next piece of the stream's text, split anywhere. */
@@ -29,24 +36,39 @@ export interface EventStreamReader {
   readonly messages: unknown[];
   /** True once the responses to every id asked for have arrived; nothing after that event is read. */
   readonly answered: boolean;
+  /** True once a line or an event passed MAX_EVENT_CHARS; nothing after it is read. */
+  readonly overflowed: boolean;
 }
 
 /**
  * A reader waiting for the responses to `ids` (requestIds). Only `message` events (the default
  * type) carry JSON-RPC messages, as in the MCP SDK; an event whose data is not JSON is skipped.
  * Lines end with CRLF, LF or CR, and a piece may end between the two characters of a CRLF.
+ *
+ * Each character is looked at once: a piece is scanned from its start only, and the unfinished
+ * line is kept as pieces, joined once when it ends. (Scanning the whole held text again on each
+ * piece made a line that never ends cost the square of its length: a minute of a frozen host
+ * for an 8 MiB body sent in 1 KiB chunks.)
  */
 export function createEventStreamReader(ids: ReadonlySet<string>): EventStreamReader {
   const waiting = new Set(ids);
   const messages: unknown[] = [];
-  let buffer = '';
+  /** The unfinished line, as the pieces it came in. */
+  let pending: string[] = [];
+  let pendingLength = 0;
+  /** The last piece ended with a CR: an LF starting the next one ends no second line. */
+  let afterCr = false;
   let data: string[] = [];
+  let dataLength = 0;
   let type = '';
+  let overflowed = false;
+  const answered = (): boolean => ids.size > 0 && waiting.size === 0;
   /** One complete line of the stream (without its line ending). */
   const line = (text: string): void => {
     if (text === '') {
       if (data.length > 0 && (type === '' || type === 'message')) settle(data.join('\n'));
       data = [];
+      dataLength = 0;
       type = '';
       return;
     }
@@ -54,8 +76,11 @@ export function createEventStreamReader(ids: ReadonlySet<string>): EventStreamRe
     const colon = text.indexOf(':');
     const field = colon < 0 ? text : text.slice(0, colon);
     const value = colon < 0 ? '' : text.slice(colon + 1).replace(/^ /, '');
-    if (field === 'data') data.push(value);
-    else if (field === 'event') type = value;
+    if (field === 'data') {
+      data.push(value);
+      dataLength += value.length + 1;
+      if (dataLength > MAX_EVENT_CHARS) overflowed = true;
+    } else if (field === 'event') type = value;
   };
   const settle = (text: string): void => {
     let parsed: unknown;
@@ -72,26 +97,40 @@ export function createEventStreamReader(ids: ReadonlySet<string>): EventStreamRe
   };
   return {
     push(text) {
-      if (waiting.size === 0 && ids.size > 0) return;
-      buffer += text;
-      let start = 0;
-      for (let i = 0; i < buffer.length; i += 1) {
-        const c = buffer[i];
-        if (c !== '\n' && c !== '\r') continue;
-        if (c === '\r' && i === buffer.length - 1) break;
-        line(buffer.slice(start, i));
-        if (c === '\r' && buffer[i + 1] === '\n') i += 1;
+      if (overflowed || answered()) return;
+      let start = afterCr && text.startsWith('\n') ? 1 : 0;
+      afterCr = false;
+      for (let i = start; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c !== LF && c !== CR) continue;
+        pending.push(text.slice(start, i));
+        const whole = pending.join('');
+        pending = [];
+        pendingLength = 0;
+        if (whole.length > MAX_EVENT_CHARS) overflowed = true;
+        else line(whole);
+        if (overflowed || answered()) return;
+        if (c === CR && i === text.length - 1) afterCr = true;
+        else if (c === CR && text.charCodeAt(i + 1) === LF) i += 1;
         start = i + 1;
-        if (ids.size > 0 && waiting.size === 0) break;
       }
-      buffer = buffer.slice(start);
+      if (start >= text.length) return;
+      pending.push(text.slice(start));
+      pendingLength += text.length - start;
+      if (pendingLength > MAX_EVENT_CHARS) overflowed = true;
     },
     messages,
     get answered() {
-      return ids.size > 0 && waiting.size === 0;
+      return answered();
+    },
+    get overflowed() {
+      return overflowed;
     },
   };
 }
+
+const LF = 10;
+const CR = 13;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

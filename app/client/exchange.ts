@@ -6,6 +6,7 @@ import { IncompleteAnswer, MCP_PROTOCOL_VERSIONS, RpcError, type CallToolResult 
 import type { CallFailure, CallOptions } from './types.js';
 import type { ExchangeState } from './wire.js';
 import { oneLine } from '../text/cap-text.js';
+import { startDeadline, untilAborted } from './deadline.js';
 
 /** The parts of a tool result the host reads. */
 type ToolResult = CallToolResult;
@@ -33,22 +34,20 @@ export async function exchangeTool(
   options: CallOptions = {},
 ): Promise<ToolExchange> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const deadline = startDeadline(timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
   const state: ExchangeState = {};
   const pool = options.sessions;
   const viaLink = provider.viaLink === true;
   const session = pool?.take(provider, viaLink) ?? (viaLink ? undefined : openSession(provider));
   if (session === undefined) {
-    clearTimeout(timer);
+    deadline.clear();
     return { ok: false, kind: 'no-answer', reason: LINK_LOST_REASON, linkLost: true };
   }
   // A new connection is checked as it opens; a provider verified by its kept link gets none.
-  session.bind({ signal, state, ...(viaLink ? {} : { guard: provider.guard }) });
+  session.bind({ signal, expired: deadline.passed, state, ...(viaLink ? {} : { guard: provider.guard }) });
   let reusable = false;
-  try {
-    if (signal.aborted) throw new Error('aborted before start');
+  const steps = async (): Promise<ToolExchange> => {
     if (!session.initialised) {
       const declared = declaredProtocol((await initialize(session)).capabilities);
       if (declared === undefined) return { ok: false, kind: 'refused', reason: 'the server does not declare the app-context extension, so it is not a provider' };
@@ -67,6 +66,11 @@ export async function exchangeTool(
     const result = await callTool(session, tool, args);
     reusable = !signal.aborted;
     return { ok: true, result };
+  };
+  try {
+    if (signal.aborted) throw new Error('aborted before start');
+    // Raced against the signal: no answer's shape keeps the exchange past its limit.
+    return await untilAborted(signal, steps());
   } catch (error) {
     const failure = classify(error, state, deadline.signal.aborted, options.signal?.aborted === true, provider, timeoutMs);
     if (viaLink && failure.kind === 'no-answer' && failure.timedOut !== true && state.httpStatus === undefined && networkCode(error) !== undefined) {
@@ -76,8 +80,9 @@ export async function exchangeTool(
     }
     return { ok: false, ...failure };
   } finally {
-    clearTimeout(timer);
-    if (reusable && pool !== undefined) {
+    deadline.clear();
+    // An exchange given up by its signal may still have steps running: the session is not kept.
+    if (reusable && !signal.aborted && pool !== undefined) {
       session.unbind();
       await pool.give(session);
     } else {
@@ -98,6 +103,7 @@ function classify(error: unknown, state: ExchangeState, timedOut: boolean, cance
   const name = oneLine(provider.descriptor.name);
   if (state.unverified !== undefined) return { kind: 'ignored', reason: state.unverified };
   if (state.tooLarge) return { kind: 'refused', reason: 'the answer was larger than 8 MiB and was cut off' };
+  if (state.eventTooLarge) return { kind: 'refused', reason: 'the answer held an event larger than 1 MiB and was cut off' };
   if (cancelled) return { kind: 'aborted', reason: 'the request was cancelled' };
   if (timedOut) return { kind: 'no-answer', reason: `${name} did not answer within ${formatSeconds(timeoutMs)}`, timedOut: true };
   if (state.redirect) return { kind: 'no-answer', reason: `${name} answered with a redirect, which Glance never follows` };

@@ -16,11 +16,10 @@ import type { VerifiedProvider } from '../discovery/types.js';
 import { parseEndpoint } from '@app-context/provider-kit/protocol';
 import { createProviderLink, type ProviderLink } from './connections.js';
 import { IncompleteAnswer, ResponseSchema, RpcError } from './rpc.js';
-import { postMessage, type ExchangeState, type WireTarget } from './wire.js';
+import { postMessage, type ExchangeState, type WireBound, type WireTarget } from './wire.js';
 
 /** What one exchange lends the session while it runs. */
-interface ExchangeBinding {
-  signal: AbortSignal;
+interface ExchangeBinding extends WireBound {
   state: ExchangeState;
   /**
    * Checks each connection the exchange opens (step 5 of docs/protocol.md,
@@ -98,7 +97,7 @@ export function createSession(target: SessionTarget): McpSession {
   const post = (message: unknown): Promise<unknown[]> => {
     // An idle session sends nothing: every request belongs to a running exchange.
     if (bound === undefined) return Promise.reject(new Error('no exchange is running on this session'));
-    return postMessage(wire, message, bound.signal, bound.state);
+    return postMessage(wire, message, bound, bound.state);
   };
   const unbind = (): void => {
     link.allowConnect(undefined);

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { UnverifiedConnection } from '../discovery/connect-checked.js';
 import { MAX_BODY_BYTES } from '@app-context/provider-kit/protocol';
-import type { ProviderLink } from './connections.js';
+import { SwitchedProtocols, type ProviderLink } from './connections.js';
 import { createEventStreamReader, isEventStream, requestIds } from './event-stream.js';
 
 /** What the exchange saw on the wire, so a failure can be named precisely afterwards. */
@@ -14,6 +14,15 @@ export interface ExchangeState {
   unverified?: string;
   /** The body came with a content coding (named when it is a known one), which is never decoded. */
   coded?: string;
+  /** An event stream held a line or an event past MAX_EVENT_CHARS, and was cut off there. */
+  eventTooLarge?: boolean;
+}
+
+/** What bounds one post: the exchange's signal, and its deadline as the data handlers check it (deadline.ts). */
+export interface WireBound {
+  signal: AbortSignal;
+  /** True once the time limit has passed (and the signal then aborted). */
+  expired?: () => boolean;
 }
 
 /** Where one session posts, and the MCP headers it has learned (the negotiated version, a session id). */
@@ -36,11 +45,14 @@ export interface WireTarget {
  * - a JSON body is parsed once here; an event stream is read only until it holds the responses
  *   to the request's ids, then the request ends and its socket is destroyed ("Streams");
  * - an empty answer (202 to a notification) is drained so its socket serves the next request;
- * - everything is bound to `signal`, the exchange's time limit and cancel.
+ * - an event stream's line or event past 1 MiB is refused (event-stream.ts);
+ * - everything is bound to `bound.signal`, the exchange's time limit and cancel, and each piece
+ *   of a body checks the time limit itself (`bound.expired`): a burst of pieces runs no timer.
  * No web streams, Response or Headers objects: the body is read from node:http as it arrives,
  * which is most of what the kept path saves against the SDK's transport (docs/benchmarks.md).
  */
-export async function postMessage(target: WireTarget, message: unknown, signal: AbortSignal, state: ExchangeState): Promise<unknown[]> {
+export async function postMessage(target: WireTarget, message: unknown, bound: WireBound, state: ExchangeState): Promise<unknown[]> {
+  const { signal } = bound;
   const headers: Record<string, string> = {
     authorization: `Bearer ${target.token}`,
     'content-type': 'application/json',
@@ -53,6 +65,7 @@ export async function postMessage(target: WireTarget, message: unknown, signal: 
     res = await target.link.send({ method: 'POST', headers, body: JSON.stringify(message), signal });
   } catch (error) {
     if (error instanceof UnverifiedConnection) state.unverified = error.reason;
+    if (error instanceof SwitchedProtocols) state.httpStatus = 101;
     throw error;
   }
   const status = res.statusCode ?? 0;
@@ -86,12 +99,12 @@ export async function postMessage(target: WireTarget, message: unknown, signal: 
     drain(res);
     return [];
   }
-  if (isEventStream(res.headers['content-type'])) return readEvents(res, ids, signal, state);
+  if (isEventStream(res.headers['content-type'])) return readEvents(res, ids, bound, state);
   if (mediaType(res.headers['content-type']) !== 'application/json') {
     res.destroy();
     throw new Error('the answer is neither JSON nor an event stream');
   }
-  const parsed: unknown = JSON.parse(await readText(res, signal, state));
+  const parsed: unknown = JSON.parse(await readText(res, bound, state));
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 
@@ -111,10 +124,11 @@ function mediaType(contentType: string | undefined): string {
 
 /**
  * Reads a body as it arrives, handing each piece to `onChunk`, under the 8 MiB cap and the
- * signal; resolves when the body ends or `onChunk` says it has what it needs (the response is
- * then destroyed, with its socket).
+ * time limit (checked on each piece too); resolves when the body ends or `onChunk` says it has
+ * what it needs (the response is then destroyed, with its socket).
  */
-function readBody(res: IncomingMessage, signal: AbortSignal, state: ExchangeState, onChunk: (chunk: Buffer) => boolean): Promise<void> {
+function readBody(res: IncomingMessage, bound: WireBound, state: ExchangeState, onChunk: (chunk: Buffer) => boolean): Promise<void> {
+  const { signal } = bound;
   return new Promise((resolve, reject) => {
     let received = 0;
     let settled = false;
@@ -133,6 +147,7 @@ function readBody(res: IncomingMessage, signal: AbortSignal, state: ExchangeStat
     signal.addEventListener('abort', onAbort, { once: true });
     res.on('data', (chunk: Buffer) => {
       if (settled) return;
+      if (bound.expired?.() === true) return onAbort();
       received += chunk.length;
       if (received > MAX_BODY_BYTES) {
         state.tooLarge = true;
@@ -151,25 +166,29 @@ function readBody(res: IncomingMessage, signal: AbortSignal, state: ExchangeStat
 }
 
 /** A JSON body as text, whole. */
-async function readText(res: IncomingMessage, signal: AbortSignal, state: ExchangeState): Promise<string> {
+async function readText(res: IncomingMessage, bound: WireBound, state: ExchangeState): Promise<string> {
   const chunks: Buffer[] = [];
-  await readBody(res, signal, state, (chunk) => {
+  await readBody(res, bound, state, (chunk) => {
     chunks.push(chunk);
     return false;
   });
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The messages of an event stream, read until it holds the responses to `ids` (or ends). */
-async function readEvents(res: IncomingMessage, ids: ReadonlySet<string>, signal: AbortSignal, state: ExchangeState): Promise<unknown[]> {
+/** The messages of an event stream, read until it holds the responses to `ids` (or ends, or overflows). */
+async function readEvents(res: IncomingMessage, ids: ReadonlySet<string>, bound: WireBound, state: ExchangeState): Promise<unknown[]> {
   const reader = createEventStreamReader(ids);
   const decoder = new StringDecoder('utf8');
-  await readBody(res, signal, state, (chunk) => {
+  await readBody(res, bound, state, (chunk) => {
     reader.push(decoder.write(chunk));
-    return reader.answered;
+    return reader.answered || reader.overflowed;
   });
   // An event the stream ended in the middle of is not dispatched (as in the SDK and the SSE spec).
   if (!reader.answered) reader.push(decoder.end());
+  if (reader.overflowed) {
+    state.eventTooLarge = true;
+    throw new Error('an event of the answer is larger than the limit');
+  }
   return reader.messages;
 }
 

@@ -9,7 +9,7 @@ import { OS_TOOL_TIMEOUT_MS } from './options.js';
 import { isAliveLinux, isValidPid } from './alive.js';
 import { linuxBundleId } from '@app-context/provider-kit/platform';
 import { getWindowsSource, readFrontApp } from './front-app.js';
-import { DEFAULT_LSOF, isValidPort, lsofListeners } from './lsof.js';
+import { isValidPort, lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
 import { procConnection } from './proc-connection.js';
 import { procListeners } from './proc-net.js';
@@ -21,7 +21,8 @@ export function createLinuxOs(options: OsOptions = {}): OsServices {
   const procRoot = options.procRoot ?? '/proc';
   const ownPid = options.ownPid ?? process.pid;
   const timeoutMs = options.toolTimeoutMs ?? OS_TOOL_TIMEOUT_MS;
-  const lsof = { lsofPath: options.lsofPath ?? DEFAULT_LSOF, timeoutMs };
+  // The system's lsof unless a test names another (lsof.ts: never the first on PATH).
+  const lsof = { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs };
   const lister = options.processLister ?? psListLister;
 
   const bundleId = async (pid: number): Promise<string | undefined> => (isValidPid(pid) ? linuxBundleId(pid, procRoot) : undefined);

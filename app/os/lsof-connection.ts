@@ -5,7 +5,7 @@
  * its process and state (step 5 of docs/protocol.md, "The host's checks, in order").
  */
 import { firstLine, runTool } from './exec.js';
-import { DEFAULT_LSOF, isValidPort, isWarning, type LsofOptions } from './lsof.js';
+import { isValidPort, isWarning, systemLsof, type LsofOptions } from './lsof.js';
 import type { ConnectionResult, ListeningSocket, SocketEnd } from './types.js';
 
 /** The arguments of one lookup: numeric output, every TCP socket on `port`, machine fields with the state. */
@@ -89,7 +89,7 @@ export function parseLsofConnection(output: string, port: number, client: Socket
 /** Asks lsof once about `port`: its listeners, and who holds the server end of the connection from `client`. */
 export async function lsofConnection(port: number, client: SocketEnd, options: LsofOptions = {}): Promise<ConnectionResult> {
   if (!isValidPort(port)) return { ok: false, reason: `${port} is not a TCP port` };
-  const lsofPath = options.lsofPath ?? DEFAULT_LSOF;
+  const lsofPath = options.lsofPath ?? systemLsof();
   const result = await runTool(lsofPath, lsofConnectionArgs(port), { timeoutMs: options.timeoutMs ?? 1000 });
   switch (result.kind) {
     case 'ok':

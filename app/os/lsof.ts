@@ -3,11 +3,22 @@
  * We ask for the `t` field beside `p` and `n` so a wildcard (`*:PORT`) can be told apart
  * as 0.0.0.0 or ::, the way /proc reports it: the two methods then give the same answer.
  */
+import { existsSync } from 'node:fs';
 import type { ListenersResult, ListeningSocket } from './types.js';
 import { firstLine, runTool } from './exec.js';
 
-/** Where lsof is looked for when no path is given: the PATH of this process. */
-export const DEFAULT_LSOF = 'lsof';
+/**
+ * Where the system's lsof is looked for when no path is given, in order: Debian and Ubuntu put
+ * it in /usr/bin, other systems in /usr/sbin or /bin. Never the first `lsof` on PATH: lsof says
+ * who listens on a provider's port, and a PATH entry is no one's to answer that for the system
+ * (the accessibility helper's Python is found the same way, app/os/accessibility/linux.ts).
+ */
+const LSOF_PATHS = ['/usr/bin/lsof', '/usr/sbin/lsof', '/bin/lsof'] as const;
+
+/** The system's lsof: the first of LSOF_PATHS that exists, else the first, so that "not found" names it. */
+export function systemLsof(): string {
+  return LSOF_PATHS.find((path) => existsSync(path)) ?? LSOF_PATHS[0];
+}
 
 /** Options for one lsof lookup. */
 export interface LsofOptions {
@@ -74,7 +85,7 @@ export function isWarning(line: string): boolean {
 /** Asks lsof who listens on `port`. Exit status 1 with no output means nobody does. */
 export async function lsofListeners(port: number, options: LsofOptions = {}): Promise<ListenersResult> {
   if (!isValidPort(port)) return { ok: false, reason: `${port} is not a TCP port` };
-  const lsofPath = options.lsofPath ?? DEFAULT_LSOF;
+  const lsofPath = options.lsofPath ?? systemLsof();
   const result = await runTool(lsofPath, lsofArgs(port), { timeoutMs: options.timeoutMs ?? 1000 });
   switch (result.kind) {
     case 'ok':

@@ -24,7 +24,7 @@ export interface OsOptions {
   getWindowsHelper?: string;
   /** Stands in for ps-list. */
   processLister?: ProcessLister;
-  /** The lsof binary; `lsof` on PATH (Linux), /usr/sbin/lsof (macOS). */
+  /** The lsof binary; the system's by default (Linux: /usr/bin, /usr/sbin or /bin; macOS: /usr/sbin/lsof), never one found on PATH. */
   lsofPath?: string;
   /** The time limit of each child process (lsof, ps, lsappinfo, plutil) and of ps-list; 1000 ms. */
   toolTimeoutMs?: number;

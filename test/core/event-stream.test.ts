@@ -3,7 +3,7 @@
 // never earlier; what comes after is not read. The real streams against a real provider are in
 // test/faults/streams.test.ts.
 import { describe, expect, it } from 'vitest';
-import { createEventStreamReader, isEventStream, requestIds } from '../../app/client/event-stream.js';
+import { createEventStreamReader, isEventStream, MAX_EVENT_CHARS, requestIds } from '../../app/client/event-stream.js';
 
 /**
  * Feeds `chunks` to a reader until it is answered (as wire.ts stops reading then); returns the
@@ -88,5 +88,32 @@ describe('the cut-off', () => {
     const r = run(['"x"'], [`data: ${JSON.stringify({ jsonrpc: '2.0', id: 'x', error: { code: -1, message: 'no' } })}\n\n`, ': after\n\n']);
     expect(r.answered).toBe(true);
     expect(r.fed).toBe(1);
+  });
+});
+
+describe('the caps on a line and an event', () => {
+  it('a line that never ends overflows at 1 Mi characters, in pieces or whole, and nothing after it is read', () => {
+    for (const piece of [1024, MAX_EVENT_CHARS + 1]) {
+      const reader = createEventStreamReader(new Set(['1']));
+      reader.push('event: message\ndata: ');
+      for (let sent = 0; sent <= MAX_EVENT_CHARS && !reader.overflowed; sent += piece) reader.push('x'.repeat(piece));
+      expect(reader.overflowed, `pieces of ${piece}`).toBe(true);
+      reader.push(`\n\ndata: ${result(1)}\n\n`);
+      expect(reader.answered).toBe(false);
+      expect(reader.messages).toEqual([]);
+    }
+  });
+
+  it('an event of many short data lines overflows too; one just under the cap is read', () => {
+    const line = `data: ${'y'.repeat(1023)}\n`;
+    const many = createEventStreamReader(new Set(['1']));
+    for (let i = 0; i <= MAX_EVENT_CHARS / 1024 && !many.overflowed; i += 1) many.push(line);
+    expect(many.overflowed).toBe(true);
+    const under = createEventStreamReader(new Set(['1']));
+    const data = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'z'.repeat(MAX_EVENT_CHARS - 100) } });
+    under.push(`data: ${data}\r`);
+    under.push('\n\r\n');
+    expect(under.overflowed).toBe(false);
+    expect(under.answered).toBe(true);
   });
 });

@@ -43,6 +43,15 @@ const CASES: Case[] = [
   { fault: 'non-JSON body', via: 'raw', knobs: { RAW_FAULT: 'non-json' }, kind: 'refused', reason: /sent an answer that is not valid JSON-RPC\/MCP/ },
   { fault: 'gzip-compressed answer (whatever was asked)', via: 'raw', knobs: { RAW_FAULT: 'gzip' }, kind: 'refused', reason: /sent a compressed answer \(Content-Encoding: gzip\), which Glance does not decode/ },
   { fault: 'event stream that never ends', via: 'raw', knobs: { RAW_FAULT: 'sse-forever' }, kind: 'no-answer', reason: /did not answer within 0\.6 s/ },
+  // One data line that never ends, in 1 KiB chunks: the reader once scanned its whole buffer
+  // again on each chunk, and the chunks of one socket read came in one synchronous burst the
+  // time limit's timer could not interrupt (35 s for a 0.6 s limit). The limit leaves a loaded
+  // machine time to receive the 1 MiB that is refused (about 0.3 s unloaded).
+  { fault: 'event stream with one line that never ends', via: 'raw', knobs: { RAW_FAULT: 'sse-endless-line' }, kind: 'refused', reason: /event larger than 1 MiB/, limit: 3000 },
+  // node:http gives neither a response nor an error for a 101 (the exchange hung past its limit).
+  { fault: '101 Switching Protocols', via: 'raw', knobs: { RAW_FAULT: 'switch-protocols' }, kind: 'no-answer', reason: /answered with HTTP status 101/ },
+  { fault: '101 Switching Protocols without an Upgrade header', via: 'raw', knobs: { RAW_FAULT: 'switch-protocols', RAW_UPGRADE: '' }, kind: 'no-answer', reason: /answered with HTTP status 101/ },
+  { fault: '101 Switching Protocols to initialize', via: 'raw', knobs: { RAW_FAULT: 'switch-protocols', RAW_SCOPE: 'all' }, kind: 'no-answer', reason: /answered with HTTP status 101/ },
   { fault: '64 MiB chunked body', via: 'raw', knobs: { RAW_FAULT: 'gigantic' }, kind: 'refused', reason: /larger than 8 MiB/, limit: 8000 },
   { fault: '64 MiB body with Content-Length', via: 'kit', knobs: { TP_OVERSIZED_MB: '64' }, kind: 'refused', reason: /larger than 8 MiB/, limit: 8000 },
   { fault: 'redirect to itself', via: 'kit', knobs: { TP_REDIRECT: '1', TP_SCOPE: 'all' }, kind: 'no-answer', reason: /redirect, which Glance never follows/ },
@@ -81,7 +90,10 @@ describe('a misbehaving provider, through collectContext', () => {
 });
 
 describe('a misbehaving provider, through the glance command', () => {
-  const CLI: [string, number][] = [['stall before the headers', 4], ['HTTP 500', 4], ['non-JSON body', 5], ['64 MiB chunked body', 5], ['socket closed mid-answer', 4]];
+  const CLI: [string, number][] = [
+    ['stall before the headers', 4], ['HTTP 500', 4], ['non-JSON body', 5], ['64 MiB chunked body', 5], ['socket closed mid-answer', 4],
+    ['event stream with one line that never ends', 5], ['101 Switching Protocols', 4],
+  ];
   for (const [fault, status] of CLI) {
     it(`${fault}: exit ${status}, one line on stderr naming it, no secret anywhere`, async () => {
       const c = CASES.find((x) => x.fault === fault) as Case;

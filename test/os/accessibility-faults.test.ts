@@ -91,7 +91,7 @@ describe.runIf(RUN)('the accessibility reader when the accessibility layer fails
     expect(stalled).toBeGreaterThan(0);
     process.kill(stalled as number, 'SIGSTOP');
     const { result, ms } = await timed(() => reader.read(app.pid, { timeoutMs: 600 }));
-    expect(result).toEqual({ ok: false, code: 'timeout', reason: `The app (pid ${app.pid}) gave no accessibility answer within 600 ms.` });
+    expect(result).toEqual({ ok: false, code: 'timeout', reason: `The app (pid ${app.pid}) gave no accessibility answer within 0.6 s.` });
     expect(ms).toBeLessThan(600 + SLACK_MS);
     await expect.poll(() => helpers().includes(stalled as number)).toBe(false);
     await readable(reader);

@@ -46,11 +46,14 @@ describe("the reader's side of the helper protocol (the macOS helper's answers, 
     [1002, 'no-permission', 'Glance does not have the Accessibility permission: allow it in System Settings › Privacy & Security › Accessibility.'],
     [1003, 'failed', 'The accessibility helper gave an answer Glance cannot read.'],
     [1004, 'no-helper', 'The accessibility helper (ax-reader) is missing from this build: it is compiled by `npm run build` on a Mac.'],
-    [1005, 'timeout', 'The app (pid 1005) gave no accessibility answer within 1000 ms.'],
+    [1005, 'timeout', 'The app (pid 1005) gave no accessibility answer within 1 s.'],
     [1008, 'failed', 'The accessibility helper stopped unexpectedly.'],
     [1009, 'failed', 'The accessibility helper gave an answer Glance cannot read.'],
-    [1010, 'timeout', 'The app (pid 1010) gave no accessibility answer within 1000 ms.'],
+    [1010, 'timeout', 'The app (pid 1010) gave no accessibility answer within 1 s.'],
     [1011, 'failed', 'The accessibility read failed (AXError -25200).'],
+    // Only a platform error's name is Glance's to show, never a sentence someone else wrote.
+    [1013, 'failed', 'The accessibility read failed.'],
+    [1014, 'failed', 'The accessibility read failed (org.freedesktop.DBus.Error.NoReply).'],
     [1012, 'no-window', 'The app (pid 1012) has no focused window.'],
     [4242, 'not-on-bus', 'The app (pid 4242) does not answer accessibility requests.'],
   ])('pid %i: answers %s with a sentence, and the next read works', async (pid, code, reason) => {
@@ -59,6 +62,13 @@ describe("the reader's side of the helper protocol (the macOS helper's answers, 
     expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true });
     expect(await reader.read(pid, { timeoutMs: 1000 })).toEqual({ ok: false, code, reason });
     expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true });
+  });
+
+  it("says the time limit in whole units, also when it is what was left of a press's", async () => {
+    reader = createDarwinAccessibilityReader({ helperPath: STANDIN });
+    expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true });
+    expect(await reader.read(1005, { timeoutMs: 1499.034153 })).toEqual({ ok: false, code: 'timeout', reason: 'The app (pid 1005) gave no accessibility answer within 1.5 s.' });
+    expect(await reader.read(1010, { timeoutMs: 600 })).toEqual({ ok: false, code: 'timeout', reason: 'The app (pid 1010) gave no accessibility answer within 0.6 s.' });
   });
 
   it('cuts a focused text at 4 KB of UTF-8 even when a helper sends more, and never passes on a secure field', async () => {

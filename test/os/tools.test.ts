@@ -1,10 +1,11 @@
 // The child-process paths with stand-in tools: small shell scripts in place of lsof, ps,
 // lsappinfo and plutil, for what cannot happen here (a wedged lsof, macOS's own tools).
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDarwinOs, lsofListeners, procListeners } from '../../app/os/index.js';
+import { createDarwinOs, createLinuxOs, lsofListeners, procListeners } from '../../app/os/index.js';
 import { killStarted, startListener } from './processes.js';
 import { writeShellTool } from '../helpers/shell-tool.js';
 
@@ -24,6 +25,25 @@ describe('lsof as a child process', () => {
     const lsof = await tool('lsof-args', `printf '%s\\n' "$@" > "${dir}/args"; exit 1`);
     expect(await lsofListeners(8080, { lsofPath: lsof })).toEqual({ ok: true, sockets: [] });
     expect((await readFile(join(dir, 'args'), 'utf8')).trim().split('\n')).toEqual(['-nP', '-iTCP:8080', '-sTCP:LISTEN', '-Fpnt']);
+  });
+
+  it.runIf(process.platform === 'linux')('without a path given, the system lsof answers, never an lsof first on PATH', async () => {
+    // A PATH entry that says someone else listens: the fallback of the connect-time check must not ask it.
+    const first = join(dir, 'path-first');
+    await mkdir(first, { recursive: true });
+    const ran = join(dir, 'fake-lsof-ran');
+    await writeShellTool(first, 'lsof', `touch "${ran}"; printf 'p1\\ntIPv4\\nn127.0.0.1:%s\\n' "\${2#-iTCP:}"`);
+    const { pid, port } = await startListener('127.0.0.1');
+    const saved = process.env['PATH'];
+    process.env['PATH'] = `${first}:${saved ?? ''}`;
+    try {
+      const expected = { ok: true, sockets: [{ pid, address: '127.0.0.1' }] };
+      expect(await lsofListeners(port)).toEqual(expected);
+      expect(await createLinuxOs({ listenersMethod: 'lsof' }).listeners(port)).toEqual(expected);
+    } finally {
+      process.env['PATH'] = saved;
+    }
+    expect(existsSync(ran)).toBe(false);
   });
 
   it('a wedged lsof is killed at the time limit', async () => {

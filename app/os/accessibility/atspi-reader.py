@@ -6,13 +6,14 @@ window, only the focused element (one Collection match, never a walk of the tree
 the text of a password field.
 """
 import json
+import re
 import sys
 
 try:
     import gi
 
     gi.require_version("Atspi", "2.0")
-    from gi.repository import Atspi, GLib
+    from gi.repository import Atspi, Gio, GLib
 except (ImportError, ValueError):
     # Glance words this one (python3-gi and gir1.2-atspi-2.0 missing); nothing else is printed.
     print(json.dumps({"fatal": "no-atspi"}), flush=True)
@@ -24,6 +25,7 @@ SECRET_VALUES = ("password", "secret")
 SECRET_KEYS = ("text-input-type", "input-type", "type", "autocomplete")
 LINE = Atspi.TextGranularity.LINE
 SCREEN = Atspi.CoordType.SCREEN
+DBUS_ERROR_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+")
 
 
 class Refused(Exception):
@@ -258,6 +260,21 @@ def answer(request):
     raise Refused("bad-request")
 
 
+def dbus_failure(request_id, error):
+    """The reply to a GLib error: its code, and the D-Bus error's name when GDBus knows it
+    (org.freedesktop.DBus.Error.NoReply: its domain and code say which). Never the error's
+    message: whoever answered on the bus wrote it (libatspi passes a D-Bus error's message on as
+    its own, GDBus puts an unknown error's name there too), and Glance's failure sentences are
+    its own words."""
+    timed_out = error.matches(GLib.quark_from_string("g-io-error-quark"), 24) or "Timeout" in error.message
+    reply = {"id": request_id, "ok": False, "code": "timeout" if timed_out else "dbus-error"}
+    if error.domain == GLib.quark_to_string(Gio.DBusError.quark()) and Gio.DBusError.is_remote_error(error):
+        name = Gio.DBusError.get_remote_error(error) or ""
+        if len(name) <= 255 and DBUS_ERROR_NAME.fullmatch(name):
+            reply["detail"] = name
+    return reply
+
+
 def main():
     Atspi.init()
     context = GLib.MainContext.default()
@@ -276,12 +293,12 @@ def main():
         except Refused as refused:
             reply = {"id": request_id, "ok": False, "code": refused.code}
         except GLib.Error as error:
-            timed_out = error.matches(GLib.quark_from_string("g-io-error-quark"), 24) or "Timeout" in error.message
-            reply = {"id": request_id, "ok": False, "code": "timeout" if timed_out else "dbus-error", "detail": error.message[:200]}
+            reply = dbus_failure(request_id, error)
         except Exception as error:  # a bug here must not end the process that is kept warm
             reply = {"id": request_id, "ok": False, "code": "failed", "detail": type(error).__name__}
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
 
 
-main()
+if __name__ == "__main__":  # imported by the tests, which call dbus_failure and main themselves
+    main()

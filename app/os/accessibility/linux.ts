@@ -6,6 +6,10 @@
  *
  * Without DBUS_SESSION_BUS_ADDRESS libatspi aborts the whole process (no exception to catch),
  * so that is checked here, before a helper is started, and answered with a reason.
+ *
+ * The helper gets only the few variables that find the buses and the display (HELPER_ENV), not
+ * Glance's environment: under `glance ask` that holds the model's API key, and nothing in it is
+ * the helper's business.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +23,24 @@ import type { AccessibilityReader } from './types.js';
 const SYSTEM_PYTHON = '/usr/bin/python3';
 
 const INSTALL = 'install python3-gi and gir1.2-atspi-2.0';
+
+/**
+ * What the helper's environment may hold: the session bus (through which libatspi finds the
+ * accessibility bus, or AT_SPI_BUS_ADDRESS names it directly), the display (the bus's address
+ * on the root window), the runtime folder and home (where the buses' sockets and credentials
+ * are), and the language.
+ */
+const HELPER_ENV = ['DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'AT_SPI_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'HOME', 'LANG'] as const;
+
+/** The variables of `env` the helper may have, and no other. */
+function helperEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const name of HELPER_ENV) {
+    const value = env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
 
 const LINUX_WORDS: Words = {
   notOnBus: (app) => `${app} is not on the accessibility bus (it exposes no accessibility, or it was started before accessibility was on).`,
@@ -46,7 +68,7 @@ export function createLinuxAccessibilityReader(options: AccessibilityReaderOptio
       }
       if (!existsSync(python)) return failure('no-helper', LINUX_WORDS.missing);
       if (!existsSync(script)) return failure('no-helper', 'The accessibility helper (atspi-reader.py) is missing from this installation.');
-      return { command: python, args: ['-I', script], env };
+      return { command: python, args: ['-I', script], env: helperEnv(env) };
     },
   });
 }

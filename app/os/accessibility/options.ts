@@ -7,6 +7,9 @@ export interface AccessibilityReaderOptions {
   helperPath?: string;
   /** Linux: the Python that runs the helper; /usr/bin/python3. */
   python?: string;
-  /** The helper's environment (DISPLAY, DBUS_SESSION_BUS_ADDRESS); `process.env`, read at each call, by default. */
+  /**
+   * Where the helper's environment comes from; `process.env`, read at each call, by default. On
+   * Linux only the few variables that reach the buses are passed on (linux.ts).
+   */
   env?: NodeJS.ProcessEnv;
 }

@@ -1,10 +1,10 @@
 /**
  * The sentences of the reader's failures. A helper answers with codes (wire.ts); the words
  * are Glance's, per platform where the platforms differ ("not on the accessibility bus" means
- * nothing on a Mac). A helper's detail is a platform error name (a D-Bus error, an AXError
- * number) and appears only after "failed", one line, capped.
+ * nothing on a Mac). A helper's detail appears only after "failed", and only when it has the
+ * shape of a platform error's name (shownDetail): never a message, which on Linux whoever
+ * answered on the accessibility bus wrote.
  */
-import { oneLine } from '../../text/cap-text.js';
 import type { Exchange } from './helper-process.js';
 import type { AxFailure, AxFailureCode } from './types.js';
 
@@ -35,7 +35,7 @@ export function sentenceFor(exchange: Exclude<Exchange, { kind: 'answer' }>, pid
   const app = `The app (pid ${pid})`;
   switch (exchange.kind) {
     case 'timeout':
-      return ['timeout', `${app} gave no accessibility answer within ${timeoutMs} ms.`];
+      return ['timeout', `${app} gave no accessibility answer within ${durationWords(timeoutMs)}.`];
     case 'aborted':
       return ['cancelled', 'The accessibility read was cancelled.'];
     case 'fatal':
@@ -73,8 +73,31 @@ function refusedSentence(code: string, detail: string | undefined, app: string, 
     case 'no-permission':
       return ['no-permission', PERMISSION];
     case 'timeout':
-      return ['timeout', `${app} gave no accessibility answer within ${timeoutMs} ms.`];
-    default:
-      return ['failed', `The accessibility read failed${detail === undefined ? '' : ` (${oneLine(detail)})`}.`];
+      return ['timeout', `${app} gave no accessibility answer within ${durationWords(timeoutMs)}.`];
+    default: {
+      const shown = shownDetail(detail);
+      return ['failed', `The accessibility read failed${shown === undefined ? '' : ` (${shown})`}.`];
+    }
   }
+}
+
+/**
+ * A platform error's name: a D-Bus error name (org.freedesktop.DBus.Error.NoReply), an
+ * exception's type (a bug in a helper), `AXError -25200`. Names only, so no sentence fits.
+ */
+const ERROR_NAME = /^(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*|AXError -?\d{1,9})$/;
+
+/** A helper's detail as Glance shows it: a platform error's name of at most 255 characters, or nothing. */
+function shownDetail(detail: string | undefined): string | undefined {
+  return detail !== undefined && detail.length <= 255 && ERROR_NAME.test(detail) ? detail : undefined;
+}
+
+/**
+ * A time limit as a person reads it, in whole units: 1500 and 1499.03 (what was left of a
+ * press's limit for the read) are "1.5 s", 600 is "0.6 s", 5 is "5 ms".
+ */
+function durationWords(ms: number): string {
+  if (ms >= 1000) return `${Number((ms / 1000).toFixed(1))} s`;
+  if (ms >= 10) return `${Number((ms / 1000).toFixed(2))} s`;
+  return `${Math.max(1, Math.round(ms))} ms`;
 }

@@ -41,8 +41,8 @@ export interface LocateRequest extends RequestBase {
  */
 
 /**
- * One line from the helper. `detail` is the platform's error message (a D-Bus error name, an
- * AXError number), never anything read from an app.
+ * One line from the helper. `detail` is a platform error's name (a D-Bus error name, an AXError
+ * number, an exception's type), never a message: reasons.ts shows it only when it has that shape.
  */
 export const HelperLineSchema = z.union([
   z.object({ id: z.number().int(), ok: z.literal(true), answer: z.unknown() }),
