@@ -7,7 +7,7 @@ import type { OsServices } from './types.js';
 import type { OsOptions } from './options.js';
 import { OS_TOOL_TIMEOUT_MS } from './options.js';
 import { isAlivePs, isValidPid } from './alive.js';
-import { type DarwinTools, DEFAULT_DARWIN_TOOLS, darwinBundleId } from '@app-context/provider-kit/platform';
+import { type DarwinTools, DEFAULT_DARWIN_TOOLS, darwinBundleId, psProcessInfo } from '@app-context/provider-kit/platform';
 import { readFrontApp } from './front-app.js';
 import { getWindowsHelperSource } from './get-windows-helper.js';
 import { isValidPort, lsofListeners } from './lsof.js';
@@ -46,5 +46,6 @@ export function createDarwinOs(options: OsOptions = {}): OsServices {
     processName: (pid) => processNameFromList(pid, lister, timeoutMs),
     // A Mac app has its own bundle id; a script's interpreter names no one program here, so it is read only this time.
     program: async () => undefined,
+    processInfo: async (pid) => (isValidPid(pid) ? psProcessInfo(pid, tools.ps, timeoutMs) : undefined),
   };
 }

@@ -7,7 +7,7 @@ import type { ConnectionResult, ListenersResult, OsServices, SocketEnd } from '.
 import type { OsOptions } from './options.js';
 import { OS_TOOL_TIMEOUT_MS } from './options.js';
 import { isAliveLinux, isValidPid } from './alive.js';
-import { linuxBundleId } from '@app-context/provider-kit/platform';
+import { linuxBundleId, linuxProcessInfo } from '@app-context/provider-kit/platform';
 import { getWindowsSource, readFrontApp } from './front-app.js';
 import { isValidPort, lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
@@ -53,5 +53,6 @@ export function createLinuxOs(options: OsOptions = {}): OsServices {
     connection,
     processName: (pid) => linuxProcessName(pid, procRoot, lister, timeoutMs),
     program: (pid, bundleId) => (isValidPid(pid) ? linuxProgram(pid, bundleId, procRoot) : Promise.resolve(undefined)),
+    processInfo: async (pid) => (isValidPid(pid) ? linuxProcessInfo(pid, procRoot) : undefined),
   };
 }

@@ -2,7 +2,8 @@
  * The platform rules a host and a provider must compute alike, or the host ignores the
  * provider: where the providers folder is, and which bundle identifier the operating system
  * reports for a process (macOS: Launch Services or the enclosing .app; Linux: the Flatpak id,
- * the desktop file GLib launched the process from, or the executable's name). Glance's host
+ * the desktop file GLib launched the process from, or the executable's name), and whether a
+ * helper process descends from its app. Glance's host
  * imports these same functions (`@app-context/provider-kit/platform`), so the two sides
  * cannot drift apart; and the bounded reader both use for a file another process controls
  * (read-bounded.ts). Node only: these read /proc and run system tools.
@@ -12,3 +13,4 @@ export * from './bundle-id-linux.js';
 export * from './bundle-id-darwin.js';
 export * from './run-tool.js';
 export * from './read-bounded.js';
+export * from './process-info.js';
