@@ -104,7 +104,7 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
     return shown;
   }
   const target: Target = {
-    guard: connectionGuard(endpoint.port, pid, deps.os),
+    guard: connectionGuard(endpoint.port, { pid, ...helperOf(d) }, deps.os),
     pid, port: endpoint.port, path: endpoint.path, endpoint: d['endpoint'] as string, token,
     protocol: typeof d['protocol'] === 'string' ? d['protocol'] : '', instance: typeof d['instance'] === 'string' ? d['instance'] : '',
   };
@@ -115,6 +115,12 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
   add(...current.checks);
   add(...(await checkLocation(target, deps.timeoutMs, server.offersLocation, current.answer)));
   return shown;
+}
+
+/** The descriptor's helperPid when it is a valid one (helper-checks.ts reports one that is not). */
+function helperOf(d: RawDescriptor): { helperPid?: number } {
+  const helper = d['helperPid'];
+  return typeof helper === 'number' && Number.isSafeInteger(helper) && helper > 0 && helper !== d['pid'] ? { helperPid: helper } : {};
 }
 
 function asObject(value: unknown): RawDescriptor | undefined {
