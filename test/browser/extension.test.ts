@@ -43,8 +43,7 @@ function descriptor(): { pid: number; helperPid?: number } | undefined {
 
 /** `glance current --json` for the app in front. */
 async function current(): Promise<{ raw: string; json: CurrentJson }> {
-  const d = descriptor();
-  const run = await runGlance(['current', ...(d?.helperPid === undefined ? ['--pid', String(d?.pid)] : []), '--json', '--timeout', '5000'], env); // PRE-MERGE
+  const run = await runGlance(['current', '--json', '--timeout', '5000'], env);
   expect(run.stderr).toBe('');
   return { raw: run.stdout, json: JSON.parse(run.stdout) as CurrentJson };
 }
@@ -99,7 +98,8 @@ describe.runIf(RUN)('the browser extension and its helper, in Chromium', () => {
   it("reads the page in front through the protocol: its title, URL and selection, with the accessibility reader's rectangles", async () => {
     await page.send({ select: ['p1', 4, 'p1', 60] });
     const { sel, json } = await currentWith('quick brown fox jumps over the lazy dog and keeps runnin');
-    expect(json.source).toBe('provider');
+    // The front app is the browser (its window's pid), served by the helper it started.
+    expect(json).toMatchObject({ source: 'provider', provider: { pid: page.pid } });
     const elements = flat(json.answer.root);
     expect(json.answer.root).toMatchObject({ role: 'Application', title: 'Chromium' });
     expect(elements.find((e) => e.role === 'Document')).toMatchObject({ title: 'Reader Page', url: page.url });
@@ -140,7 +140,9 @@ describe.runIf(RUN)('the browser extension and its helper, in Chromium', () => {
 
   it('takes the helper and its descriptor with it when the browser quits', async () => {
     const published = descriptor() ?? expect.unreachable();
-    const helper = published.helperPid ?? published.pid;
+    // The descriptor names the browser as the app and the helper as the process that listens.
+    expect(published).toMatchObject({ pid: page.pid, helperPid: expect.any(Number) });
+    const helper = published.helperPid ?? expect.unreachable();
     await page.stop();
     await expect.poll(descriptor, { timeout: 30_000 }).toBeUndefined();
     await expect.poll(() => { try { process.kill(helper, 0); return true; } catch { return false; } }, { timeout: 30_000 }).toBe(false);
