@@ -5,6 +5,7 @@
 // The accessibility reader (AT-SPI, --force-renderer-accessibility) is the reference for where
 // the selection is on screen: it asks the browser, not the page. One browser serves every case,
 // in order: read, scroll, navigate, secrets, quit.
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ import { createAccessibilityReader, type AccessibilityReader } from '../../app/o
 import { expectNear } from '../helpers/accessibility-checks.js';
 import { BACKGROUND_TEXT, CHROMIUM, startChromiumPage, type ChromiumPage } from '../helpers/chromium-page.js';
 import { runGlance } from '../helpers/cli.js';
-import { missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
+import { DESKTOP_TOOLS, missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 
 const missing = missingDesktopTools([CHROMIUM]);
@@ -65,7 +66,16 @@ async function locate(id: string, json: CurrentJson): Promise<{ state: string; r
   return JSON.parse(run.stdout) as { state: string; rects: Rect[] };
 }
 
-describe.runIf(RUN)('the browser extension and its helper, in Chromium', () => {
+/** Presses keys in the front window, as the user would (xdotool). */
+function key(keys: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(DESKTOP_TOOLS.xdotool, ['key', keys], { env: session.env, timeout: 10_000 }, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+// Room for the browser's first reads on a loaded machine; each poll waits less, so a state that
+// never comes is named in the failure.
+describe.runIf(RUN)('the browser extension and its helper, in Chromium', { timeout: 45_000 }, () => {
   beforeAll(async () => {
     session = await startDesktopSession();
     process.env['DISPLAY'] = session.display;
@@ -116,10 +126,15 @@ describe.runIf(RUN)('the browser extension and its helper, in Chromium', () => {
     expectNear(where.rects, ax ?? []);
   });
 
-  it('says offscreen once the passage is scrolled away, and gone once the page navigated', async () => {
+  it('says offscreen while its tab is in the background or the passage is scrolled away, and gone once the page navigated', async () => {
     await page.send({ select: ['p2', 0, 'p2', 7] });
     const { sel, json } = await currentWith('Another');
     expect((await locate(sel.id, json)).state).toBe('visible');
+    // Another tab in front (the browser's own shortcut): the passage's tab is in the background.
+    await key('ctrl+Tab');
+    await expect.poll(async () => (await locate(sel.id, json)).state).toBe('offscreen');
+    await key('ctrl+shift+Tab');
+    await expect.poll(async () => (await locate(sel.id, json)).state).toBe('visible');
     await page.send({ scroll: 2500 });
     expect(await locate(sel.id, json)).toEqual({ state: 'offscreen', rects: [] });
     await page.send({ go: '/reader.html?next' });
