@@ -66,6 +66,13 @@ async function locate(id: string, json: CurrentJson): Promise<{ state: string; r
   return JSON.parse(run.stdout) as { state: string; rects: Rect[] };
 }
 
+/** `glance browser status --json`. */
+async function status(): Promise<unknown> {
+  const run = await runGlance(['browser', 'status', '--json'], env);
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout);
+}
+
 /** Presses keys in the front window, as the user would (xdotool). */
 function key(keys: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -153,13 +160,15 @@ describe.runIf(RUN)('the browser extension and its helper, in Chromium', { timeo
     expect(flat(across.json.answer.root).find((e) => e.role === 'Link')).toMatchObject({ title: 'the guide', url: expect.stringMatching(/#guide$/) });
   });
 
-  it('takes the helper and its descriptor with it when the browser quits', async () => {
+  it('takes the helper and its descriptor with it when the browser quits; status saw it connected, and then not', async () => {
     const published = descriptor() ?? expect.unreachable();
     // The descriptor names the browser as the app and the helper as the process that listens.
     expect(published).toMatchObject({ pid: page.pid, helperPid: expect.any(Number) });
     const helper = published.helperPid ?? expect.unreachable();
+    expect(await status()).toMatchObject({ installed: [{ present: true }], connected: { browser: 'Chromium', browserPid: page.pid, helperPid: helper, running: true } });
     await page.stop();
     await expect.poll(descriptor, { timeout: 30_000 }).toBeUndefined();
     await expect.poll(() => { try { process.kill(helper, 0); return true; } catch { return false; } }, { timeout: 30_000 }).toBe(false);
+    expect(await status()).toMatchObject({ connected: { helperPid: helper, running: false } });
   });
 });
