@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { collectContext } from '../../app/invocation/collect.js';
+import { createHostCache } from '../../app/invocation/host-cache.js';
 import { createOs } from '../../app/os/index.js';
 import { runGlance } from '../helpers/cli.js';
 import { endPid, useHelperAppSuite } from '../helpers/helper-app.js';
@@ -136,6 +137,31 @@ describe('a provider served by a helper of its app', () => {
     const located = await runGlance(['location', 'sel-1', '--pid', String(appPid), '--instance', instance, '--json'], suite.env());
     expect(located.code).toBe(0);
     expect(JSON.parse(located.stdout)).toMatchObject({ state: 'gone' });
+
+    // A helper that quits cleanly removes its descriptor: gone too.
+    const second = await suite.start();
+    const again = await collectContext({ pid: second.appPid }, { os, env: suite.env() });
+    if (again.kind !== 'collected') throw new Error(`not collected: ${again.kind}`);
+    endPid(second.helperPid, 'SIGTERM');
+    await expect.poll(() => os.isAlive(second.helperPid)).toBe(false);
+    expect(await again.source.locate('sel-1', {})).toMatchObject({ ok: true, asked: false, location: { state: 'gone' } });
+  });
+
+  it('a host that keeps connections collects from the helper again, and refuses the provider once the helper crashed', async () => {
+    const { appPid, helperPid } = await suite.start();
+    const cache = createHostCache();
+    try {
+      const deps = { os, env: suite.env(), cache };
+      expect((await collectContext({ pid: appPid }, deps)).kind).toBe('collected');
+      expect(cache.sessions.size).toBe(1);
+      expect((await collectContext({ pid: appPid }, deps)).kind).toBe('collected');
+      endPid(helperPid);
+      await expect.poll(() => os.isAlive(helperPid)).toBe(false);
+      const after = await collectContext({ pid: appPid }, deps);
+      expect(after.kind === 'ignored' && after.reasons).toEqual([expect.stringMatching(/its helper process \(pid \d+\) is not running/)]);
+    } finally {
+      await cache.close();
+    }
   });
 
   it('an element is gone once the app quits, though its detached helper runs on', async () => {
