@@ -93,6 +93,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The browser extension: plain JavaScript the browser loads as it is (no build), in a
+    // service worker whose injected functions run in the page.
+    files: ['provider/browser/extension/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: { chrome: 'readonly', navigator: 'readonly', document: 'readonly', location: 'readonly', getSelection: 'readonly', Node: 'readonly', screenX: 'readonly', screenY: 'readonly', outerWidth: 'readonly', innerWidth: 'readonly', outerHeight: 'readonly', innerHeight: 'readonly', devicePixelRatio: 'readonly' },
+    },
+  },
+  {
     files: ['app/**/*.ts', 'provider/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [coreNoElectron] }],

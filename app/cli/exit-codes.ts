@@ -11,6 +11,8 @@ export const EXIT = {
   backendFailed: 8,
   /** `current`, `location`: the user's rule for the app is `never`, or the rules file is damaged. */
   ruledOut: 9,
+  /** `browser`: the helper could not be installed or removed (not built, no such folder on this platform). */
+  setupFailed: 10,
   /** `ask`: interrupted by Ctrl-C (128 + SIGINT, as a shell reports it). */
   interrupted: 130,
 } as const;

@@ -8,6 +8,7 @@
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
 import { BACKEND_IDS, backendFacts, OFFLINE_BACKEND } from '../../contract/backends.js';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../agent/turn.js';
+import { BROWSER_NAMES } from '../browser/browsers.js';
 import { BACKEND_CHOICE, MAX_TIMEOUT_ARG_MS } from './args.js';
 
 /** One command's help. */
@@ -96,6 +97,15 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     usage: 'glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]',
     about: 'A receipt for every request that carried context to a model, newest first: which app, when, to whom, which elements, and the size and SHA-256 of exactly what was sent. Kept for the days the settings say (default 30).',
     options: [JSON_OUT, ['--limit N', 'only the newest N receipts']],
+  },
+  browser: {
+    usage: 'glance browser install [--browser NAME] [--profile-dir DIR] [--json] | browser uninstall [--json] | browser status [--json]',
+    about: 'Sets up Glance\'s browser helper, through which a Chromium-based browser shares the page in front (docs/browser.md): install writes the native messaging host\'s manifest where the browser looks and prints how to load the extension; uninstall removes exactly what install wrote; status says what is installed and whether the extension has connected.',
+    options: [
+      ['--browser NAME', `with install: ${BROWSER_NAMES.join(', ')} (default chrome)`],
+      ['--profile-dir DIR', 'with install: the browser\'s own user-data folder (its --user-data-dir); the manifest goes to DIR/NativeMessagingHosts'],
+      ['--json', 'install: {"manifestPath", "extensionDir", "extensionId"}; uninstall: {"removed"}; status: what is installed and the last connection'],
+    ],
   },
 };
 

@@ -22,6 +22,7 @@ const USAGE = `glance: the app-context host without a window
   glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S]
                | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules remove BUNDLE_ID | rules reset [--yes]
   glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]
+  glance browser install [--browser NAME] [--profile-dir DIR] [--json] | browser uninstall | browser status
   glance help [COMMAND]     (also: glance COMMAND --help)
   glance --version
 

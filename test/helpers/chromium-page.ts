@@ -32,7 +32,22 @@ interface PageReport {
 }
 
 /** One command for the page. */
-type PageCommand = { select: [string, number, string, number] } | { focus: string } | { title: string } | { blur: true };
+type PageCommand = { select: [string, number, string, number] } | { focus: string } | { title: string } | { blur: true } | { scroll: number } | { go: string };
+
+/** How the browser runs, for tests that need more than the page (the extension's). */
+export interface ChromiumOptions {
+  /** The user-data folder (the caller's, kept); default a temporary one, removed at stop. */
+  profile?: string;
+  /** More flags (--load-extension=...). */
+  args?: string[];
+  /** More environment for the browser (and so for what it starts). */
+  env?: NodeJS.ProcessEnv;
+  /** Pages of this server opened in background tabs after the reader's ("/background.html"). */
+  backgroundTabs?: string[];
+}
+
+/** A second page, with text that only a background tab shows. */
+export const BACKGROUND_TEXT = 'Only the background tab says marmalade-quartz-41';
 
 const PAGE = (secret: string): string => `<!doctype html>
 <html><head><meta charset="utf-8"><title>Reader Page</title>
@@ -43,6 +58,7 @@ const PAGE = (secret: string): string => `<!doctype html>
 <p id="p2">Another paragraph, short.</p>
 <p id="p3">Read <a href="#guide">the guide</a> before dawn.</p>
 <input id="pw" type="password" value="${secret}" aria-label="Password">
+<div id="spacer" style="height: 3000px"></div>
 <script>
 async function run(cmd) {
   if (cmd.select) {
@@ -59,6 +75,7 @@ async function run(cmd) {
   if (cmd.focus) document.getElementById(cmd.focus).focus();
   if (cmd.blur) { document.activeElement.blur(); getSelection().removeAllRanges(); }
   if (cmd.title) document.title = cmd.title;
+  if (cmd.scroll !== undefined) window.scrollTo(0, cmd.scroll);
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const range = getSelection().rangeCount > 0 ? getSelection().getRangeAt(0) : undefined;
   const rects = range ? [...range.getClientRects()].filter((r) => r.width > 0).map((r) => ({ x: r.left, y: r.top, w: r.width, h: r.height })) : [];
@@ -68,6 +85,8 @@ async function run(cmd) {
   for (;;) {
     const cmd = await (await fetch('/next')).json();
     await fetch('/report', { method: 'POST', body: JSON.stringify(await run(cmd)) });
+    // After its report, so the report is not cut off; the next page asks for the next command.
+    if (cmd.go) { location.assign(cmd.go); break; }
   }
 })();
 </script></body></html>`;
@@ -86,13 +105,15 @@ export interface ChromiumPage {
 }
 
 /** Starts the page's server and Chromium on it; resolves once the page runs and the window is mapped. */
-export async function startChromiumPage(session: DesktopSession, secret: string): Promise<ChromiumPage> {
+export async function startChromiumPage(session: DesktopSession, secret: string, options: ChromiumOptions = {}): Promise<ChromiumPage> {
   let waiting: ServerResponse | undefined;
   const queue: PageCommand[] = [];
   let reported: ((report: PageReport) => void) | undefined;
   const server = createServer((req, res) => {
-    if (req.url === '/reader.html') {
+    if (req.url?.split('?')[0] === '/reader.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(PAGE(secret));
+    } else if (req.url === '/background.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Background</title><p>${BACKGROUND_TEXT}</p>`);
     } else if (req.url === '/next') {
       const command = queue.shift();
       if (command === undefined) waiting = res;
@@ -112,7 +133,7 @@ export async function startChromiumPage(session: DesktopSession, secret: string)
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/reader.html`;
-  const profile = await mkdtemp(join(tmpdir(), 'glance-ax-chromium-'));
+  const profile = options.profile ?? await mkdtemp(join(tmpdir(), 'glance-ax-chromium-'));
   const args = [
     '--force-renderer-accessibility',
     `--user-data-dir=${profile}`,
@@ -121,9 +142,11 @@ export async function startChromiumPage(session: DesktopSession, secret: string)
     '--test-type',
     '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--no-default-browser-check', '--password-store=basic', '--window-position=0,0', '--window-size=1000,800',
+    ...(options.args ?? []),
     url,
+    ...(options.backgroundTabs ?? []).map((path) => new URL(path, url).href),
   ];
-  const browser = spawnProcess(CHROMIUM, args, session.env);
+  const browser = spawnProcess(CHROMIUM, args, { ...session.env, ...options.env });
   const send = (command: PageCommand): Promise<PageReport> =>
     new Promise<PageReport>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the page did not report after ${JSON.stringify(command)}:\n${browser.output().slice(-2000)}`)), 30_000);
@@ -144,7 +167,7 @@ export async function startChromiumPage(session: DesktopSession, secret: string)
     // Chromium's helper processes (its crash handler, the last renderer) can still be writing
     // into the profile for a moment after the browser's own process exits: an rmdir then meets
     // a new file (ENOTEMPTY, seen in CI). rm retries those until they stop.
-    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    if (options.profile === undefined) await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {
     // The first report says the page runs its script.
