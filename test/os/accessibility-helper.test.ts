@@ -61,6 +61,24 @@ describe("the reader's side of the helper protocol (the macOS helper's answers, 
     expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true });
   });
 
+  it.each([
+    [1000, 'budget 900, deadline ahead'],
+    [3000, 'budget 2750, deadline ahead'],
+    [200, 'budget 150, deadline ahead'],
+  ])('gives the helper one budget for a %i ms read, less a reserve for the answer, and its deadline as a time of day', async (timeoutMs, title) => {
+    reader = createDarwinAccessibilityReader({ helperPath: STANDIN });
+    expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true });
+    expect(await reader.read(1013, { timeoutMs })).toMatchObject({ ok: true, read: { window: { title } } });
+  });
+
+  it('hears a hung app\'s "timed out" from a helper that started late, before its own limit kills the helper', async () => {
+    // The helper reads its first line 1.5 s late and waits for the hung app until the deadline:
+    // it still answers before Node's timer, so the same helper serves the next read (handle "1:").
+    reader = createDarwinAccessibilityReader({ helperPath: STANDIN, env: { ...process.env, STANDIN_START_DELAY_MS: '1500' } });
+    expect(await reader.read(1014, { timeoutMs: 3000 })).toEqual({ ok: false, code: 'timeout', reason: 'The app (pid 1014) gave no accessibility answer within 3000 ms.' });
+    expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true, read: { selection: { handle: '1:m1' } } });
+  });
+
   it('cuts a focused text at 4 KB of UTF-8 even when a helper sends more, and never passes on a secure field', async () => {
     reader = createDarwinAccessibilityReader({ helperPath: STANDIN });
     const long = await reader.read(1006, LIMIT);

@@ -28,9 +28,13 @@ describe.runIf(process.platform === 'darwin')('the macOS accessibility helper', 
   it('was built for arm64 and x86_64, and answers the protocol', async () => {
     expect(existsSync(HELPER), 'npm run build compiles it on a Mac').toBe(true);
     expect(execFileSync('/usr/bin/lipo', ['-archs', HELPER], { encoding: 'utf8' }).trim().split(' ').sort()).toEqual(['arm64', 'x86_64']);
-    // Our own process has no window: any answer but "missing" or "failed" means the helper ran and spoke.
+    // Our own process (node) runs no accessibility server: the system answers cannotComplete at
+    // once, which the helper tells from a hung app's (it took its whole time) as not-on-bus,
+    // well within the limit; without the permission, no-permission.
+    const started = Date.now();
     const result = await reader.read(process.pid, LIMIT);
-    expect(result.ok ? 'read' : result.code).toMatch(/^(no-permission|no-window|not-on-bus|read)$/);
+    expect(result.ok ? 'read' : result.code).toMatch(/^(no-permission|not-on-bus)$/);
+    expect(Date.now() - started).toBeLessThan(LIMIT.timeoutMs / 2);
   });
 
   it("reads TextEdit's selection, where the runner has the Accessibility permission", async (ctx) => {
