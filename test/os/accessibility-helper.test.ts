@@ -61,6 +61,15 @@ describe("the reader's side of the helper protocol (the macOS helper's answers, 
     expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true });
   });
 
+  it('never answers visible with nothing to show: a selection without rectangles is offscreen', async () => {
+    reader = createDarwinAccessibilityReader({ helperPath: STANDIN });
+    const read = await reader.read(1001, LIMIT);
+    if (!read.ok || read.read.selection === undefined) throw new Error('no selection');
+    const previous = { title: read.read.window.title, selection: read.read.selection };
+    expect(await reader.locate(1015, previous, LIMIT)).toEqual({ ok: true, location: { state: 'offscreen' } });
+    expect(await reader.locate(1016, previous, LIMIT)).toEqual({ ok: true, location: { state: 'offscreen' } });
+  });
+
   it.each([
     [1000, 'budget 900, deadline ahead'],
     [3000, 'budget 2750, deadline ahead'],
