@@ -82,10 +82,11 @@ async function start(): Promise<void> {
       setLoginItem: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
       // Login items exist on macOS (and Windows) only.
       loginItem: () => (mac || process.platform === 'win32' ? app.getLoginItemSettings() : undefined),
-      // Hiding a window leaves Glance active; hiding the app hands the focus back (macOS).
-      deactivate: () => {
-        if (mac) app.hide();
-      },
+      // Nothing to hand back on macOS: the panel is non-activating (main/config.ts), so Glance
+      // never becomes the active app, and the front app keeps the focus while the panel shows.
+      // app.hide() here would make the next show's app.show() (NSApp unhide:, which activates
+      // the app) take the activation from the app the user is about to ask about.
+      deactivate: () => undefined,
       quit: () => app.quit(),
     },
   } satisfies MainPorts);

@@ -20,6 +20,8 @@ export interface PanelPort {
   show(): void;
   hide(): void;
   isVisible(): boolean;
+  /** Shown and holding the keyboard (macOS's non-activating panel: the front app is another's meanwhile). */
+  isFocused?(): boolean;
   /**
    * Keeps the panel shown while a dialog of the system's takes the focus for one of Glance's
    * operations (the Keychain asking to allow access): the panel would otherwise hide on blur.
@@ -138,8 +140,8 @@ export interface MainPorts {
     /** What the system says of the login item now (app.getLoginItemSettings); undefined where it keeps none. */
     loginItem(): LoginItemReport | undefined;
     /**
-     * Gives the focus back to the app the user was in (app.hide() on macOS): hiding the panel
-     * does not deactivate Glance, which would stay frontmost with no window.
+     * Gives the focus back to the app the user was in, where showing the panel took it. On
+     * macOS it never does (a non-activating panel, main/config.ts): nothing to do there.
      */
     deactivate(): void;
     quit(): void;

@@ -78,6 +78,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     timeoutMs: () => settings.current().timeoutMs,
     ownPid: ports.ownPid,
     showPanel: panel.show,
+    panelFocused: () => panel.isFocused?.() ?? false,
     hub,
     logger,
     // A card's words are the core's, which name files by their full path: shortened to ~/… as every path the panel shows.
