@@ -80,7 +80,11 @@ export interface AppearancePort {
 export interface AccessibilityPermissionPort {
   /** Whether Glance holds the permission now (isTrustedAccessibilityClient(false): asks nothing of the user). */
   trusted(): boolean;
-  /** Opens System Settings at Privacy & Security › Accessibility; false where there is no such pane. */
+  /**
+   * On the user's click: adds Glance to System Settings' Accessibility list (the prompting
+   * isTrustedAccessibilityClient(true)) and opens Privacy & Security › Accessibility there;
+   * false where there is no such pane.
+   */
   openSettings(): Promise<boolean>;
 }
 

@@ -9,4 +9,9 @@ export interface AccessibilityReaderOptions {
   python?: string;
   /** The helper's environment (DISPLAY, DBUS_SESSION_BUS_ADDRESS); `process.env`, read at each call, by default. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * macOS: whose Accessibility permission the reads run under, for the words of `no-permission`:
+   * Glance's (the app, the default) or the terminal's (the `glance` command, run in a terminal).
+   */
+  permissionHolder?: 'glance' | 'terminal';
 }
