@@ -42,7 +42,7 @@ const RESERVE = { share: 0.1, minMs: 50, maxMs: 250 } as const;
  * then, before Node's timer kills it. One budget for the whole request, never per call: a read
  * makes tens to hundreds of calls into the app.
  */
-export function helperBudgetMs(timeoutMs: number): number {
+function helperBudgetMs(timeoutMs: number): number {
   const reserve = Math.min(RESERVE.maxMs, Math.max(RESERVE.minMs, timeoutMs * RESERVE.share));
   return Math.max(1, Math.floor(timeoutMs - reserve));
 }
