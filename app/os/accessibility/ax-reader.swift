@@ -32,7 +32,7 @@ struct Refused: Error {
     var detail: String? = nil
 }
 
-typealias Rect = [String: Double]
+typealias RectJSON = [String: Double]
 
 func asElement(_ value: AnyObject?) -> AXUIElement? {
     guard let value = value, CFGetTypeID(value) == AXUIElementGetTypeID() else { return nil }
@@ -59,7 +59,7 @@ func axRange(_ location: Int, _ length: Int) -> AnyObject {
 }
 
 /// Global coordinates in points, origin top-left of the primary display: the protocol's own.
-func rectJSON(_ rect: CGRect) -> Rect {
+func rectObject(_ rect: CGRect) -> RectJSON {
     return ["x": Double(rect.origin.x), "y": Double(rect.origin.y), "w": Double(rect.width), "h": Double(rect.height)]
 }
 
@@ -228,8 +228,8 @@ extension Reader {
 extension Reader {
     /// One rectangle per line of the range, where the element tells its lines; else one for the
     /// whole range. Stops near the deadline with the rectangles it has.
-    func lineRects(_ element: AXUIElement, _ range: CFRange, _ room: Int) -> [Rect] {
-        var rects: [Rect] = []
+    func lineRects(_ element: AXUIElement, _ range: CFRange, _ room: Int) -> [RectJSON] {
+        var rects: [RectJSON] = []
         var offset = range.location
         let end = range.location + range.length
         do {
@@ -237,11 +237,11 @@ extension Reader {
                 guard let line = try parameterized(element, kAXLineForIndexParameterizedAttribute, offset as NSNumber) as? Int,
                       let lineRange = rangeValue(try parameterized(element, kAXRangeForLineParameterizedAttribute, line as NSNumber)),
                       lineRange.location + lineRange.length > offset else {
-                    if let whole = rectValue(try parameterized(element, kAXBoundsForRangeParameterizedAttribute, axRange(offset, end - offset))) { rects.append(rectJSON(whole)) }
+                    if let whole = rectValue(try parameterized(element, kAXBoundsForRangeParameterizedAttribute, axRange(offset, end - offset))) { rects.append(rectObject(whole)) }
                     break
                 }
                 let stop = min(end, lineRange.location + lineRange.length)
-                if let rect = rectValue(try parameterized(element, kAXBoundsForRangeParameterizedAttribute, axRange(offset, stop - offset))) { rects.append(rectJSON(rect)) }
+                if let rect = rectValue(try parameterized(element, kAXBoundsForRangeParameterizedAttribute, axRange(offset, stop - offset))) { rects.append(rectObject(rect)) }
                 offset = stop
             }
         } catch {
@@ -251,7 +251,7 @@ extension Reader {
     }
 
     /// The answer's selection: the text cut at `limit` characters (Unicode scalars).
-    func selectionAnswer(_ text: String, _ limit: Int, cut: Bool, ranges: [[Int]], _ rects: [Rect]) -> [String: Any] {
+    func selectionAnswer(_ text: String, _ limit: Int, cut: Bool, ranges: [[Int]], _ rects: [RectJSON]) -> [String: Any] {
         let scalars = text.unicodeScalars
         var kept = String.UnicodeScalarView()
         kept.append(contentsOf: scalars.prefix(limit))
@@ -285,19 +285,19 @@ extension Reader {
     func markerSelection(_ web: AXUIElement, _ limit: Int) throws -> [String: Any]? {
         guard let markers = try attribute(web, Names.selectedMarkerRange).0,
               let text = try parameterized(web, Names.stringForMarkerRange, markers) as? String, !text.isEmpty else { return nil }
-        var rects: [Rect] = []
-        if !nearDeadline, let rect = rectValue(try parameterized(web, Names.boundsForMarkerRange, markers)) { rects.append(rectJSON(rect)) }
+        var rects: [RectJSON] = []
+        if !nearDeadline, let rect = rectValue(try parameterized(web, Names.boundsForMarkerRange, markers)) { rects.append(rectObject(rect)) }
         var start = 0
         if let marker = try parameterized(web, Names.startOfMarkerRange, markers), let index = try parameterized(web, Names.indexForMarker, marker) as? Int { start = index }
         return selectionAnswer(text, limit, cut: false, ranges: [[start, start + text.utf16.count]], rects)
     }
 
     /// The rectangles, each cut to the window's frame; those wholly outside it dropped.
-    func clipped(_ rects: [Rect], to window: AXUIElement?) throws -> [Rect] {
+    func clipped(_ rects: [RectJSON], to window: AXUIElement?) throws -> [RectJSON] {
         guard !rects.isEmpty, let window = window, let bounds = try frame(window) else { return rects }
         return rects.compactMap { rect in
             let cut = CGRect(x: rect["x"] ?? 0, y: rect["y"] ?? 0, width: rect["w"] ?? 0, height: rect["h"] ?? 0).intersection(bounds)
-            return cut.isNull || cut.width <= 0 || cut.height <= 0 ? nil : rectJSON(cut)
+            return cut.isNull || cut.width <= 0 || cut.height <= 0 ? nil : rectObject(cut)
         }
     }
 
@@ -333,7 +333,7 @@ extension Reader {
         answer["focused"] = ["role": role, "secure": secure] as [String: Any]
         if secure { return answer }
         if var selected = try selection(of: focused, web: web, request) {
-            selected["rects"] = try clipped(selected["rects"] as? [Rect] ?? [], to: window)
+            selected["rects"] = try clipped(selected["rects"] as? [RectJSON] ?? [], to: window)
             nextHandle += 1
             let handle = "m\(nextHandle)"
             anchors[handle] = focused
@@ -363,8 +363,8 @@ extension Reader {
         let ranges = request["ranges"] as? [[Int]] ?? []
         guard (now["ranges"] as? [[Int]]) == ranges, (now["text"] as? String) == (request["text"] as? String) else { return ["state": "gone"] }
         if window == nil { window = try asElement(attribute(element, kAXWindowAttribute).0) }
-        let rects = try clipped(now["rects"] as? [Rect] ?? [], to: window)
-        return rects.isEmpty ? ["state": "offscreen", "rects": [Rect]()] : ["state": "visible", "rects": rects]
+        let rects = try clipped(now["rects"] as? [RectJSON] ?? [], to: window)
+        return rects.isEmpty ? ["state": "offscreen", "rects": [RectJSON]()] : ["state": "visible", "rects": rects]
     }
 }
 
