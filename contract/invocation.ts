@@ -146,6 +146,8 @@ const InvocationSchema = z.object({
   sampleFailure: SampleFailureSchema.optional(),
   /** For failure `ruled-out`: which rule kept the app out. */
   ruledOutBy: RuledOutBySchema.optional(),
+  /** For failure `accessibility-consent`: the app is built on Electron, and the card says what a read turns on in it. */
+  electronApp: z.literal(true).optional(),
   /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
   screening: ScreeningSchema.optional(),
   /**

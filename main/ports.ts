@@ -133,6 +133,8 @@ export interface MainPorts {
    * lookup of app/os/app-icon-linux.ts on Linux); absent: the panel draws its glyph for every app.
    */
   appIcons?: AppIcons;
+  /** Whether the front app is built on Electron (macOS: app/os/accessibility/electron-app.ts); absent elsewhere. */
+  electronApp?(pid: number): Promise<boolean>;
   /** The system clipboard (Electron's clipboard): History's Copy puts a receipt's digest there. */
   clipboard: { writeText(text: string): void };
   /** Opens an http(s) link in the user's browser (shell.openExternal). */
