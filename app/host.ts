@@ -13,6 +13,7 @@ export { collectContext } from './invocation/collect.js';
 export { collectFrontApp } from './accessibility/collect.js';
 export { isAccessibilityRead, type FrontCollection } from './accessibility/types.js';
 export { behindPermission, createAccessibilityReader, type AccessibilityReader } from './os/accessibility/index.js';
+export { isElectronApp } from './os/accessibility/electron-app.js';
 export { locateRef, type LocateResult } from './invocation/locate.js';
 export type { ContextSource, SourceKind } from './invocation/source.js';
 export { createHostCache } from './invocation/host-cache.js';

@@ -151,6 +151,8 @@ const InvocationSchema = z.object({
    * (the app, one program of an interpreter, or nothing), so the card's buttons say it.
    */
   consentKey: ConsentKeySchema.optional(),
+  /** For failure `accessibility-consent`: the app is built on Electron, and the card says what a read turns on in it. */
+  electronApp: z.literal(true).optional(),
   /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */
   screening: ScreeningSchema.optional(),
   /**

@@ -35,9 +35,16 @@ function secureWebPreferences(preloadPath: string): WebPreferences {
   };
 }
 
-/** The panel: a frameless, hidden-at-start window that behaves like a menu. */
-export function panelWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/**
+ * The panel: a frameless, hidden-at-start window that behaves like a menu. On macOS a
+ * non-activating panel (`type: 'panel'`: Electron adds NSWindowStyleMaskNonactivatingPanel and
+ * its show() and focus() skip activating the app), as Spotlight's and Raycast's are: it takes
+ * the keyboard while the app the user asked about stays the active app, so that app's focused
+ * window, its selection and its key window are what the accessibility reader and providers see.
+ */
+export function panelWindowOptions(preloadPath: string, platform: NodeJS.Platform = process.platform): BrowserWindowConstructorOptions {
   return {
+    ...(platform === 'darwin' ? { type: 'panel' } : {}),
     ...PANEL_SIZE,
     // Created at start and shown on demand, so the hotkey shows it without a load delay.
     show: false,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { app, clipboard, globalShortcut, Menu, safeStorage, screen, session, shell, systemPreferences } from 'electron';
-import { createAccessibilityReader, createLinuxAppIcons, createOs, glanceHomePath, openGlanceHome } from '../app/host.js';
+import { createAccessibilityReader, createLinuxAppIcons, createOs, glanceHomePath, isElectronApp, openGlanceHome } from '../app/host.js';
 import { accessibilityPermission } from './accessibility-permission.js';
 import { answerAppEvents, trackQuitting } from './app-events.js';
 import { registerIpc } from './ipc/register.js';
@@ -71,6 +71,8 @@ async function start(): Promise<void> {
     safeStorage,
     // The front app's own icon: Finder's icon of its bundle on a Mac, its desktop file's icon on Linux.
     ...(mac ? { appIcons: createDarwinAppIcons((path) => app.getFileIcon(path, { size: 'normal' })) } : process.platform === 'linux' ? { appIcons: createLinuxAppIcons(process.env) } : {}),
+    // An Electron app's consent card says what the first read turns on in it (macOS only).
+    ...(mac ? { electronApp: (pid: number) => isElectronApp(pid) } : {}),
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     utilityProcess: { launchSample: () => forkSampleNotes(join(import.meta.dirname, '../provider/sample/main.js')) },
     shell: {
@@ -82,10 +84,11 @@ async function start(): Promise<void> {
       setLoginItem: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
       // Login items exist on macOS (and Windows) only.
       loginItem: () => (mac || process.platform === 'win32' ? app.getLoginItemSettings() : undefined),
-      // Hiding a window leaves Glance active; hiding the app hands the focus back (macOS).
-      deactivate: () => {
-        if (mac) app.hide();
-      },
+      // Nothing to hand back on macOS: the panel is non-activating (main/config.ts), so Glance
+      // never becomes the active app, and the front app keeps the focus while the panel shows.
+      // app.hide() here would make the next show's app.show() (NSApp unhide:, which activates
+      // the app) take the activation from the app the user is about to ask about.
+      deactivate: () => undefined,
       quit: () => app.quit(),
     },
   } satisfies MainPorts);

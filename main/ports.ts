@@ -20,6 +20,8 @@ export interface PanelPort {
   show(): void;
   hide(): void;
   isVisible(): boolean;
+  /** Shown and holding the keyboard (macOS's non-activating panel: the front app is another's meanwhile). */
+  isFocused?(): boolean;
   /**
    * Keeps the panel shown while a dialog of the system's takes the focus for one of Glance's
    * operations (the Keychain asking to allow access): the panel would otherwise hide on blur.
@@ -78,7 +80,11 @@ export interface AppearancePort {
 export interface AccessibilityPermissionPort {
   /** Whether Glance holds the permission now (isTrustedAccessibilityClient(false): asks nothing of the user). */
   trusted(): boolean;
-  /** Opens System Settings at Privacy & Security › Accessibility; false where there is no such pane. */
+  /**
+   * On the user's click: adds Glance to System Settings' Accessibility list (the prompting
+   * isTrustedAccessibilityClient(true)) and opens Privacy & Security › Accessibility there;
+   * false where there is no such pane.
+   */
   openSettings(): Promise<boolean>;
 }
 
@@ -127,6 +133,8 @@ export interface MainPorts {
    * lookup of app/os/app-icon-linux.ts on Linux); absent: the panel draws its glyph for every app.
    */
   appIcons?: AppIcons;
+  /** Whether the front app is built on Electron (macOS: app/os/accessibility/electron-app.ts); absent elsewhere. */
+  electronApp?(pid: number): Promise<boolean>;
   /** The system clipboard (Electron's clipboard): History's Copy puts a receipt's digest there. */
   clipboard: { writeText(text: string): void };
   /** Opens an http(s) link in the user's browser (shell.openExternal). */
@@ -138,8 +146,8 @@ export interface MainPorts {
     /** What the system says of the login item now (app.getLoginItemSettings); undefined where it keeps none. */
     loginItem(): LoginItemReport | undefined;
     /**
-     * Gives the focus back to the app the user was in (app.hide() on macOS): hiding the panel
-     * does not deactivate Glance, which would stay frontmost with no window.
+     * Gives the focus back to the app the user was in, where showing the panel took it. On
+     * macOS it never does (a non-activating panel, main/config.ts): nothing to do there.
      */
     deactivate(): void;
     quit(): void;

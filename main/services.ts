@@ -68,6 +68,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
 
   // Each app's own icon, looked up once per bundle id, for the header, the cards and History.
   const icons = ports.appIcons ? cachedAppIcons(ports.appIcons) : undefined;
+  const electronApp = ports.electronApp;
   // Highlights: one transparent window per display, created when a display first draws.
   const overlay = createOverlayService({ displays: ports.screen.displays, windows: overlays });
   // Each press owns what it collected, its conversation, the placement and the overlay it drew.
@@ -78,6 +79,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     timeoutMs: () => settings.current().timeoutMs,
     ownPid: ports.ownPid,
     showPanel: panel.show,
+    panelFocused: () => panel.isFocused?.() ?? false,
     hub,
     logger,
     // A card's words are the core's, which name files by their full path: shortened to ~/… as every path the panel shows.
@@ -93,6 +95,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     placeBeside: panel.placeBeside,
     // The front app as the OS named it may lack its bundle id (a pid the user passed): the icon is found by the one the OS tells.
     ...(icons ? { appIcon: async (app: FrontApp) => icons.iconOf({ pid: app.pid, bundleId: app.bundleId ?? (await ports.os.bundleId(app.pid)) }) } : {}),
+    ...(electronApp ? { electronApp: (app: FrontApp) => electronApp(app.pid) } : {}),
   });
   // Something to try before any app of the user's speaks the protocol: the bundled sample.
   const sampleNotes = createSampleNotes({ launch: ports.utilityProcess.launchSample, logger, ...(ports.env ? { env: ports.env } : {}) });

@@ -38,7 +38,8 @@ export function accessibilitySource(reader: AccessibilityReader, issuer: ReadIss
       const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const found = await reader.locate(issuer.pid, { title: issuer.read.window.title, selection }, { timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
       if (found.ok) {
-        const location = found.location.state === 'gone' ? { ...GONE, rects: [] } : { state: 'visible' as const, rects: found.location.rects };
+        const now = found.location;
+        const location = now.state === 'visible' ? { state: now.state, rects: now.rects } : { state: now.state, rects: [] };
         return { ok: true, location, warnings: [], asked: true };
       }
       switch (found.code) {

@@ -17,7 +17,7 @@ import type { CliIo } from './io.js';
  * the app's stored consent is `always`. The reader's helper is stopped when the run is done.
  */
 export async function collectForCommand(app: FrontApp, deps: CoreDeps, options: CallOptions, io: CliIo, granted: boolean): Promise<{ collection: FrontCollection; close: () => Promise<void> }> {
-  const reader = createAccessibilityReader({ env: io.env });
+  const reader = createAccessibilityReader({ env: io.env, permissionHolder: 'terminal' });
   const collection = await collectFrontApp(app, deps, options, { reader, granted });
   return { collection, close: () => reader.close() };
 }

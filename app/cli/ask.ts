@@ -164,7 +164,7 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
   const { options, io, services, signal, core } = run;
   const app = await resolveApp(options.pid, io, run.deps);
   // Without a provider, the app may be read through Accessibility: this call's --accessibility, or a stored `always`.
-  const reader = createAccessibilityReader({ env: io.env });
+  const reader = createAccessibilityReader({ env: io.env, permissionHolder: 'terminal' });
   try {
     const access = { reader, granted: options.accessibility };
     const collection = app ? await collectFrontApp(app, core, { timeoutMs: options.timeoutMs, signal }, access, services.collect) : undefined;

@@ -13,6 +13,12 @@ export interface ControllerDeps extends PressDeps {
   ownPid: number;
   /** Shows the panel; called only after the front app has been taken. */
   showPanel(): void;
+  /**
+   * Whether the panel is shown with the keyboard. On macOS it is a non-activating panel
+   * (main/config.ts): the app the user asked about stays the front app while the panel shows,
+   * so "Glance in front" is told by this, not by the front app.
+   */
+  panelFocused?(): boolean;
   logger: Logger;
 }
 
@@ -73,6 +79,12 @@ export function createController(deps: ControllerDeps): Controller {
 
   return {
     async onHotkey() {
+      // The panel has the keyboard: show what it holds, as when Glance was in front, rather than
+      // asking the app beside it again (a press's context would be replaced under the user).
+      if (current !== undefined && deps.panelFocused?.() === true) {
+        deps.showPanel();
+        return;
+      }
       const front = await deps.os.frontApp();
       if (front.ok ? front.app.pid === deps.ownPid : front.glanceInFront) {
         // Glance in front means the panel had focus: show what it holds rather than asking ourselves.

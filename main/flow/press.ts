@@ -48,6 +48,8 @@ export interface PressDeps {
   placeBeside?(location: Location): void;
   /** The app's own icon as a data: URL, or undefined (the panel draws its glyph): app/os/app-icon.ts. */
   appIcon?(app: FrontApp): Promise<string | undefined>;
+  /** Whether the app is built on Electron (macOS): its consent card says what a read turns on in it. */
+  electronApp?(app: FrontApp): Promise<boolean>;
 }
 
 /**
@@ -148,6 +150,12 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
         : { pid: got.provider.pid, bundleId: got.provider.bundleId, instance: got.provider.instance };
       collected = { appName: next.appName, root: got.answer.root, source: got.source, issuer, ...(got.screening ? { screening: got.screening } : {}) };
       if (!isAccessibilityRead(got) && got.selection && deps.placeBeside) void placeSelection(got.selection, { id, signal: abort.signal, placeBeside: deps.placeBeside, logger: deps.logger });
+    }
+    // Asked beside the card, as the icon is: the card shows at once and gains the sentence when known.
+    if (got.kind === 'no-consent' && got.consent === 'ask' && deps.electronApp) {
+      deps.electronApp(got.app).then((electron) => {
+        if (electron && !abort.signal.aborted && view.failure === 'accessibility-consent') patch({ electronApp: true });
+      }, () => undefined);
     }
     deps.logger.info(`invocation ${id}: ${got.kind}`);
     // The view names where the context came from as a plain kind, never the source itself.

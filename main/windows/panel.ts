@@ -18,6 +18,8 @@ export interface PanelDeps {
   isQuitting(): boolean;
   /** Undoes app.hide() before the panel shows (macOS), so it is not shown inside a hidden app. */
   unhideApp(): void;
+  /** The platform whose window options apply (main/config.ts); process.platform by default. */
+  platform?: NodeJS.Platform;
 }
 
 /** The menu-bar panel: one hidden window, shown under the tray icon. */
@@ -28,7 +30,7 @@ export interface Panel extends PanelPort {
 
 /** Creates the panel window at start, hidden (design.md, pattern 5). */
 export function createPanel(deps: PanelDeps): Panel {
-  const window = createSecureWindow(panelWindowOptions(deps.preloadPath));
+  const window = createSecureWindow(panelWindowOptions(deps.preloadPath, deps.platform));
   // On every Space and over full-screen apps, like a menu; skipTransformProcessType keeps
   // Electron from turning the app into a foreground (Dock) app while doing so.
   window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
@@ -65,6 +67,8 @@ export function createPanel(deps: PanelDeps): Panel {
     const displays = deps.screen.getAllDisplays().map((d) => ({ bounds: d.bounds, workArea: d.workArea }));
     const { x, y } = panelPosition({ tray: anchor(), panel: PANEL_SIZE, displays });
     window.setPosition(x, y, false);
+    // On macOS the panel is non-activating (main/config.ts): show() and focus() make it the key
+    // window without activating Glance, so the front app stays active while it is read.
     window.show();
     window.focus();
     // The page puts the caret in the question field on every show, as Spotlight does.
@@ -79,6 +83,7 @@ export function createPanel(deps: PanelDeps): Panel {
       window.on('hide', listener);
     },
     isVisible: () => !window.isDestroyed() && window.isVisible(),
+    isFocused: () => !window.isDestroyed() && window.isVisible() && window.isFocused(),
     holdOpen: () => {
       holds += 1;
       let released = false;

@@ -29,6 +29,27 @@ async function settled(hub: ReturnType<typeof createStateHub>): Promise<void> {
 }
 
 describe('a press of an app without a provider', () => {
+  it("marks an Electron app's consent card once it is known, and no other card", async () => {
+    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+    const asked: number[] = [];
+    let outcome: FrontCollection = consent;
+    const controller = createController({
+      os: { frontApp: async () => ({ ok: true, app: preview }) }, collect: async () => outcome, timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
+      electronApp: async (app) => { asked.push(app.pid); return true; },
+    });
+    await controller.onHotkey();
+    await expect.poll(() => hub.get().invocation?.electronApp).toBe(true);
+    expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-consent', electronApp: true });
+    expect(asked).toEqual([4242]);
+    // The permission card (consent given, no permission) is not asked about.
+    outcome = { kind: 'unreadable', app: preview, code: 'no-permission', reason: 'no permission', timedOut: false };
+    await controller.onHotkey();
+    await settled(hub);
+    expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-permission' });
+    expect(hub.get().invocation?.electronApp).toBeUndefined();
+    expect(asked).toEqual([4242]);
+  });
+
   it('asks first (no grant), then reads with the grant for this press only; the card names its identity for Always and Never', async () => {
     const { hub, controller, grants } = setup((granted) => (granted ? { kind: 'unreadable', app: preview, code: 'no-permission', reason: 'no permission', timedOut: false } : consent));
     await controller.onHotkey();

@@ -83,6 +83,29 @@ describe('the hotkey flow', () => {
     expect(events).toContain('show');
   });
 
+  it("keeps the press on screen when the hotkey comes while the panel has the keyboard, though the app beside it is in front (macOS's non-activating panel)", async () => {
+    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+    let collects = 0;
+    let fronts = 0;
+    let focused = false;
+    let shown = 0;
+    const controller = createController({
+      os: { frontApp: async () => { fronts += 1; return { ok: true, app: notes }; } },
+      collect: async () => { collects += 1; return { kind: 'cancelled', app: notes }; },
+      timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger,
+      showPanel: () => (shown += 1),
+      panelFocused: () => focused,
+    });
+    await controller.onHotkey();
+    focused = true;
+    await controller.onHotkey();
+    expect({ fronts, collects, shown, press: hub.get().invocation?.id }).toEqual({ fronts: 1, collects: 1, shown: 2, press: 1 });
+    // Once the panel is put away, the next press asks the front app again.
+    focused = false;
+    await controller.onHotkey();
+    expect({ fronts, collects }).toEqual({ fronts: 2, collects: 2 });
+  });
+
   it('says when the OS cannot tell which app is in front', async () => {
     const { hub, controller } = setup(async () => ({ kind: 'cancelled', app: notes }), { ok: false, reason: 'No window is in front. Pass --pid to name the app.', cause: 'no window is in front' });
     await controller.onHotkey();

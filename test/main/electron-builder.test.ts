@@ -64,6 +64,8 @@ describe('electron-builder.yml', () => {
     expect(config['asarUnpack']).toContain('node_modules/get-windows/main');
     // The accessibility reader's helpers run as processes of their own: outside the archive too.
     expect(config['asarUnpack']).toEqual(expect.arrayContaining(['dist/app/os/accessibility/ax-reader', 'dist/app/os/accessibility/atspi-reader.py']));
+    // A Mac app packaged on a Mac without ax-reader (no command line tools at build) stops there.
+    expect(config['beforePack']).toBe('./scripts/ax-reader.js');
     // Electron's helpers (renderers, the utility process) run with the same entitlements.
     expect(mac['entitlementsInherit']).toBe(mac['entitlements']);
     expect(await entitlements(mac['entitlements'])).toMatchObject({ 'com.apple.security.cs.allow-jit': true });

@@ -73,7 +73,7 @@ const { HIDE_ON_BLUR_DELAY_MS, overlayWindowOptions } = await import('../../main
 const display = { bounds: { x: 0, y: 0, width: 1440, height: 900 }, workArea: { x: 0, y: 25, width: 1440, height: 875 } };
 const screen = { getAllDisplays: () => [display], getCursorScreenPoint: () => ({ x: 700, y: 10 }) } as unknown as Pick<Screen, 'getAllDisplays' | 'getCursorScreenPoint'>;
 
-function setup() {
+function setup(platform: NodeJS.Platform = 'darwin') {
   let quitting = false;
   let unhidden = 0;
   const hidden: string[] = [];
@@ -84,6 +84,7 @@ function setup() {
     trayBounds: () => ({ x: 700, y: 0, width: 24, height: 24 }),
     isQuitting: () => quitting,
     unhideApp: () => (unhidden += 1),
+    platform,
   });
   panel.onHidden(() => hidden.push('hidden'));
   const window = FakeWindow.made.at(-1) as FakeWindow;
@@ -168,6 +169,18 @@ describe('the window options (main/config.ts)', () => {
     expect(window.options).toMatchObject({ hiddenInMissionControl: true, skipTaskbar: true, vibrancy: 'menu', backgroundColor: '#00000000' });
     // Not a transparent window: that would cost the panel its shadow and rounded frame.
     expect(window.options.transparent).toBeUndefined();
+  });
+
+  it("on macOS, a non-activating panel shown with show() and focus(), which Electron's panel type does without activating Glance", () => {
+    const { panel, window } = setup('darwin');
+    expect(window.options.type).toBe('panel');
+    const calls: string[] = [];
+    window.on('show', () => calls.push('show'));
+    window.on('focus', () => calls.push('focus'));
+    panel.show();
+    expect(calls).toEqual(['show', 'focus']);
+    // Elsewhere there is no such type: an ordinary window.
+    expect(setup('linux').window.options.type).toBeUndefined();
   });
 
   it('the overlays: hidden in Mission Control too', () => {

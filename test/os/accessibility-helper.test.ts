@@ -52,8 +52,8 @@ describe("the reader's side of the helper protocol (the macOS helper's answers, 
     [1010, 'timeout', 'The app (pid 1010) gave no accessibility answer within 1 s.'],
     [1011, 'failed', 'The accessibility read failed (AXError -25200).'],
     // Only a platform error's name is Glance's to show, never a sentence someone else wrote.
-    [1013, 'failed', 'The accessibility read failed.'],
-    [1014, 'failed', 'The accessibility read failed (org.freedesktop.DBus.Error.NoReply).'],
+    [1017, 'failed', 'The accessibility read failed.'],
+    [1018, 'failed', 'The accessibility read failed (org.freedesktop.DBus.Error.NoReply).'],
     [1012, 'no-window', 'The app (pid 1012) has no focused window.'],
     [4242, 'not-on-bus', 'The app (pid 4242) does not answer accessibility requests.'],
   ])('pid %i: answers %s with a sentence, and the next read works', async (pid, code, reason) => {
@@ -69,6 +69,33 @@ describe("the reader's side of the helper protocol (the macOS helper's answers, 
     expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true });
     expect(await reader.read(1005, { timeoutMs: 1499.034153 })).toEqual({ ok: false, code: 'timeout', reason: 'The app (pid 1005) gave no accessibility answer within 1.5 s.' });
     expect(await reader.read(1010, { timeoutMs: 600 })).toEqual({ ok: false, code: 'timeout', reason: 'The app (pid 1010) gave no accessibility answer within 0.6 s.' });
+  });
+
+  it('never answers visible with nothing to show: a selection without rectangles is offscreen', async () => {
+    reader = createDarwinAccessibilityReader({ helperPath: STANDIN });
+    const read = await reader.read(1001, LIMIT);
+    if (!read.ok || read.read.selection === undefined) throw new Error('no selection');
+    const previous = { title: read.read.window.title, selection: read.read.selection };
+    expect(await reader.locate(1015, previous, LIMIT)).toEqual({ ok: true, location: { state: 'offscreen' } });
+    expect(await reader.locate(1016, previous, LIMIT)).toEqual({ ok: true, location: { state: 'offscreen' } });
+  });
+
+  it.each([
+    [1000, 'budget 900, deadline ahead'],
+    [3000, 'budget 2750, deadline ahead'],
+    [200, 'budget 150, deadline ahead'],
+  ])('gives the helper one budget for a %i ms read, less a reserve for the answer, and its deadline as a time of day', async (timeoutMs, title) => {
+    reader = createDarwinAccessibilityReader({ helperPath: STANDIN });
+    expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true });
+    expect(await reader.read(1013, { timeoutMs })).toMatchObject({ ok: true, read: { window: { title } } });
+  });
+
+  it('hears a hung app\'s "timed out" from a helper that started late, before its own limit kills the helper', async () => {
+    // The helper reads its first line 1.5 s late and waits for the hung app until the deadline:
+    // it still answers before Node's timer, so the same helper serves the next read (handle "1:").
+    reader = createDarwinAccessibilityReader({ helperPath: STANDIN, env: { ...process.env, STANDIN_START_DELAY_MS: '1500' } });
+    expect(await reader.read(1014, { timeoutMs: 3000 })).toEqual({ ok: false, code: 'timeout', reason: 'The app (pid 1014) gave no accessibility answer within 3 s.' });
+    expect(await reader.read(1001, LIMIT)).toMatchObject({ ok: true, read: { selection: { handle: '1:m1' } } });
   });
 
   it('cuts a focused text at 4 KB of UTF-8 even when a helper sends more, and never passes on a secure field', async () => {

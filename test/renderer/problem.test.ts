@@ -17,6 +17,14 @@ describe('problem cards', () => {
     expect(longerLimitMs(250)).toBe(3000);
   });
 
+  it("says on an Electron app's consent card what the first read turns on in it, and only there", () => {
+    const consent = collectionProblem({ ...failed('accessibility-consent'), electronApp: true }, context);
+    expect(consent).toMatchObject({ tone: 'info', actions: ['read-once', 'read-always', 'read-never'] });
+    expect(consent.why).toMatch(/ \{app\} is built on Electron: the first read turns on its accessibility support until it quits, which can slow it down, and in VS Code switches on its screen-reader mode\.$/);
+    expect(collectionProblem(failed('accessibility-consent'), context).why).not.toMatch(/Electron/);
+    expect(collectionProblem({ ...failed('accessibility-permission'), electronApp: true }, context).why).not.toMatch(/Electron/);
+  });
+
   it('offers Sample Notes, not a menu item, when the app has no provider', () => {
     // Not a failure: an app whose developer has not added a provider yet is said as information, never in alert red.
     expect(collectionProblem(failed('no-provider'), context)).toMatchObject({ tone: 'info', actions: ['sample'], details: ['x.'] });

@@ -95,6 +95,11 @@ describe('the workflows', () => {
       'node scripts/check-install.js',
       `node -p "require('electron')"`,
       'lipo -archs dist/app/os/accessibility/ax-reader',
+      // The helper in Swift 6 language mode too (npm ci built it in 5).
+      'xcrun swiftc -O -swift-version 6 -target arm64-apple-macos12 app/os/accessibility/ax-reader.swift -o "$RUNNER_TEMP/ax-reader-swift6"',
+      // A Mac without the command line tools: the build skips the helper in one line.
+      '|',
+      'npx vitest run test/os/accessibility-mac.test.ts',
       'npm test',
       'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.adhoc.yml',
       // The build under test, read fuse by fuse before Playwright launches it (the inspector on).
@@ -106,6 +111,7 @@ describe('the workflows', () => {
       'npx electron-builder --mac dmg --arm64 --publish never --config electron-builder.adhoc.yml',
     ]);
     expect(text).toMatch(/uses: actions\/upload-artifact@v\d+\n\s+with:\n\s+name: Glance-mac-arm64\n\s+path: release\/\*\.dmg/);
+    expect(text).toMatch(/DEVELOPER_DIR=\/nonexistent node scripts\/build-accessibility-helpers\.js > "\$RUNNER_TEMP\/skip\.txt"\n.*\n\s+grep -q '\^ax-reader skipped: no Swift compiler'/);
     // An Intel Mac, for the install alone: nothing compiled, get-windows' helper runs on x86_64.
     expect(intel).toMatch(/runs-on: macos-15-intel\n/);
     expect(intel).toMatch(/node-version: 22\b/);

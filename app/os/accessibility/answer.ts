@@ -55,9 +55,13 @@ export const AxReadSchema = z.object({
 });
 export type AxRead = z.infer<typeof AxReadSchema>;
 
-/** Where a selection read before is now: on screen with its rectangles, or gone (it changed). */
+/**
+ * Where a selection read before is now: on screen with its rectangles, still there but with no
+ * rectangle inside its window (scrolled away, or the app gives none), or gone (it changed).
+ */
 export const AxLocationSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('visible'), rects: z.array(RectSchema).max(SELECTION_RECT_LIMIT) }),
+  z.object({ state: z.literal('offscreen') }),
   z.object({ state: z.literal('gone') }),
 ]);
 export type AxLocation = z.infer<typeof AxLocationSchema>;

@@ -1,13 +1,15 @@
 /**
  * The reader on macOS: the Accessibility API, through ax-reader (ax-reader.swift, compiled by
- * the Mac's own Swift compiler when Glance is built: scripts/build-ax-reader.js). It runs as a
- * child of Glance, so macOS asks about Glance's Accessibility permission, not the helper's; it
- * answers `no-permission` by itself when AXIsProcessTrusted() says no.
+ * the Mac's own Swift compiler when Glance is built: scripts/ax-reader.js). It runs as a child
+ * of Glance, so macOS asks about Glance's Accessibility permission, not the helper's (and, for
+ * the `glance` command, about its terminal's); it answers `no-permission` by itself when
+ * AXIsProcessTrusted() says no.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { unpackedPath } from '../get-windows-helper.js';
 import type { AccessibilityReaderOptions } from './options.js';
+import { TERMINAL_PERMISSION, withPermissionWords } from './permission.js';
 import { createHelperReader } from './reader.js';
 import { failure, type Words } from './reasons.js';
 import type { AccessibilityReader } from './types.js';
@@ -30,8 +32,9 @@ function defaultHelper(): string {
 /** Creates the macOS Accessibility reader. */
 export function createDarwinAccessibilityReader(options: AccessibilityReaderOptions = {}): AccessibilityReader {
   const helper = unpackedPath(options.helperPath ?? defaultHelper());
-  return createHelperReader({
+  const reader = createHelperReader({
     words: DARWIN_WORDS,
     prepare: () => (existsSync(helper) ? { command: helper, args: [], env: options.env ?? process.env } : failure('no-helper', MISSING)),
   });
+  return options.permissionHolder === 'terminal' ? withPermissionWords(reader, TERMINAL_PERMISSION) : reader;
 }

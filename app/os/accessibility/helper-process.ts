@@ -28,14 +28,24 @@ export type Exchange =
   | { kind: 'failed'; why: 'missing' | 'exited' | 'garbled' | 'restarted' | 'closed' };
 
 /** A request without what this file fills in. */
-export type RequestBody = Omit<ReadRequest, 'id' | 'timeoutMs'> | Omit<LocateRequest, 'id' | 'timeoutMs'>;
+export type RequestBody = Omit<ReadRequest, 'id' | 'timeoutMs' | 'deadline'> | Omit<LocateRequest, 'id' | 'timeoutMs' | 'deadline'>;
 
 interface Pending {
   settle: (exchange: Exchange) => void;
 }
 
-/** Part of the time limit the helper gets for its own calls, so it answers "timed out" before it is killed. */
-const HELPER_SHARE = 0.8;
+/** What is kept back of the time limit for the answer's trip back (encoding, the pipe, parsing): a tenth, between 50 and 250 ms. */
+const RESERVE = { share: 0.1, minMs: 50, maxMs: 250 } as const;
+
+/**
+ * The helper's own budget within `timeoutMs`: it answers (a partial answer, or "timed out") by
+ * then, before Node's timer kills it. One budget for the whole request, never per call: a read
+ * makes tens to hundreds of calls into the app.
+ */
+function helperBudgetMs(timeoutMs: number): number {
+  const reserve = Math.min(RESERVE.maxMs, Math.max(RESERVE.minMs, timeoutMs * RESERVE.share));
+  return Math.max(1, Math.floor(timeoutMs - reserve));
+}
 
 /** One helper process at a time, restarted after a stall. */
 export class HelperProcess {
@@ -72,7 +82,10 @@ export class HelperProcess {
       };
       this.pending.set(id, { settle });
       options.signal?.addEventListener('abort', onAbort, { once: true });
-      const line = JSON.stringify({ ...body, id, timeoutMs: Math.max(50, Math.floor(options.timeoutMs * HELPER_SHARE)) });
+      // The deadline is a time of day (Date.now()'s clock, the same on both sides), not a span: a
+      // helper that starts cold, or reads the line late, still stops when Node's timer expects.
+      const budget = helperBudgetMs(options.timeoutMs);
+      const line = JSON.stringify({ ...body, id, timeoutMs: budget, deadline: Date.now() + budget });
       child.stdin.write(`${line}\n`);
     });
   }

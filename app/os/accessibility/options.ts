@@ -12,4 +12,9 @@ export interface AccessibilityReaderOptions {
    * Linux only the few variables that reach the buses are passed on (linux.ts).
    */
   env?: NodeJS.ProcessEnv;
+  /**
+   * macOS: whose Accessibility permission the reads run under, for the words of `no-permission`:
+   * Glance's (the app, the default) or the terminal's (the `glance` command, run in a terminal).
+   */
+  permissionHolder?: 'glance' | 'terminal';
 }

@@ -61,7 +61,9 @@ export function createHelperReader(spec: HelperReaderSpec): AccessibilityReader 
       if (exchange.kind !== 'answer') return failure(...sentenceFor(exchange, pid, options.timeoutMs, spec.words));
       const parsed = AxLocationSchema.safeParse(exchange.answer);
       if (!parsed.success) return failure('failed', 'The accessibility helper gave an answer Glance cannot read.');
-      return { ok: true, location: parsed.data } satisfies AxLocateResult;
+      // Never `visible` with nothing to show: no highlight, no placement beside it.
+      const location = parsed.data.state === 'visible' && parsed.data.rects.length === 0 ? { state: 'offscreen' as const } : parsed.data;
+      return { ok: true, location } satisfies AxLocateResult;
     },
     close: async () => {
       await helper?.close();

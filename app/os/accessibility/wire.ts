@@ -11,8 +11,13 @@ import { z } from 'zod';
 interface RequestBase {
   id: number;
   pid: number;
-  /** The time the helper has for this request: it makes its own calls give up before Glance's limit. */
+  /** The time the helper has for this request, from when it was sent: it makes its own calls give up before Glance's limit. */
   timeoutMs: number;
+  /**
+   * The same limit as a time of day (ms since 1970, Date.now()'s clock): the one deadline every
+   * call of the request shares (ax-reader sets what is left before each call into the app).
+   */
+  deadline: number;
   textLimit: number;
   selectionLimit: number;
   rectLimit: number;

@@ -76,11 +76,11 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
     case 'ruled-out':
       return ruledOutProblem(invocation);
     case 'accessibility-consent':
-      return consentKeyed(accessibilityProblem(invocation.failure, [said]), invocation.consentKey);
+      return consentKeyed(accessibilityProblem(invocation.failure, [said], invocation.electronApp === true), invocation.consentKey);
     case 'accessibility-never':
     case 'accessibility-permission':
     case 'accessibility-unreadable':
-      return accessibilityProblem(invocation.failure, [said]);
+      return accessibilityProblem(invocation.failure, [said], invocation.electronApp === true);
     case 'sample-failed':
       return { tone: 'error', headline: 'Sample Notes didn’t start', why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
     default:
@@ -125,9 +125,16 @@ const ACCESSIBILITY_CARDS: Record<AccessibilityFailure, Omit<Problem, 'details'>
  * consent asked before anything is read, the user's `never`, macOS's permission, a read that
  * gave nothing. What this path reads is said on the consent card itself, before the choice.
  */
-function accessibilityProblem(failure: AccessibilityFailure, details: string[]): Problem {
-  return { ...ACCESSIBILITY_CARDS[failure], details };
+function accessibilityProblem(failure: AccessibilityFailure, details: string[], electronApp = false): Problem {
+  const card = ACCESSIBILITY_CARDS[failure];
+  // What the first read turns on in an app built on Electron, said before the choice (docs/privacy.md).
+  const why = electronApp && failure === 'accessibility-consent' ? `${card.why} ${ELECTRON_CONSENT}` : card.why;
+  return { ...card, why, details };
 }
+
+/** The consent card's words for an Electron app: reading it turns on its accessibility support. */
+const ELECTRON_CONSENT =
+  '{app} is built on Electron: the first read turns on its accessibility support until it quits, which can slow it down, and in VS Code switches on its screen-reader mode.';
 
 /** The card for an app the user's rules kept out: each rule its own true reason and way forward. */
 function ruledOutProblem(invocation: Invocation): Problem {
