@@ -99,6 +99,20 @@ afterAll(async () => {
 });
 
 describe('docs/protocol.md, "The exchanges, in full"', () => {
+  it('holds the page to values, and to shapes only where a provider mints them', () => {
+    const shown = { instance: 'r7Qm2xVa9KcE', root: { id: 'sel-2', title: 'Trip', n: 1 }, content: [{ type: 'text', text: '{"id":"a","x":1}' }] };
+    expect(matchShape(shown, { instance: 'Other_id-12', root: { id: 'sel-9', title: 'Trip', n: 1 }, content: [{ type: 'text', text: '{"id":"b","x":1}' }] })).toEqual([]);
+    expect(matchShape(shown, { instance: 'not an id!', root: { id: 'sel-2', title: 'Trap', n: 2, extra: true }, content: [{ type: 'text', text: '{"id":"a","x":2}' }, {}] })).toEqual([
+      '$.instance: not an id',
+      '$.root.extra: not on the page',
+      '$.root.title: differs (string where the page shows a string)',
+      '$.root.n: differs (number where the page shows a number)',
+      '$.content: 2 entries, the page shows 1',
+    ]);
+    expect(matchShape({ tools: [{ name: 'current' }] }, { tools: [{ name: 'current', outputSchema: {}, execution: {} }] })).toEqual([]);
+    expect(matchShape({ text: '{"x":1}' }, { text: '{"x":2}' })).toEqual(['$.text(json).x: differs (number where the page shows a number)']);
+  });
+
   it('shows each exchange a host makes, once, in the order a host makes them', () => {
     expect(PAIRS.map((p) => topic(p.request))).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call current', 'tools/call location']);
   });
