@@ -9,6 +9,8 @@
 // the old node resolution, which finds the declarations through the package's `types` and
 // `typesVersions`), and the doc's example with the doc's own tsconfig (and with TypeScript 7's
 // generated one; its top-level `await` needs an ES module config, which 5.4's is not).
+// Both compile with the doc's own compile line (`npx tsc --outDir out`), and the output must be
+// where the doc's `node out/provider.js` looks with either tsconfig: `tsc --init`'s names no outDir.
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -105,9 +107,22 @@ async function makeProject(name: string, tsc: string, compiler: string): Promise
   return dir;
 }
 
-/** Compiles the project with every declaration file checked; the compiler's output, empty when clean. */
+/**
+ * The arguments the doc's compile line gives `npx tsc` (`--outDir out`: the same place with the
+ * doc's tsconfig and with `tsc --init`'s, which names no outDir).
+ */
+function compileArgs(): string[] {
+  const line = docBlock('kit-run', 'sh').split('\n').find((l) => l.startsWith('npx tsc'));
+  if (line === undefined) throw new Error('the kit-run block has no `npx tsc` line');
+  return line.trim().split(/\s+/).slice(2);
+}
+
+/**
+ * Compiles the project as the doc's compile line does, with every declaration file checked; the
+ * compiler's output, empty when clean.
+ */
 async function compile(dir: string, tsc: string, libCheck = true): Promise<{ code: number; output: string }> {
-  const ran = await run(process.execPath, [tsc, '-p', 'tsconfig.json', ...(libCheck ? ['--skipLibCheck', 'false'] : [])], { cwd: dir, timeoutMs: 180_000 });
+  const ran = await run(process.execPath, [tsc, '-p', 'tsconfig.json', ...compileArgs(), ...(libCheck ? ['--skipLibCheck', 'false'] : [])], { cwd: dir, timeoutMs: 180_000 });
   return { code: ran.code, output: ran.stdout + ran.stderr };
 }
 
@@ -131,6 +146,11 @@ describe('the packed kit with the newest and the oldest TypeScript it supports',
       const generated = await compile(dir, tsc);
       expect(generated.output, `TypeScript ${compiler.version}, tsconfig from tsc --init`).toBe('');
       expect(generated.code).toBe(0);
+      // Where the doc's `node out/provider.js` looks, though this tsconfig names no outDir.
+      if (compiler.exampleWithGenerated) {
+        expect(readFileSync(join(dir, 'out/provider.js'), 'utf8')).toContain('startProvider');
+        rmSync(join(dir, 'out'), { recursive: true });
+      }
 
       writeFileSync(join(dir, 'provider.ts'), docBlock('kit-example', 'ts'));
       writeFileSync(join(dir, 'tsconfig.json'), docBlock('kit-tsconfig', 'json'));
