@@ -90,7 +90,7 @@ async function inTopThird(page: Page, box: ReturnType<Page['getByTestId']>): Pro
 
 describe('problems with a way forward, answers, settings', () => {
   it('a timeout: plain words, the reason under Details, and "Allow 3 seconds and try again" sets the limit and asks again', async () => {
-    const { app, page } = await world.openPanel();
+    const { app, page } = await world.openPanel({ defaultTimeLimit: true });
     await pressHotkey(app, { pid: pid('stalled'), name: 'Stalled Notes' });
     const card = page.getByTestId('problem');
     await card.getByText('Stalled Notes didn’t answer in time').waitFor();
@@ -286,7 +286,8 @@ describe('problems with a way forward, answers, settings', () => {
   }, 60_000);
 
   it('settings: applied as changed, a shortcut recorder in Mac glyphs that names a conflict, errors beside their field, no overflow at any width', async () => {
-    const { page } = await world.openPanel();
+    // Settings as a first run shows them, for the docs' picture.
+    const { page } = await world.openPanel({ defaultTimeLimit: true });
     await page.getByRole('button', { name: 'Try with Sample Notes' }).waitFor();
     await page.keyboard.press('Meta+Comma');
     const view = page.getByRole('region', { name: 'Settings' });
