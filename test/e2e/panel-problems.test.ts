@@ -41,7 +41,13 @@ async function collectSample(page: Page, app: Parameters<typeof pressHotkey>[0])
   await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
   await page.getByRole('tree', { name: 'Collected context' }).waitFor();
 }
+/**
+ * Asks once the answer before has ended: while one streams, Return does nothing (Ask is Stop),
+ * and its last words are drawn before its end arrives, so a question typed on seeing them could
+ * be dropped.
+ */
 async function ask(page: Page, question: string): Promise<void> {
+  await page.getByRole('button', { name: 'Ask', exact: true }).waitFor();
   await page.getByRole('textbox', { name: 'Your question' }).fill(question);
   await page.keyboard.press('Enter');
   await page.getByTestId('answer').getByText(question, { exact: true }).waitFor();
@@ -84,7 +90,7 @@ async function inTopThird(page: Page, box: ReturnType<Page['getByTestId']>): Pro
 
 describe('problems with a way forward, answers, settings', () => {
   it('a timeout: plain words, the reason under Details, and "Allow 3 seconds and try again" sets the limit and asks again', async () => {
-    const { app, page } = await world.openPanel();
+    const { app, page } = await world.openPanel({ defaultTimeLimit: true });
     await pressHotkey(app, { pid: pid('stalled'), name: 'Stalled Notes' });
     const card = page.getByTestId('problem');
     await card.getByText('Stalled Notes didn’t answer in time').waitFor();
@@ -239,8 +245,7 @@ describe('problems with a way forward, answers, settings', () => {
 
     // Scrolled up to read while the next answer streams: the view stays where the user is.
     script.push({ sse: openaiStream(Array.from({ length: 30 }, (_, i) => `\nMore ${i + 1}.\n`)), pauseMs: 60 });
-    await page.getByRole('textbox', { name: 'Your question' }).fill('More?');
-    await page.keyboard.press('Enter');
+    await ask(page, 'More?');
     await answer.getByText('More 3.').waitFor();
     await answer.evaluate((el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); });
     await answer.getByText('More 30.').waitFor();
@@ -248,8 +253,7 @@ describe('problems with a way forward, answers, settings', () => {
 
     // An answer while it streams (Ask is Stop), then stopped by the user: neutral, not an error.
     script.push({ sse: openaiStream(Array.from({ length: 60 }, (_, i) => `Slow ${i + 1}. `)), pauseMs: 150 });
-    await page.getByRole('textbox', { name: 'Your question' }).fill('Slowly?');
-    await page.keyboard.press('Enter');
+    await ask(page, 'Slowly?');
     await answer.getByText(/Slow 2\./).waitFor();
     const stop = page.getByRole('button', { name: 'Stop the answer' });
     await stop.waitFor();
@@ -282,7 +286,8 @@ describe('problems with a way forward, answers, settings', () => {
   }, 60_000);
 
   it('settings: applied as changed, a shortcut recorder in Mac glyphs that names a conflict, errors beside their field, no overflow at any width', async () => {
-    const { page } = await world.openPanel();
+    // Settings as a first run shows them, for the docs' picture.
+    const { page } = await world.openPanel({ defaultTimeLimit: true });
     await page.getByRole('button', { name: 'Try with Sample Notes' }).waitFor();
     await page.keyboard.press('Meta+Comma');
     const view = page.getByRole('region', { name: 'Settings' });

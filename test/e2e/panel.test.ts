@@ -83,12 +83,11 @@ describe('the panel, end to end', () => {
   });
 
   it('names a provider that does not answer within the time limit, and offers a longer one', async () => {
-    const { app, page } = await world.openPanel();
-    const started = Date.now();
+    const { app, page } = await world.openPanel({ defaultTimeLimit: true });
     await pressHotkey(app, { pid: pid('stalled'), name: 'Stalled Notes' });
     const card = page.getByTestId('problem');
-    await card.getByText('Stalled Notes didn’t answer in time').waitFor({ timeout: 5000 });
-    expect(Date.now() - started).toBeLessThan(4000);
+    // Stalled Notes never answers: only the time limit ends the wait, and the status names it.
+    await card.getByText('Stalled Notes didn’t answer in time').waitFor();
     expect(await statuses(page)).toEqual(['Collecting context from Stalled Notes…', 'Stalled Notes did not answer within 1.5 s.']);
     // The protocol's own words are under Details.
     await card.getByText('Details').click();

@@ -63,21 +63,28 @@ function setup(app: FrontApp, cache?: HostCache) {
   return { hub, controller, lines, signals, maxLive: () => maxLive, shown: () => shown };
 }
 
-/** Twenty presses, each a moment after the previous one, as a person drumming on the keys. */
-async function drum(onHotkey: () => Promise<void>): Promise<void> {
+/**
+ * Twenty presses, each a moment after the previous one, as a person drumming on the keys. Gives
+ * how long the last press took to its end: the twenty 15 ms moments are timers, and on a loaded
+ * machine they alone took seconds, so the whole drumming is no measure of the last press.
+ */
+async function drum(onHotkey: () => Promise<void>): Promise<{ lastMs: number }> {
   const presses: Promise<void>[] = [];
+  let last = 0;
   for (let i = 0; i < 20; i += 1) {
+    last = performance.now();
     presses.push(onHotkey());
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
   await Promise.all(presses);
+  return { lastMs: performance.now() - last };
 }
 
 describe('the hotkey pressed twenty times quickly', () => {
   it('against a slow provider: one live collection at a time, the last one is shown, nothing left', async () => {
     const flow = setup({ pid: slow.pid, name: 'Slow' });
     const timers = liveTimers();
-    const { ms } = await timed(() => drum(flow.controller.onHotkey));
+    const { value: { lastMs }, ms } = await timed(() => drum(flow.controller.onHotkey));
     const invocation = flow.hub.get().invocation;
     report('concurrency', '20 presses, provider answering after 300 ms', `last: #${invocation?.id} ${invocation?.phase}; max live collections ${flow.maxLive()}`, ms);
     expect(flow.maxLive()).toBe(1);
@@ -86,7 +93,8 @@ describe('the hotkey pressed twenty times quickly', () => {
     for (let id = 1; id < 20; id += 1) expect(flow.controller.press(id)?.collected()).toBeUndefined();
     expect(flow.signals.slice(0, 19).every((s) => s.aborted)).toBe(true);
     expect(flow.shown()).toBe(20);
-    expect(ms).toBeLessThan(20 * 15 + LIMIT + 2000);
+    // The last press ends within its own limit, not after the earlier ones' (20 of them would be 40 s).
+    expect(lastMs).toBeLessThan(LIMIT + 4000);
     expect(flow.lines.filter((l) => /late answer was discarded/.test(l)).length).toBe(19);
     await expectNothingLeft(Number(new URL(slow.endpoint).port), timers);
     expectNoSecrets([slow.descriptor.token], [...flow.lines, slow.process.output()]);
@@ -111,13 +119,14 @@ describe('the hotkey pressed twenty times quickly', () => {
   it('against a provider that never answers: the last one fails in time and says so, nothing left', async () => {
     const flow = setup({ pid: stalling.pid, name: 'Raw' });
     const timers = liveTimers();
-    const { ms } = await timed(() => drum(flow.controller.onHotkey));
+    const { value: { lastMs }, ms } = await timed(() => drum(flow.controller.onHotkey));
     const invocation = flow.hub.get().invocation;
     report('concurrency', '20 presses, provider never answering', `last: #${invocation?.id} ${invocation?.phase}: ${said(invocation) ?? ''}`, ms);
     expect(flow.maxLive()).toBe(1);
     expect(invocation).toMatchObject({ id: 20, phase: 'failed' });
     expect(said(invocation)).toMatch(/did not answer within 2 s/);
-    expect(ms).toBeLessThan(20 * 15 + LIMIT + 2000);
+    // The last press ends within its own limit, not after the earlier ones' (20 of them would be 40 s).
+    expect(lastMs).toBeLessThan(LIMIT + 4000);
     await expectNothingLeft(stalling.port, timers);
     expectNoSecrets([stallingToken, SECRET], [...flow.lines, JSON.stringify(flow.hub.get()), stalling.process.output()]);
   });

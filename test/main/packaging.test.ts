@@ -109,5 +109,7 @@ describe('electron-builder --mac --dir', () => {
     expect(release.stdout).toContain('EnableNodeCliInspectArguments: off\n');
     expect(release.stdout).toContain('RunAsNode: off\n');
     expect(release.stdout).toContain('OnlyLoadAppFromAsar: on\n');
-  });
+    // Three node processes, one after the other: past the 20 s default at load 17 (a suite run
+    // with two busy loops beside it). Fixed work, no wait for a state.
+  }, 90_000);
 });

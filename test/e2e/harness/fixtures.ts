@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createOs } from '../../../app/os/index.js';
+import { SETTINGS_FILE } from '../../../app/settings/store.js';
+import { MAX_TIMEOUT_MS } from '../../../contract/settings.js';
 import { makeProvidersDir } from '../../helpers/providers-dir.js';
 import { spawnNode, type Spawned } from '../../helpers/spawn.js';
 import type { SafeStorageLike } from '../../../main/secrets.js';
@@ -27,8 +29,14 @@ export interface World {
    * (a test's own DNS lookup: test/helpers/lookup-fetch.ts); `accessibility` the reader and the
    * macOS permission (test-main.ts); `env` adds to the environment main runs in (XDG_DATA_DIRS,
    * where it finds the apps' icons).
+   *
+   * The time limit is the longest Settings allows, unless `defaultTimeLimit` (a test about the
+   * limit, or a picture of Settings for the docs): with the default 1.5 s, Sample Notes' first
+   * answer (connect, the connect-time check's walk of every process's fds, initialize, the tool
+   * list and `current`, in a test process that also drives Chromium) missed the limit at load 28
+   * every time, and the panel showed a timeout where the test waited for the tree.
    */
-  openPanel(options?: { env?: NodeJS.ProcessEnv; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
+  openPanel(options?: { env?: NodeJS.ProcessEnv; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; defaultTimeLimit?: boolean; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -63,7 +71,8 @@ export async function createWorld(providers: Record<string, ProviderSpec>): Prom
     async openPanel(options = {}) {
       const dataDir = await mkdtemp(join(tmpdir(), 'glance-data-'));
       dataDirs.push(dataDir);
-      const { seed, env, ...appOptions } = options;
+      const { seed, env, defaultTimeLimit, ...appOptions } = options;
+      if (defaultTimeLimit !== true) await writeFile(join(dataDir, SETTINGS_FILE), JSON.stringify({ timeoutMs: MAX_TIMEOUT_MS }), { mode: 0o600 });
       await seed?.(dataDir);
       const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: { ...dir.env, ...env }, dataDir, ...appOptions });
       apps.push(app);
