@@ -162,7 +162,7 @@ async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDep
 
 async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { core: CoreDeps }): Promise<number> {
   const { options, io, services, signal, core } = run;
-  const app = await resolveApp(options.pid, io, run.deps);
+  const app = await resolveApp(options.target, io, run.deps, { mustRun: false });
   // Without a provider, the app may be read through Accessibility: this call's --accessibility, or a stored `always`.
   const reader = createAccessibilityReader({ env: io.env });
   try {

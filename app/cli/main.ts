@@ -15,10 +15,10 @@ import { versionLine } from './version.js';
 const USAGE = `glance: the app-context host without a window
 
   glance providers [--json] [--prune [--yes]]
-  glance current [--pid N] [--accessibility] [--timeout MS] [--json]
-  glance location ID --pid N --instance I [--timeout MS] [--json]
-  glance check-provider --pid N [--timeout MS] [--json]
-  glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
+  glance current [--pid N | --app NAME] [--accessibility] [--timeout MS] [--json]
+  glance location ID --pid N|--app NAME [--instance I] [--timeout MS] [--json]
+  glance check-provider --pid N|--app NAME [--timeout MS] [--json]
+  glance ask PROMPT [--pid N | --app NAME] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
   glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S]
                | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules remove BUNDLE_ID | rules reset [--yes]
   glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]
