@@ -26,7 +26,8 @@ export const runLocation: CommandRun = async (argv, io, deps) => {
   if (choice.pid === undefined && choice.app === undefined) throw new UsageError('location: --pid N is required, or --app NAME: the app that issued the id');
   if (values.instance !== undefined && !isValidId(values.instance)) throw new UsageError('location: --instance takes the instance that issued the id (1 to 128 letters, digits, hyphens and underscores)');
   const timeoutMs = parseTimeout(values.timeout, 'location');
-  const app = await resolveApp(choice, io, deps);
+  // A process that is not running has no element anywhere: `gone`, exit 0 (docs/cli.md, "glance location").
+  const app = await resolveApp(choice, io, deps, { mustRun: false });
   if (app === undefined) return EXIT.noProvider;
   const pid = app.pid;
   const instance = values.instance ?? (await onlyInstance(pid, io, deps));

@@ -7,7 +7,7 @@ import { ProgramPathSchema } from '../../../contract/privacy.js';
 import { ACCESSIBILITY_CONSENTS, BundleIdSchema, describeExclusion, isAccessibilityConsent, isRuleName, RULE_NAMES, SubroleSchema, type AppRule, type Exclusion } from '../../rules/schema.js';
 import { createRulesStore } from '../../rules/store.js';
 import { jsonLine, parseCommandLine } from '../args.js';
-import { confirm } from '../confirm.js';
+import { confirmRemoval } from '../confirm.js';
 import { loadRules, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { interpreterNote, isInterpreterBundleId } from '../../rules/interpreter.js';
@@ -158,10 +158,8 @@ async function remove(argv: string[], io: CliIo): Promise<number> {
 async function reset(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' } }, 'rules reset');
   if (positionals.length > 0) throw new UsageError('rules reset: takes only --yes');
-  if (values.yes !== true && !(await confirm(io, 'Remove every rule and exclusion of every app?'))) {
-    io.stderr('glance: nothing was changed (give --yes to reset without the question)\n');
-    return EXIT.ok;
-  }
+  const asked = await confirmRemoval(io, values.yes === true, { command: 'rules reset', question: 'Remove every rule and exclusion of every app?', nothing: 'nothing was changed' });
+  if (asked !== 'go') return asked;
   return withDataFolder(io, async (home) => {
     const { removed, asidePath } = await createRulesStore(home).reset();
     if (asidePath) io.stdout(`The damaged rules file was kept as ${asidePath}; Glance starts again with no rules.\n`);
