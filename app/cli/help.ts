@@ -85,20 +85,20 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   rules: {
-    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]',
+    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]   (each takes --json)',
     about: 'Your rules per app, shared with the menu-bar app: allow (the default), never (its provider is never asked) or local (its context goes only to a model on this machine), whether an app without a provider may be read through Accessibility (ask, the default, always or never), and what to leave out of every collection by role or subrole. docs/privacy.md says what each does.',
     options: [
       JSON_OUT,
       ['--role R', 'with exclude: leave out every element of this role (Row, Text, ...)'],
       ['--subrole S', 'with exclude: leave out every element with this subrole (comment, task, ...)'],
-      ['--yes', 'with reset: remove every rule without asking'],
+      ['--yes', 'with reset: remove every rule without asking (needed when not on a terminal)'],
       ['--program PATH', "with accessibility: the one program an interpreter's name (python3.11, node) stands for, by its script's path; \"always\" for such a name needs it"],
     ],
   },
   history: {
-    usage: 'glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]',
+    usage: 'glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes] [--json]',
     about: 'A receipt for every request that carried context to a model, newest first: which app, when, to whom, which elements, and the size and SHA-256 of exactly what was sent. Kept for the days the settings say (default 30).',
-    options: [JSON_OUT, ['--limit N', 'only the newest N receipts']],
+    options: [JSON_OUT, ['--limit N', 'only the newest N receipts'], ['--yes', 'with clear: remove without asking (needed when not on a terminal)']],
   },
   browser: {
     usage: 'glance browser install [--browser NAME] [--profile-dir DIR] [--json] | browser uninstall [--json] | browser status [--json]',

@@ -104,13 +104,13 @@ async function show(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function clear(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' } }, 'history clear');
-  if (positionals.length > 0) throw new UsageError('history clear: takes only --yes');
+  const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' }, json: { type: 'boolean' } }, 'history clear');
+  if (positionals.length > 0) throw new UsageError('history clear: takes only --yes and --json');
   const asked = await confirmRemoval(io, values.yes === true, { command: 'history clear', question: 'Remove every receipt of the history?', nothing: 'nothing was removed' });
   if (asked !== 'go') return asked;
   return withDataFolder(io, async (home) => {
     const { removed } = await createHistoryStore({ home }).clear();
-    io.stdout(`${plural(removed, 'receipt')} and every kept payload removed.\n`);
+    io.stdout(values.json === true ? jsonLine({ removed }) : `${plural(removed, 'receipt')} and every kept payload removed.\n`);
     return EXIT.ok;
   });
 }
