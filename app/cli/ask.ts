@@ -197,7 +197,7 @@ async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { c
     return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
   };
   const fetch = services.fetch ? { fetch: services.fetch } : {};
-  const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection) }, run.key.apiKey, run.key.keyHint);
+  const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection), citeByTitle: true }, run.key.apiKey, run.key.keyHint);
   // Under the user's rule, or with no context at all, the model is told why in Glance's words alone
   // (a kind from a closed set, app/agent/no-context.ts): nothing of the app, not even its bundle id.
   const context: SentContext = { appName: provider?.name ?? report.app?.name, root: report.sent, ...(read ? { source: 'accessibility' as const } : {}), ...(missing !== undefined ? { missing } : {}) };
