@@ -11,7 +11,8 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
 const args = process.argv.slice(2);
-const version = args[0] === '--version' || args[0] === '-V';
+// Alone: `--version --json` and a mistaken extra word go to `main`, which answers them.
+const version = (args[0] === '--version' || args[0] === '-V') && args.length === 1;
 const entry = join(__dirname, '..', 'dist', 'cli', version ? 'version.cjs' : 'glance.cjs');
 if (!existsSync(entry)) {
   process.stderr.write('glance: the command is not built yet; run `npm run build` in the Glance folder, then try again.\n');

@@ -55,11 +55,28 @@ function glance(title, args) {
   return stdout;
 }
 
+/** A few plain words after a step, for someone who has never heard of the protocol. */
+function explain(...lines) {
+  console.log(lines.map((line) => `  ↳ ${line}`).join('\n'));
+}
+
 const descriptor = waitForDescriptor();
 token = descriptor.token;
 const pid = String(descriptor.pid);
-process.stdout.write(glance('every descriptor, with its verdict', ['providers']));
+const app = descriptor.name;
+process.stdout.write(glance('every app that shares its context, with its verdict', ['providers']));
+explain(
+  `${descriptor.bundleId} is the app's bundle id: the name the operating system knows an app by (on a Mac, Notes is com.apple.Notes).`,
+  process.platform === 'darwin'
+    ? 'Glance asks the system for it and ignores an app whose claim differs.'
+    : 'Linux has no bundles, so it is the name of the program the app runs in: the sample runs in Node.js. Glance asks the system and ignores an app whose claim differs.',
+  'rule: allow is your choice for this app: Glance may ask it for its context when you press the hotkey (never and local are the others: `glance rules`).',
+);
 process.stdout.write(glance("the app's context, as the panel would show it", ['current', '--pid', pid]));
+explain(
+  'The words in brackets ([win-1], [sel-2]) are element ids: the app\'s own names for its parts, given with each answer.',
+  'They mean something only to this run of the app (its instance), which is how Glance can ask later where one is on screen.',
+);
 const json = glance('the same, as JSON (the token never appears)', ['current', '--pid', pid, '--json']);
 if (json) console.log(`${json.slice(0, 150)}… (one line, ${json.length} characters)`);
 const selected = [];
@@ -77,11 +94,12 @@ try {
   // The failed step is already named; the steps after it still run and say what they can.
 }
 if (selected[0]) {
-  process.stdout.write(glance('where the selection is on screen', ['location', '--pid', pid, '--instance', instance, '--', selected[0]]));
+  process.stdout.write(glance('where the selection is on screen (the app named by its name; its one running provider is found)', ['location', '--app', app, '--', selected[0]]));
+  explain(`One rectangle in screen points. The same question with the numbers: glance location --pid ${pid} --instance ${instance} -- ${selected[0]}`);
 } else {
   failed.push('no selected element to locate');
 }
-process.stdout.write(glance('the whole job with the offline agent (no model needed)', ['ask', 'What did I select?', '--pid', pid, '--backend', 'offline']));
+process.stdout.write(glance('the whole job with the offline agent (no model needed)', ['ask', 'What did I select?', '--app', app, '--backend', 'offline']));
 process.stdout.write(glance('the provider checked against the rules', ['check-provider', '--pid', pid]));
 
 provider.kill('SIGTERM');

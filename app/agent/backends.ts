@@ -18,6 +18,11 @@ export interface BackendSettings {
   onRequest?: RequestObserver;
   /** The fetch that sends; tests pass one with their own DNS lookup. Default: the global one. */
   fetch?: typeof fetch;
+  /**
+   * The offline answer names elements by their titles: where a cited id is not shown as a chip
+   * with its title (the command line). The panel leaves it off: its chip shows the title.
+   */
+  citeByTitle?: boolean;
 }
 
 /** What every client is built from: the settings common to all, the key and where the user fixes it. */
@@ -33,7 +38,7 @@ interface ClientInput {
  * here until it has its client.
  */
 const CLIENTS = {
-  offline: ({ settings }) => createOfflineBackend(settings.onRequest),
+  offline: ({ settings }) => createOfflineBackend(settings.onRequest, settings.citeByTitle === true),
   anthropic: ({ settings, apiKey, keyHint }) => createAnthropicBackend({ ...common(settings, keyHint), apiKey }),
   openai: ({ settings, apiKey, keyHint }) => createOpenAIBackend({ ...common(settings, keyHint), apiKey, images: settings.images }),
 } satisfies Record<BackendId, (input: ClientInput) => AgentBackend>;

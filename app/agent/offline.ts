@@ -51,8 +51,18 @@ function firstDocument(root: Element): Element | undefined {
   return undefined;
 }
 
-/** The offline answer for the first question: app, the document cited by id, and the quoted selection or focus. */
-export function offlineAnswer(request: AgentRequest): { text: string; highlight: string[] } {
+/**
+ * How the answer names an element: by its id in backticks, which the panel shows as a chip with
+ * the element's title (a title written beside it read twice); or, by title, its title quoted as
+ * the app's words, where no chip shows it (`glance ask`). Without a title, its id either way.
+ */
+function cite(element: Element, byTitle: boolean): string {
+  const title = element.title?.trim();
+  return byTitle && title ? `“${oneLine(title)}”` : `\`${element.id}\``;
+}
+
+/** The offline answer for the first question: app, the document cited, and the quoted selection or focus. */
+export function offlineAnswer(request: AgentRequest, byTitle = false): { text: string; highlight: string[] } {
   const { root, appName } = request.context;
   const lines = ['Offline answer: no model was asked; this only restates the context.'];
   if (root === null) {
@@ -65,20 +75,18 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
   const selected = idsWithState(root, 'selected');
   const focused = idsWithState(root, 'focused');
   const doc = findDocument(root, selected, focused);
-  // The id alone: the panel shows a cited id as a chip with the document's title, so a quoted
-  // title beside it read twice; `glance ask` prints the same id in its outline above the answer.
-  if (doc) lines.push(`Document: \`${doc.id}\`.`);
+  if (doc) lines.push(`Document: ${cite(doc, byTitle)}.`);
   const quoted = selected.filter((e) => textOf(e) !== '');
   if (quoted.length > 0) {
     // The quote alone: a selection is highlighted, so it is a chip under the answer already, and
     // a chip cited beside the quote showed the start of the same words again.
     for (const e of quoted) lines.push(`Selected: “${shorten(textOf(e))}”`);
   } else if (selected.length > 0) {
-    lines.push(`Selected: ${selected.map((e) => `\`${e.id}\` (${e.role})`).join(', ')}.`);
+    lines.push(`Selected: ${selected.map((e) => `${cite(e, byTitle)} (${e.role})`).join(', ')}.`);
   } else {
     const deepest = focused[focused.length - 1];
     const text = deepest ? textOf(deepest) : '';
-    if (deepest && text) lines.push(`Nothing is selected. The focused element (\`${deepest.id}\`) reads: “${shorten(text)}”`);
+    if (deepest && text) lines.push(`Nothing is selected. The focused element (${cite(deepest, byTitle)}) reads: “${shorten(text)}”`);
     else lines.push('Nothing is selected, and the focused element has no text.');
   }
   return { text: lines.join('\n'), highlight: selected.map((e) => e.id) };
@@ -89,7 +97,7 @@ export function offlineAnswer(request: AgentRequest): { text: string; highlight:
  * selection (or the focused element), and highlights the selected elements through the same
  * tool loop a model would use. Its label says plainly that it is not an AI.
  */
-export function createOfflineBackend(onRequest?: RequestObserver): AgentBackend {
+export function createOfflineBackend(onRequest?: RequestObserver, citeByTitle = false): AgentBackend {
   async function* turn(request: AgentRequest, signal: AbortSignal): AsyncIterable<BackendEvent> {
     if (signal.aborted) {
       yield { type: 'error', kind: 'cancelled', reason: 'the request was cancelled' };
@@ -116,7 +124,7 @@ export function createOfflineBackend(onRequest?: RequestObserver): AgentBackend 
         return;
       }
     }
-    const answer = offlineAnswer(request);
+    const answer = offlineAnswer(request, citeByTitle);
     yield { type: 'text', text: answer.text };
     if (answer.highlight.length === 0) {
       yield { type: 'done', stop: 'end' };

@@ -13,7 +13,7 @@ export const MAX_TIMEOUT_ARG_MS = 9_999_999;
 
 /** The value each option takes, as the usage lines name it ("--pid needs a value: --pid N"). */
 const OPTION_VALUES: Readonly<Record<string, string>> = {
-  pid: 'N', timeout: 'MS', instance: 'I', exclude: 'ID', backend: BACKEND_CHOICE, model: 'M', 'base-url': 'URL', 'model-timeout': 'MS', browser: 'NAME', 'profile-dir': 'DIR',
+  pid: 'N', app: 'NAME', timeout: 'MS', instance: 'I', exclude: 'ID', backend: BACKEND_CHOICE, model: 'M', 'base-url': 'URL', 'model-timeout': 'MS', browser: 'NAME', 'profile-dir': 'DIR',
 };
 
 /** A command line that asks for the command's help (--help or -h before "--"): main prints it, exit 0. */

@@ -2,14 +2,16 @@ import type { BackendSettings } from '../agent/backends.js';
 import { BACKEND_IDS, backendFacts, isBackendId, OFFLINE_BACKEND, needsKey } from '../../contract/backends.js';
 import { didYouMean } from './suggest.js';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../agent/turn.js';
-import { parseCommandLine, parsePid, parseTimeout } from './args.js';
+import { parseCommandLine, parseTimeout } from './args.js';
+import { parseAppChoice, type AppChoice } from './front-app.js';
 import { UsageError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 
 /** `glance ask` after parsing: what to ask, of which app, with which backend. */
 export interface AskOptions {
   prompt: string;
-  pid: number | undefined;
+  /** --pid or --app, or neither (the front app). */
+  target: AppChoice;
   /** `--accessibility`: an app without a provider may be read through Accessibility for this call. */
   accessibility: boolean;
   /** Element ids to leave out with their subtrees, as given. */
@@ -27,6 +29,7 @@ export interface AskOptions {
 
 const OPTIONS = {
   pid: { type: 'string' },
+  app: { type: 'string' },
   accessibility: { type: 'boolean' },
   exclude: { type: 'string', multiple: true },
   allow: { type: 'string', multiple: true },
@@ -56,7 +59,7 @@ function parseBaseUrl(value: string | undefined): string | undefined {
 }
 
 /**
- * Parses `glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend B]
+ * Parses `glance ask PROMPT [--pid N | --app NAME] [--accessibility] [--exclude ID]... [--allow ID]... [--backend B]
  * [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]` (docs/cli.md,
  * "glance ask"). Words after the prompt are joined to it, so an unquoted question still works.
  */
@@ -73,7 +76,7 @@ export function parseAskArgs(argv: string[]): AskOptions {
   if (values.model !== undefined && values.model.trim() === '') throw new UsageError('ask: --model needs a model name');
   return {
     prompt,
-    pid: parsePid(values.pid, 'ask'),
+    target: parseAppChoice(values, 'ask'),
     accessibility: values.accessibility === true,
     exclude: values.exclude ?? [],
     allow: values.allow ?? [],

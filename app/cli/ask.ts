@@ -162,7 +162,7 @@ async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDep
 
 async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { core: CoreDeps }): Promise<number> {
   const { options, io, services, signal, core } = run;
-  const app = await resolveApp(options.pid, io, run.deps);
+  const app = await resolveApp(options.target, io, run.deps, { mustRun: false });
   // Without a provider, the app may be read through Accessibility: this call's --accessibility, or a stored `always`.
   const reader = createAccessibilityReader({ env: io.env, permissionHolder: 'terminal' });
   try {
@@ -197,7 +197,7 @@ async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { c
     return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
   };
   const fetch = services.fetch ? { fetch: services.fetch } : {};
-  const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection) }, run.key.apiKey, run.key.keyHint);
+  const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection), citeByTitle: true }, run.key.apiKey, run.key.keyHint);
   // Under the user's rule, or with no context at all, the model is told why in Glance's words alone
   // (a kind from a closed set, app/agent/no-context.ts): nothing of the app, not even its bundle id.
   const context: SentContext = { appName: provider?.name ?? report.app?.name, root: report.sent, ...(read ? { source: 'accessibility' as const } : {}), ...(missing !== undefined ? { missing } : {}) };

@@ -3,27 +3,31 @@ import { safeLine } from '../check/redact.js';
 import type { CheckDeps } from '../check/run.js';
 import type { CheckResult } from '../check/types.js';
 import { providersFolder } from '../discovery/folder.js';
-import { jsonLine, parseCommandLine, parsePid, parseTimeout } from './args.js';
+import { jsonLine, parseCommandLine, parseTimeout } from './args.js';
+import { parseAppChoice, resolveApp } from './front-app.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import type { CliIo, CommandRun } from './io.js';
 
 /**
- * `glance check-provider --pid N [--timeout MS] [--json]` (docs/cli.md, "glance check-provider"):
+ * `glance check-provider --pid N|--app NAME [--timeout MS] [--json]` (docs/cli.md, "glance check-provider"):
  * runs the provider side of the rules against process N and lists each check, passed or failed with
  * the reason. Exit 3 when N has no descriptor, 7 when any check fails, 0 when all pass. The
  * provider's own error texts may appear here (the command is for its developer), but never the
  * token: every line is redacted on its way out, whatever produced it.
  */
 export const runCheckProvider: CommandRun = async (argv, io, deps) => {
-  const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'check-provider');
+  const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, app: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'check-provider');
   if (positionals.length > 0) {
     // A bare number is the pid the user meant: say how to give it.
     const pidLike = /^[1-9]\d{0,9}$/.test(positionals[0] ?? '') ? `; did you mean --pid ${positionals[0]}?` : '';
-    throw new UsageError(`check-provider: takes no arguments besides --pid, --timeout and --json${pidLike}`);
+    throw new UsageError(`check-provider: takes no arguments besides --pid, --app, --timeout and --json${pidLike}`);
   }
-  const pid = parsePid(values.pid, 'check-provider');
-  if (pid === undefined) throw new UsageError('check-provider: --pid N is required: the process id of the app whose provider to check');
+  const choice = parseAppChoice(values, 'check-provider');
+  if (choice.pid === undefined && choice.app === undefined) throw new UsageError('check-provider: --pid N is required, or --app NAME: the app whose provider to check');
   const timeoutMs = parseTimeout(values.timeout, 'check-provider');
+  const app = await resolveApp(choice, io, deps);
+  if (app === undefined) return EXIT.noProvider;
+  const pid = app.pid;
   // process.getuid is absent only on Windows, which Glance does not run on.
   const uid = process.getuid?.() ?? -1;
   const folder = providersFolder(io.env);

@@ -19,6 +19,7 @@ export interface CommandHelp {
 }
 
 const PID = ['--pid N', 'the app\'s process id; without it, the app in front (macOS; Linux under X11)'] as const;
+const APP = ['--app NAME', 'instead of --pid: the app by its bundle id (com.apple.Notes, or on Linux the program\'s name, node) or its name (Notes); when several processes match, they are listed and none is chosen'] as const;
 const TIMEOUT = ['--timeout MS', `the one time limit on each exchange with the provider, 1 to ${MAX_TIMEOUT_ARG_MS} ms (default ${DEFAULT_TIMEOUT_MS})`] as const;
 const ACCESSIBILITY = ['--accessibility', 'when the app has no provider, read it through the OS\'s accessibility layer this once (your consent for this call; `glance rules accessibility` stores one)'] as const;
 
@@ -52,25 +53,26 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   current: {
-    usage: 'glance current [--pid N] [--accessibility] [--timeout MS] [--json]',
+    usage: 'glance current [--pid N | --app NAME] [--accessibility] [--timeout MS] [--json]',
     about: 'Collects the context of the front app (or of process N) as the hotkey does, and prints it: the element tree as the host reads it, with a warning for each correction.',
-    options: [PID, ACCESSIBILITY, TIMEOUT, JSON_OUT],
+    options: [PID, APP, ACCESSIBILITY, TIMEOUT, JSON_OUT],
   },
   location: {
-    usage: 'glance location ID --pid N --instance I [--timeout MS] [--json]',
+    usage: 'glance location ID --pid N|--app NAME [--instance I] [--timeout MS] [--json]',
     about: 'Asks the provider that issued element ID where it is on screen now. I is the instance that issued the id (from `glance current`); an ID that begins with "-" goes last, after "--".',
-    options: [['--pid N', 'the process that issued the id (required)'], ['--instance I', 'the instance that issued the id (required)'], TIMEOUT, JSON_OUT],
+    options: [['--pid N', 'the process that issued the id (it or --app is required)'], APP, ['--instance I', 'the instance that issued the id; needed only when the process runs more than one provider'], TIMEOUT, JSON_OUT],
   },
   'check-provider': {
-    usage: 'glance check-provider --pid N [--timeout MS] [--json]',
+    usage: 'glance check-provider --pid N|--app NAME [--timeout MS] [--json]',
     about: 'For a provider\'s developer: checks the running provider of process N against every rule a provider keeps, in the order a host meets them, and says what it breaks. Shows the provider\'s own error texts (the one place that does), never its token.',
-    options: [['--pid N', 'the provider\'s process id (required)'], TIMEOUT, JSON_OUT],
+    options: [['--pid N', 'the provider\'s process id (it or --app is required)'], APP, TIMEOUT, JSON_OUT],
   },
   ask: {
-    usage: `glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]`,
+    usage: `glance ask PROMPT [--pid N | --app NAME] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]`,
     about: 'The whole job without the panel: collects the context, leaves out what you exclude, asks the agent, streams its answer, and locates the elements it highlights.',
     options: [
       PID,
+      APP,
       ACCESSIBILITY,
       ['--exclude ID', 'leave this element and its subtree out (repeatable)'],
       ['--allow ID', 'send an element your rule leaves out, or one withheld for holding a secret, with this message only (repeatable; an id that is itself a secret is shown, and given, as withheld@N)'],
@@ -83,20 +85,20 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   rules: {
-    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]',
+    usage: 'glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]   (each takes --json)',
     about: 'Your rules per app, shared with the menu-bar app: allow (the default), never (its provider is never asked) or local (its context goes only to a model on this machine), whether an app without a provider may be read through Accessibility (ask, the default, always or never), and what to leave out of every collection by role or subrole. docs/privacy.md says what each does.',
     options: [
       JSON_OUT,
       ['--role R', 'with exclude: leave out every element of this role (Row, Text, ...)'],
       ['--subrole S', 'with exclude: leave out every element with this subrole (comment, task, ...)'],
-      ['--yes', 'with reset: remove every rule without asking'],
+      ['--yes', 'with reset: remove every rule without asking (needed when not on a terminal)'],
       ['--program PATH', "with accessibility: the one program an interpreter's name (python3.11, node) stands for, by its script's path; \"always\" for such a name needs it"],
     ],
   },
   history: {
-    usage: 'glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]',
+    usage: 'glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes] [--json]',
     about: 'A receipt for every request that carried context to a model, newest first: which app, when, to whom, which elements, and the size and SHA-256 of exactly what was sent. Kept for the days the settings say (default 30).',
-    options: [JSON_OUT, ['--limit N', 'only the newest N receipts']],
+    options: [JSON_OUT, ['--limit N', 'only the newest N receipts'], ['--yes', 'with clear: remove without asking (needed when not on a terminal)']],
   },
   browser: {
     usage: 'glance browser install [--browser NAME] [--profile-dir DIR] [--json] | browser uninstall [--json] | browser status [--json]',

@@ -10,21 +10,21 @@ import type { CliDeps, CliIo, CommandRun } from './io.js';
 import { lazyCommands } from './lazy-commands.js';
 import { closest } from './suggest.js';
 import { terminalLine, terminalText } from './terminal-safe.js';
-import { versionLine } from './version.js';
+import { versionInfo, versionLine } from './version.js';
 
 const USAGE = `glance: the app-context host without a window
 
   glance providers [--json] [--prune [--yes]]
-  glance current [--pid N] [--accessibility] [--timeout MS] [--json]
-  glance location ID --pid N --instance I [--timeout MS] [--json]
-  glance check-provider --pid N [--timeout MS] [--json]
-  glance ask PROMPT [--pid N] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
+  glance current [--pid N | --app NAME] [--accessibility] [--timeout MS] [--json]
+  glance location ID --pid N|--app NAME [--instance I] [--timeout MS] [--json]
+  glance check-provider --pid N|--app NAME [--timeout MS] [--json]
+  glance ask PROMPT [--pid N | --app NAME] [--accessibility] [--exclude ID]... [--allow ID]... [--backend ${BACKEND_CHOICE}] [--model M] [--base-url URL] [--timeout MS] [--model-timeout MS] [--json]
   glance rules [--json] | rules set BUNDLE_ID allow|never|local | rules exclude BUNDLE_ID [--role R] [--subrole S]
-               | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules remove BUNDLE_ID | rules reset [--yes]
-  glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes]
+               | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules remove BUNDLE_ID | rules reset [--yes]   (each takes --json)
+  glance history [--json] [--limit N] | history show ID [--json] | history clear [--yes] [--json]
   glance browser install [--browser NAME] [--profile-dir DIR] [--json] | browser uninstall | browser status
   glance help [COMMAND]     (also: glance COMMAND --help)
-  glance --version
+  glance --version [--json]
 
 The providers folder is APP_CONTEXT_PROVIDERS_DIR when set; Glance's own data (rules, history)
 is in GLANCE_HOME when set. --timeout is the one time limit on
@@ -140,7 +140,9 @@ async function runCommand(argv: string[], io: ReturnType<typeof terminalIo>, dep
   let full: FullCliDeps | undefined;
   try {
     if (command === '--version' || command === '-V') {
-      io.stdout(versionLine());
+      const json = rest.length === 1 && rest[0] === '--json';
+      if (rest.length > 0 && !json) throw new UsageError(`--version takes only --json, not "${(rest.find((w) => w !== '--json') ?? '').slice(0, 40)}"`);
+      io.stdout(json ? jsonLine(versionInfo()) : versionLine());
       return EXIT.ok;
     }
     if (command === 'help' && rest[0] !== undefined) {

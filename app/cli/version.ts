@@ -7,15 +7,21 @@ import { PROTOCOL_VERSION } from '@app-context/provider-kit/protocol';
  * (app/cli) and three in the build (dist/app/cli).
  */
 export function versionLine(from: URL = new URL('.', import.meta.url)): string {
+  const { version } = versionInfo(from);
+  return `glance ${version ?? '(version unknown)'} (app-context protocol ${PROTOCOL_VERSION})\n`;
+}
+
+/** The same facts for `glance --version --json`: `version` is null when package.json was not found. */
+export function versionInfo(from: URL = new URL('.', import.meta.url)): { version: string | null; protocol: string } {
   let folder = from;
   for (let up = 0; up < 5; up += 1) {
     try {
       const manifest = JSON.parse(readFileSync(new URL('package.json', folder), 'utf8')) as { name?: unknown; version?: unknown };
-      if (manifest.name === 'glance' && typeof manifest.version === 'string') return `glance ${manifest.version} (app-context protocol ${PROTOCOL_VERSION})\n`;
+      if (manifest.name === 'glance' && typeof manifest.version === 'string') return { version: manifest.version, protocol: PROTOCOL_VERSION };
     } catch {
       // No package.json here, or not readable: look one folder up.
     }
     folder = new URL('..', folder);
   }
-  return `glance (version unknown) (app-context protocol ${PROTOCOL_VERSION})\n`;
+  return { version: null, protocol: PROTOCOL_VERSION };
 }

@@ -116,11 +116,17 @@ export async function listProviders(deps: DiscoveryDeps): Promise<{ folder: Fold
  * bundle id), so a stale or lying file names nothing. No provider is connected to or asked.
  */
 export async function publishedApps(deps: DiscoveryDeps): Promise<{ bundleId: string; name: string }[]> {
+  return (await runningProviders(deps)).map(({ bundleId, name }) => ({ bundleId, name }));
+}
+
+/** The same, with each app's process id: `glance current --app` finds an app by its bundle id or name here. */
+export async function runningProviders(deps: DiscoveryDeps): Promise<{ pid: number; bundleId: string; name: string }[]> {
   const { files } = await readFolder(deps);
   const apps = await Promise.all(files.map(async ({ read }) => {
     if (!read.ok) return undefined;
     const verification = await verifyDescriptor(read.descriptor, deps.os, userOf(deps));
-    return verification.ok ? { bundleId: read.descriptor.bundleId, name: read.descriptor.name } : undefined;
+    const { pid, bundleId, name } = read.descriptor;
+    return verification.ok ? { pid, bundleId, name } : undefined;
   }));
   return apps.filter((app) => app !== undefined);
 }

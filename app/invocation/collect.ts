@@ -29,6 +29,11 @@ export interface CollectOptions extends CallOptions {
  * (verifiedCall, fetchCurrent). Every way of collecting nothing comes back as a named outcome,
  * never as a throw.
  */
+/** What is said of a process id that names no running process, by every command that takes one. */
+export function notRunning(pid: number): string {
+  return `no process ${pid} is running (it quit, or the process id is not the app's)`;
+}
+
 export async function collectContext(app: FrontApp, deps: CoreDeps, options: CollectOptions = {}): Promise<Collection> {
   const appName = app.name ?? `process ${app.pid}`;
   const { locateSelection, ...callOptions } = options;
@@ -43,7 +48,7 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Col
       return { kind: 'cancelled', app };
     case 'none': {
       // A process id that names no running process is said as such, not as an app without a provider.
-      if (!(await deps.os.isAlive(app.pid))) return { kind: 'no-provider', app, reason: `no process ${app.pid} is running (it quit, or the process id is not the app's)` };
+      if (!(await deps.os.isAlive(app.pid))) return { kind: 'no-provider', app, reason: notRunning(app.pid) };
       const why = result.folder.usable ? 'it has published no descriptor' : result.folder.reason ?? 'the providers folder cannot be read';
       return { kind: 'no-provider', app, reason: `${appName} does not share context with Glance (${why})` };
     }

@@ -12,7 +12,7 @@ import { readFrontApp } from './front-app.js';
 import { getWindowsHelperSource } from './get-windows-helper.js';
 import { isValidPort, lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
-import { processNameFromList, psListLister } from './process-name.js';
+import { listProcesses, processNameFromList, psListLister } from './process-name.js';
 
 /** Creates the macOS implementation of OsServices. */
 export function createDarwinOs(options: OsOptions = {}): OsServices {
@@ -44,6 +44,7 @@ export function createDarwinOs(options: OsOptions = {}): OsServices {
     connection: async (port, client) =>
       isValidPort(port) ? lsofConnection(port, client, { lsofPath: tools.lsof, timeoutMs }) : { ok: false, reason: `${port} is not a TCP port` },
     processName: (pid) => processNameFromList(pid, lister, timeoutMs),
+    processes: () => listProcesses(lister, timeoutMs),
     // A Mac app has its own bundle id; a script's interpreter names no one program here, so it is read only this time.
     program: async () => undefined,
     processInfo: async (pid) => (isValidPid(pid) ? psProcessInfo(pid, tools.ps, timeoutMs) : undefined),

@@ -11,7 +11,7 @@ import { createDarwinOs } from './darwin.js';
 import { createLinuxOs } from './linux.js';
 import { lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
-import { processNameFromList, psListLister } from './process-name.js';
+import { listProcesses, processNameFromList, psListLister } from './process-name.js';
 
 export type { ConnectionResult, FrontApp, FrontAppFailure, FrontAppResult, ListeningSocket, ListenersResult, OsServices, ProcessInfo, SocketEnd } from './types.js';
 export type { ListenersMethod, OsOptions } from './options.js';
@@ -44,6 +44,7 @@ function createUnsupportedOs(platform: string, options: OsOptions = {}): OsServi
     listeners: (port) => lsofListeners(port, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
     connection: (port, client) => lsofConnection(port, client, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
     processName: (pid) => processNameFromList(pid, options.processLister ?? psListLister, timeoutMs),
+    processes: () => listProcesses(options.processLister ?? psListLister, timeoutMs),
     program: async () => undefined,
     processInfo: async (pid) => (isValidPid(pid) ? psProcessInfo(pid, 'ps', timeoutMs) : undefined),
   };

@@ -13,7 +13,7 @@ import { isValidPort, lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
 import { procConnection } from './proc-connection.js';
 import { procListeners } from './proc-net.js';
-import { linuxProcessName, psListLister } from './process-name.js';
+import { linuxProcessName, listProcesses, psListLister } from './process-name.js';
 import { linuxProgram } from './program-linux.js';
 
 /** Creates the Linux implementation of OsServices. */
@@ -52,6 +52,7 @@ export function createLinuxOs(options: OsOptions = {}): OsServices {
     listeners,
     connection,
     processName: (pid) => linuxProcessName(pid, procRoot, lister, timeoutMs),
+    processes: () => listProcesses(lister, timeoutMs),
     program: (pid, bundleId) => (isValidPid(pid) ? linuxProgram(pid, bundleId, procRoot) : Promise.resolve(undefined)),
     processInfo: async (pid) => (isValidPid(pid) ? linuxProcessInfo(pid, procRoot) : undefined),
   };

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { isValidPid } from './alive.js';
+import type { ProcessesResult } from './types.js';
 
 /** Something that lists processes like ps-list; tests may pass their own. */
 export type ProcessLister = () => Promise<ReadonlyArray<{ pid: number; name: string }>>;
@@ -15,22 +16,29 @@ export const psListLister: ProcessLister = async () => {
   return psList();
 };
 
-/** The name of `pid` from a process list, within `timeoutMs`; undefined when absent or too slow. */
-export async function processNameFromList(pid: number, lister: ProcessLister, timeoutMs: number): Promise<string | undefined> {
-  if (!isValidPid(pid)) return undefined;
+/** Every process from the list, within `timeoutMs`, as the OS services return it. */
+export async function listProcesses(lister: ProcessLister, timeoutMs: number): Promise<ProcessesResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), timeoutMs);
   });
   try {
     const list = await Promise.race([lister(), timeout]);
-    const name = list?.find((p) => p.pid === pid)?.name.trim();
-    return name === undefined || name === '' ? undefined : name;
-  } catch {
-    return undefined;
+    if (list === undefined) return { ok: false, reason: `listing the running processes took longer than ${timeoutMs} ms` };
+    return { ok: true, processes: list.filter((p) => isValidPid(p.pid)).map((p) => ({ pid: p.pid, name: p.name.trim() })) };
+  } catch (error) {
+    return { ok: false, reason: `the running processes could not be listed (${error instanceof Error ? error.name : 'unknown error'})` };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The name of `pid` from a process list, within `timeoutMs`; undefined when absent or too slow. */
+export async function processNameFromList(pid: number, lister: ProcessLister, timeoutMs: number): Promise<string | undefined> {
+  if (!isValidPid(pid)) return undefined;
+  const listed = await listProcesses(lister, timeoutMs);
+  const name = listed.ok ? listed.processes.find((p) => p.pid === pid)?.name : undefined;
+  return name === '' ? undefined : name;
 }
 
 /** Linux: /proc/PID/comm (the kernel's 15-character name), else the process list. */

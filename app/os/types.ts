@@ -62,6 +62,16 @@ export type ConnectionResult = { ok: true; sockets: ListeningSocket[]; server: n
 import type { ProcessInfo } from '@app-context/provider-kit/platform';
 export type { ProcessInfo };
 
+/** One running process as the OS lists it. */
+export interface RunningProcess {
+  pid: number;
+  /** The process's name ("node", "Notes"; on Linux the kernel's first 15 characters). */
+  name: string;
+}
+
+/** Every process the OS lists, or why it could not list them (the tool failed or was too slow). */
+export type ProcessesResult = { ok: true; processes: RunningProcess[] } | { ok: false; reason: string };
+
 /** The OS services the core uses. Every method resolves; none throws for an ordinary "no". */
 export interface OsServices {
   /** The front app. Never reports our own process as the front app (`glanceInFront` instead). */
@@ -79,6 +89,8 @@ export interface OsServices {
   connection(port: number, client: SocketEnd): Promise<ConnectionResult>;
   /** A process's name for messages ("python3"), or undefined. */
   processName(pid: number): Promise<string | undefined>;
+  /** Every running process with its name, for finding an app by name (`glance current --app`). */
+  processes(): Promise<ProcessesResult>;
   /**
    * For a process whose bundle id is an interpreter's name: the real path of the one program it
    * runs (its script), or undefined when no one program can be named (app/os/program-linux.ts).

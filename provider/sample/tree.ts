@@ -6,7 +6,6 @@ import { type Attachment, type Note, type NotesModel, type Passage, SKETCH_PNG_B
  * focused note on the right with its text in a fixed-width grid. Real apps ask their views.
  */
 const WINDOW: Rect = { x: 120, y: 90, w: 960, h: 640 };
-const WINDOW_NUMBER = 4711;
 const SIDEBAR = { x: 140, y: 150, w: 260, rowHeight: 32 };
 const EDITOR = { x: 420, y: 150, w: 640, titleHeight: 40, lineHeight: 20, charWidth: 8, columns: 76 };
 
@@ -128,5 +127,7 @@ export function locateInModel(model: NotesModel, ids: IdMinter, id: string): Loc
   const place = placeOf(model, object);
   if (place === undefined) return undefined;
   if (place === 'gone') return { state: 'gone', rects: [] };
-  return { state: place.visible ? 'visible' : 'offscreen', rects: place.rects, window: WINDOW_NUMBER, edge: 'right' };
+  // No `window`: the sample draws no real window, and a made-up number would read as one the
+  // system knows (the field is optional, docs/protocol.md, "Locations").
+  return { state: place.visible ? 'visible' : 'offscreen', rects: place.rects, edge: 'right' };
 }

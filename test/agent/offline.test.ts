@@ -63,6 +63,21 @@ describe('the offline backend', () => {
     expect(asked).toEqual([]);
   });
 
+  it('names elements by their titles where no chip shows them (the command line), by id where there is no title', async () => {
+    const { locate } = recordingLocate();
+    const root: Element = {
+      id: 'app', role: 'Application', children: [
+        { id: 'w', role: 'Window', focused: true, children: [{ id: 'note', role: 'Document', title: 'Groceries', focused: true, content: [{ type: 'text', text: 'milk, eggs' }] }, { id: 'pic', role: 'Image', selected: true }] },
+      ],
+    };
+    const convo = new Conversation({ backend: createOfflineBackend(undefined, true), context: { appName: 'Editor', root }, locate });
+    let text = '';
+    for await (const e of convo.ask('hi', new AbortController().signal)) if (e.type === 'text') text += e.text;
+    expect(text).toContain('Document: “Groceries”.');
+    expect(text).not.toContain('`note`');
+    expect(text).toContain('Selected: `pic` (Image).');
+  });
+
   it('says so when there is no context', async () => {
     const { text, events } = await ask(null);
     expect(text).toContain('No context was collected');

@@ -11,7 +11,14 @@ describe('npm run demo', () => {
     const { stdout, stderr } = await run(process.execPath, ['scripts/demo.js'], { encoding: 'utf8', timeout: 60_000 });
     expect(stderr).toBe('');
     expect(stdout).toContain('Application "Sample Notes"');
-    expect(stdout).toMatch(/\$ glance location --pid \d+ --instance [\w-]+ -- sel-\d+ .*\nvisible: 1 rect in window \d+/);
+    expect(stdout).toMatch(/\$ glance location --app 'Sample Notes' -- sel-\d+ .*\nvisible: 1 rect: \(\d+, \d+\) \d+×\d+\n/);
+    // For someone who has never heard of the protocol: what a bundle id is, what the rule means, what ids are.
+    expect(stdout).toMatch(/↳ node is the app's bundle id: the name the operating system knows an app by/);
+    expect(stdout).toContain('↳ rule: allow is your choice for this app');
+    expect(stdout).toContain("element ids: the app's own names for its parts");
+    expect(stdout).not.toMatch(/window \d+/);
+    // The offline answer names the document by its title, as a person reads it.
+    expect(stdout).toContain('Document: “Trip to Lisbon”.');
     expect(stdout).toMatch(/\[highlight sel-\d+: visible/);
     expect(stdout).toMatch(/All \d+ checks passed\./);
     expect(stdout).toContain('descriptors left behind: 0.');

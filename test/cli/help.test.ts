@@ -54,7 +54,7 @@ describe('help for each command', () => {
   it('wins over the rest of the command line, which is not run', async () => {
     const result = await glance('location', 'x', '--pid', '--help');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('glance location ID --pid N --instance I');
+    expect(result.stdout).toContain('glance location ID --pid N|--app NAME [--instance I]');
   });
 
   it('for an unknown command is exit 2, with the closest command', async () => {

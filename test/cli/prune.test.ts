@@ -85,10 +85,21 @@ describe('glance providers --prune', () => {
     expect(result.stdout).toContain(`Old (com.example.Old, pid ${deadPid})`);
     expect(result.stdout).toContain(`linked.${deadPid}.json: a symbolic link (not followed)`);
     expect(result.stdout).not.toContain(`com.example.Live.${process.pid}.json`);
-    expect(result.stderr).toBe('glance: providers: nothing removed; to remove 2 stale descriptors without a terminal to ask on, add --yes\n');
+    expect(result.stderr).toBe('glance: providers --prune: nothing removed of 2 stale descriptors; without a terminal to ask on, add --yes to go ahead\n');
     for (const file of [...l.stale, ...l.survivors]) expect(exists(l, file), file).toBe(true);
     // Never the token, not even of a stale descriptor.
     expect(result.stdout + result.stderr).not.toContain('t'.repeat(43));
+  });
+
+  it('with --json, the same refusal is the one error object, beside the list (exit 2)', async () => {
+    const l = layout();
+    const result = await runGlance(['providers', '--prune', '--json'], l.env);
+    expect(result.code).toBe(2);
+    const printed = JSON.parse(result.stdout) as { stale: unknown[]; removed: unknown[]; error?: unknown };
+    expect(printed.stale).toHaveLength(2);
+    expect(printed.removed).toEqual([]);
+    expect(printed.error).toEqual({ code: 2, message: 'providers --prune: nothing removed of 2 stale descriptors; without a terminal to ask on, add --yes to go ahead' });
+    for (const file of l.stale) expect(exists(l, file), file).toBe(true);
   });
 
   it('with --yes removes exactly the user\'s descriptors whose process is gone', async () => {
@@ -144,7 +155,7 @@ describe('glance providers --prune', () => {
       const result = await run('python3', [PTY, answer, process.execPath, resolve('bin/glance.js'), 'providers', '--prune'], { cwd: resolve('.'), env: l.env, timeoutMs: 30_000 });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Remove 2 stale descriptors? [y/N] ');
-      expect(result.stdout).toContain(removes ? 'Removed 2 of 2 stale descriptors.' : 'Nothing removed.');
+      expect(result.stdout).toContain(removes ? 'Removed 2 of 2 stale descriptors.' : 'nothing removed of 2 stale descriptors (give --yes to go ahead without the question)');
       for (const file of l.stale) expect(exists(l, file), file).toBe(!removes);
       for (const file of l.survivors) expect(exists(l, file), file).toBe(true);
     });

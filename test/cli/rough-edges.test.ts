@@ -56,7 +56,7 @@ describe('--json on failure', () => {
 
     const check = await glance(['check-provider', '12789', '--json']);
     expect(check.code).toBe(2);
-    expect(jsonError(check.stdout)).toEqual({ code: 2, message: 'check-provider: takes no arguments besides --pid, --timeout and --json; did you mean --pid 12789?' });
+    expect(jsonError(check.stdout)).toEqual({ code: 2, message: 'check-provider: takes no arguments besides --pid, --app, --timeout and --json; did you mean --pid 12789?' });
   });
 });
 
@@ -100,7 +100,7 @@ describe('the words', () => {
 });
 
 describe('history clear', () => {
-  it('asks first, as rules reset does; --yes skips the question', async () => {
+  it('follows the rule of rules reset and providers --prune: without a terminal, only --yes removes (exit 2 otherwise)', async () => {
     const asked = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, ['bin/glance.js', 'history', 'clear'], { env: folder.env });
       let stdout = '';
@@ -108,11 +108,9 @@ describe('history clear', () => {
       child.stdout.on('data', (c: Buffer) => void (stdout += c.toString()));
       child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
       child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end('no\n');
+      child.stdin.end('yes\n');
     });
-    expect(asked).toMatchObject({ code: 0, stdout: '' });
-    expect(asked.stderr).toContain('Remove every receipt of the history? [y/N]');
-    expect(asked.stderr).toContain('nothing was removed (give --yes to clear without the question)');
+    expect(asked).toMatchObject({ code: 2, stdout: '', stderr: 'glance: history clear: nothing was removed; without a terminal to ask on, add --yes to go ahead\n' });
     expect(await glance(['history', 'clear', '--yes'])).toMatchObject({ code: 0, stdout: '0 receipts and every kept payload removed.\n' });
   });
 });

@@ -134,15 +134,14 @@ describe('glance rules', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('asks before reset: only a yes removes the rules', async () => {
+  it('reset without a terminal removes nothing, whatever is piped in, unless --yes says so (exit 2)', async () => {
     await runGlance(['rules', 'set', 'org.example.Notes', 'never'], dir.env);
-    for (const input of ['n\n', '', 'maybe\n']) {
+    for (const input of ['n\n', '', 'yes\n']) {
       const run = await runWithInput(['rules', 'reset'], input);
-      expect(run).toMatchObject({ code: 0, stderr: expect.stringContaining('nothing was changed') });
-      expect(run.stderr).toContain('Remove every rule and exclusion of every app? [y/N]');
+      expect(run).toMatchObject({ code: 2, stdout: '', stderr: 'glance: rules reset: nothing was changed; without a terminal to ask on, add --yes to go ahead\n' });
     }
     expect(JSON.parse((await runGlance(['rules', '--json'], dir.env)).stdout).rules).toHaveLength(1);
-    expect(await runWithInput(['rules', 'reset'], 'yes\n')).toMatchObject({ code: 0, stdout: 'All 1 rule was removed.\n' });
+    expect(await runGlance(['rules', 'reset', '--yes'], dir.env)).toMatchObject({ code: 0, stdout: 'All 1 rule was removed.\n' });
     expect(JSON.parse((await runGlance(['rules', '--json'], dir.env)).stdout).rules).toEqual([]);
   });
 

@@ -62,7 +62,8 @@ describe('MCP', () => {
       expect(JSON.parse(content[0]?.text ?? '')).toEqual(result.structuredContent);
       const selectedId = findId(result.structuredContent, (e) => e['selected'] === true);
       const where = await client.callTool({ name: 'location', arguments: { id: selectedId } });
-      expect(where.structuredContent).toMatchObject({ state: 'visible', window: 4711 });
+      expect(where.structuredContent).toMatchObject({ state: 'visible', edge: 'right' });
+      expect(where.structuredContent).not.toHaveProperty('window');
       const never = await client.callTool({ name: 'location', arguments: { id: 'never-issued' } });
       expect(never.isError).toBe(true);
       expect((never.content as { text: string }[])[0]?.text).toMatch(/never issued/);

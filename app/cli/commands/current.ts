@@ -2,24 +2,24 @@ import { isAccessibilityRead } from '../../accessibility/types.js';
 import { collectForCommand, refusalLine } from '../accessibility.js';
 import { completeCliDeps, coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';
-import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
+import { parseCommandLine, parseTimeout, jsonLine } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { capText } from '../../text/cap-text.js';
 import { formatTree } from '../format-tree.js';
-import { resolveApp } from '../front-app.js';
+import { parseAppChoice, resolveApp } from '../front-app.js';
 import type { CommandRun } from '../io.js';
 
 /**
- * `glance current [--pid N] [--accessibility] [--timeout MS] [--json]`: the front app's context
+ * `glance current [--pid N | --app NAME] [--accessibility] [--timeout MS] [--json]`: the front app's context
  * (docs/cli.md, "glance current"), from its provider, or through Accessibility for an app
  * without one when the user consented (the flag, or a stored `always`).
  */
 export const runCurrent: CommandRun = async (argv, io, given) => {
   const deps = completeCliDeps(io, given);
-  const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, accessibility: { type: 'boolean' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'current');
-  if (positionals.length > 0) throw new UsageError('current: takes no arguments besides --pid, --accessibility, --timeout and --json');
+  const { values, positionals } = parseCommandLine(argv, { pid: { type: 'string' }, app: { type: 'string' }, accessibility: { type: 'boolean' }, timeout: { type: 'string' }, json: { type: 'boolean' } }, 'current');
+  if (positionals.length > 0) throw new UsageError('current: takes no arguments besides --pid, --app, --accessibility, --timeout and --json');
   const timeoutMs = parseTimeout(values.timeout, 'current');
-  const app = await resolveApp(parsePid(values.pid, 'current'), io, deps);
+  const app = await resolveApp(parseAppChoice(values, 'current'), io, deps);
   if (!app) return EXIT.noProvider;
   // The user's rules apply (app/privacy); what `current` prints stays on this machine.
   const privacy = commandPrivacy(io, { kind: 'show' }, false);

@@ -5,7 +5,7 @@ import type { Receipt } from '../../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../../history/store.js';
 import { capText } from '../../text/cap-text.js';
 import { jsonLine, parseCommandLine } from '../args.js';
-import { confirm } from '../confirm.js';
+import { confirmRemoval } from '../confirm.js';
 import { commandHome, reportingFolderFailures, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo, CommandRun } from '../io.js';
@@ -104,16 +104,13 @@ async function show(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function clear(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' } }, 'history clear');
-  if (positionals.length > 0) throw new UsageError('history clear: takes only --yes');
-  // The same rule as `rules reset`: asked first, unless --yes says it was meant.
-  if (values.yes !== true && !(await confirm(io, 'Remove every receipt of the history?'))) {
-    io.stderr('glance: nothing was removed (give --yes to clear without the question)\n');
-    return EXIT.ok;
-  }
+  const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' }, json: { type: 'boolean' } }, 'history clear');
+  if (positionals.length > 0) throw new UsageError('history clear: takes only --yes and --json');
+  const asked = await confirmRemoval(io, values.yes === true, { command: 'history clear', question: 'Remove every receipt of the history?', nothing: 'nothing was removed' });
+  if (asked !== 'go') return asked;
   return withDataFolder(io, async (home) => {
     const { removed } = await createHistoryStore({ home }).clear();
-    io.stdout(`${plural(removed, 'receipt')} and every kept payload removed.\n`);
+    io.stdout(values.json === true ? jsonLine({ removed }) : `${plural(removed, 'receipt')} and every kept payload removed.\n`);
     return EXIT.ok;
   });
 }

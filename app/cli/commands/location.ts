@@ -2,29 +2,36 @@ import { isValidId, type Location } from '@app-context/provider-kit/protocol';
 import { locateRef } from '../../invocation/locate.js';
 import { coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';
-import { parseCommandLine, parsePid, parseTimeout, jsonLine } from '../args.js';
+import { parseCommandLine, parseTimeout, jsonLine } from '../args.js';
+import { parseAppChoice, resolveApp } from '../front-app.js';
+import { onlyInstance } from '../only-instance.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CommandRun } from '../io.js';
 
 /**
- * `glance location ID --pid N --instance I [--timeout MS] [--json]`: where that element is now
+ * `glance location ID --pid N|--app NAME [--instance I] [--timeout MS] [--json]`: where that element is now
  * (docs/cli.md, "glance location").
  */
 export const runLocation: CommandRun = async (argv, io, deps) => {
   const { values, positionals } = parseCommandLine(
     argv,
-    { pid: { type: 'string' }, instance: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } },
+    { pid: { type: 'string' }, app: { type: 'string' }, instance: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } },
     'location',
     true,
   );
   const [id, ...rest] = positionals;
-  if (id === undefined || rest.length > 0) throw new UsageError('location: give exactly one element id: glance location ID --pid N --instance I');
+  if (id === undefined || rest.length > 0) throw new UsageError('location: give exactly one element id: glance location ID --pid N');
   if (!isValidId(id)) throw new UsageError('location: an id is 1 to 128 letters, digits, hyphens and underscores');
-  const pid = parsePid(values.pid, 'location');
-  if (pid === undefined) throw new UsageError('location: --pid N is required: the process that issued the id');
-  const instance = values.instance;
-  if (instance === undefined || !isValidId(instance)) throw new UsageError('location: --instance I is required: the instance that issued the id');
+  const choice = parseAppChoice(values, 'location');
+  if (choice.pid === undefined && choice.app === undefined) throw new UsageError('location: --pid N is required, or --app NAME: the app that issued the id');
+  if (values.instance !== undefined && !isValidId(values.instance)) throw new UsageError('location: --instance takes the instance that issued the id (1 to 128 letters, digits, hyphens and underscores)');
   const timeoutMs = parseTimeout(values.timeout, 'location');
+  // A process that is not running has no element anywhere: `gone`, exit 0 (docs/cli.md, "glance location").
+  const app = await resolveApp(choice, io, deps, { mustRun: false });
+  if (app === undefined) return EXIT.noProvider;
+  const pid = app.pid;
+  const instance = values.instance ?? (await onlyInstance(pid, io, deps));
+  if (instance === undefined) return EXIT.noProvider;
 
   const privacy = commandPrivacy(io, { kind: 'show' }, false);
   const result = await locateRef({ pid, instance, id }, { ...coreDeps(io, deps), privacy }, { timeoutMs });

@@ -1,6 +1,7 @@
 import { providersFolder } from '../../discovery/folder.js';
 import { capText } from '../../text/cap-text.js';
 import { jsonLine } from '../args.js';
+import { confirmRemoval } from '../confirm.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliDeps, CliIo } from '../io.js';
 import { findStale, removeStale, type KeptFile, type StaleDescriptor } from '../prune.js';
@@ -8,16 +9,16 @@ import { findStale, removeStale, type KeptFile, type StaleDescriptor } from '../
 /**
  * `glance providers --prune [--yes] [--json]` (docs/cli.md,
  * "Removing stale descriptors: `--prune`"): lists the user's descriptors whose process is gone and
- * removes them once confirmed, by a y on the terminal or by --yes. Without a terminal and without
- * --yes nothing is removed: exit 2, saying to add --yes.
+ * removes them once confirmed, by a y on the terminal or by --yes (confirm.ts: without a terminal
+ * and without --yes nothing is removed, exit 2).
  */
 export async function runPrune(options: { json: boolean; yes: boolean }, io: CliIo, deps: CliDeps): Promise<number> {
   // process.getuid is absent only on Windows, which Glance does not run on.
   const uid = process.getuid?.() ?? -1;
   const scan = await findStale(providersFolder(io.env), uid, deps.os);
   const stale = scan.stale.map(shown);
-  const print = (removed: string[], kept: KeptFile[]): void => {
-    if (options.json) io.stdout(jsonLine({ folder: scan.folder, stale, removed, kept: [...scan.skipped, ...kept] }));
+  const print = (removed: string[], kept: KeptFile[], error?: { code: number; message: string }): void => {
+    if (options.json) io.stdout(jsonLine({ folder: scan.folder, stale, removed, kept: [...scan.skipped, ...kept], ...(error ? { error } : {}) }));
   };
   if (!options.json) {
     io.stdout(`Providers folder: ${scan.folder.path}${scan.folder.usable ? '' : ` (not read: ${scan.folder.reason ?? 'unknown reason'})`}\n`);
@@ -33,17 +34,15 @@ export async function runPrune(options: { json: boolean; yes: boolean }, io: Cli
     for (const s of stale) io.stdout(`  ${s.file}  ${s.name !== undefined ? `${capText(s.name)} ` : ''}(${s.bundleId !== undefined ? `${capText(s.bundleId)}, ` : ''}pid ${s.pid}${s.helperPid !== undefined ? `, helper ${s.helperPid}` : ''})\n`);
   }
   const count = `${stale.length} stale descriptor${stale.length === 1 ? '' : 's'}`;
-  let confirmed = options.yes;
-  if (!confirmed && io.confirm !== undefined) confirmed = await io.confirm(`Remove ${count}? [y/N] `);
-  else if (!confirmed) {
-    print([], []);
-    io.stderr(`glance: providers: nothing removed; to remove ${count} without a terminal to ask on, add --yes\n`);
-    return EXIT.usage;
-  }
-  if (!confirmed) {
-    if (!options.json) io.stdout('Nothing removed.\n');
-    print([], []);
-    return EXIT.ok;
+  const nothing = `nothing removed of ${count}`;
+  // The list is printed before the reason: with --json the reason is its `error` (docs/cli.md, "Errors with --json").
+  const said: string[] = [];
+  const asked = await confirmRemoval({ ...io, stderr: (line) => said.push(line) }, options.yes, { command: 'providers --prune', question: `Remove ${count}?`, nothing });
+  if (asked !== 'go') {
+    const reason = said.join('').replace(/^glance: /, '').trimEnd();
+    print([], [], asked === EXIT.ok ? undefined : { code: asked, message: reason });
+    for (const line of said) io.stderr(line);
+    return asked;
   }
   const { removed, kept } = await removeStale(scan.folder.path, scan.stale, uid, deps.os);
   print(removed, kept);

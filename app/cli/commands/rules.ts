@@ -7,14 +7,14 @@ import { ProgramPathSchema } from '../../../contract/privacy.js';
 import { ACCESSIBILITY_CONSENTS, BundleIdSchema, describeExclusion, isAccessibilityConsent, isRuleName, RULE_NAMES, SubroleSchema, type AppRule, type Exclusion } from '../../rules/schema.js';
 import { createRulesStore } from '../../rules/store.js';
 import { jsonLine, parseCommandLine } from '../args.js';
-import { confirm } from '../confirm.js';
+import { confirmRemoval } from '../confirm.js';
 import { loadRules, withDataFolder } from '../data.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { interpreterNote, isInterpreterBundleId } from '../../rules/interpreter.js';
 import { didYouMean } from '../suggest.js';
 import type { CliIo, CommandRun } from '../io.js';
 
-const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local | rules accessibility BUNDLE_ID ask|always|never [--program PATH] | rules exclude BUNDLE_ID [--role R] [--subrole S] | rules remove BUNDLE_ID | rules reset [--yes]';
+const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local [--json] | rules accessibility BUNDLE_ID ask|always|never [--program PATH] [--json] | rules exclude BUNDLE_ID [--role R] [--subrole S] [--json] | rules remove BUNDLE_ID [--json] | rules reset [--yes] [--json]';
 
 /** What each rule does, in the words `glance rules` prints. */
 const EFFECT = { allow: 'asked on your hotkey', never: 'never asked', local: 'its context goes only to a model on this machine' } as const;
@@ -26,12 +26,29 @@ const CONSENT_EFFECT = {
   never: 'never read through Accessibility',
 } as const;
 
-function bundleId(value: string | undefined, command: string): string {
+/**
+ * The bundle id a rule is for. A new rule's id must be one an app can have: a macOS bundle id
+ * (letters, digits, hyphens and dots) or a Linux one, a desktop file's or a program's file name
+ * (docs/protocol.md, "Bundle identifiers"), so never a space or a slash. "Field Notes" is an
+ * app's name: a rule for it would silently match nothing. `rules remove` takes any id the file
+ * holds, so one written before this check can still be removed.
+ */
+function bundleId(value: string | undefined, command: string, existing = false): string {
   if (value === undefined) throw new UsageError(`rules ${command}: give the app's bundle id (\`glance providers\` lists them): glance ${USAGE.split(' | ').find((u) => u.startsWith(`rules ${command}`))}`);
   const parsed = BundleIdSchema.safeParse(value);
   if (!parsed.success) throw new UsageError(`rules ${command}: "${value.slice(0, 60)}" is not a bundle id (1 to 255 characters, no spaces at the ends, no control characters)`);
+  if (!existing && /[\s/]/.test(parsed.data)) {
+    throw new UsageError(`rules ${command}: "${value.slice(0, 60)}" cannot be a bundle id: an app's bundle id has no spaces or slashes (com.apple.Notes; on Linux a program's name, such as node); \`glance providers\` lists the bundle ids of the apps with a provider`);
+  }
   return parsed.data;
 }
+
+/** A change's outcome: the JSON object with --json, else the line for a person. */
+function said(io: CliIo, json: boolean | undefined, value: Record<string, unknown>, line: string): void {
+  io.stdout(json === true ? jsonLine(value) : `${line}\n`);
+}
+
+const JSON_OPTION = { json: { type: 'boolean' } } as const;
 
 function describeRule(rule: AppRule): string {
   const exclusions = rule.exclusions.length > 0 ? `; leaves out ${rule.exclusions.map(describeExclusion).join('; ')}` : '';
@@ -65,7 +82,7 @@ async function list(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function set(argv: string[], io: CliIo): Promise<number> {
-  const { positionals } = parseCommandLine(argv, {}, 'rules set');
+  const { values, positionals } = parseCommandLine(argv, JSON_OPTION, 'rules set');
   const [id, rule, ...rest] = positionals;
   const app = bundleId(id, 'set');
   if (rule === undefined || !isRuleName(rule) || rest.length > 0) {
@@ -73,7 +90,7 @@ async function set(argv: string[], io: CliIo): Promise<number> {
   }
   return withDataFolder(io, async (home) => {
     await createRulesStore(home).set(app, rule);
-    io.stdout(`${app}: ${rule} (${EFFECT[rule]})\n`);
+    said(io, values.json, { bundleId: app, rule, effect: EFFECT[rule] }, `${app}: ${rule} (${EFFECT[rule]})`);
     if (isInterpreterBundleId(app)) io.stderr(`glance: note: ${interpreterNote(app)}\n`);
     return EXIT.ok;
   });
@@ -95,7 +112,7 @@ function notTyped(typed: string | undefined, known: readonly string[]): string {
  * runs (--program, its script's path): the name alone is every program it runs (app/rules/consent.ts).
  */
 async function accessibility(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { program: { type: 'string' } }, 'rules accessibility');
+  const { values, positionals } = parseCommandLine(argv, { program: { type: 'string' }, ...JSON_OPTION }, 'rules accessibility');
   const [id, consent, ...rest] = positionals;
   const app = bundleId(id, 'accessibility');
   if (consent === undefined || !isAccessibilityConsent(consent) || rest.length > 0) {
@@ -113,7 +130,7 @@ async function accessibility(argv: string[], io: CliIo): Promise<number> {
   return withDataFolder(io, async (home) => {
     await createRulesStore(home).setAccessibility(app, consent, program);
     const effect = key.kind === 'interpreter' && consent === 'never' ? `never read through Accessibility, nor any other program ${app} runs` : CONSENT_EFFECT[consent];
-    io.stdout(`${consentSubject(key)}: Accessibility ${consent} (${effect})\n`);
+    said(io, values.json, { bundleId: app, ...(program !== undefined ? { program } : {}), accessibility: consent, effect }, `${consentSubject(key)}: Accessibility ${consent} (${effect})`);
     return EXIT.ok;
   });
 }
@@ -127,7 +144,7 @@ async function programPath(given: string): Promise<string> {
 }
 
 async function exclude(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { role: { type: 'string' }, subrole: { type: 'string' } }, 'rules exclude');
+  const { values, positionals } = parseCommandLine(argv, { role: { type: 'string' }, subrole: { type: 'string' }, ...JSON_OPTION }, 'rules exclude');
   const [id, ...rest] = positionals;
   const app = bundleId(id, 'exclude');
   if (rest.length > 0) throw new UsageError('rules exclude: takes one bundle id and --role, --subrole or both');
@@ -137,35 +154,33 @@ async function exclude(argv: string[], io: CliIo): Promise<number> {
   const exclusion: Exclusion = { ...(values.role !== undefined ? { role: values.role } : {}), ...(values.subrole !== undefined ? { subrole: values.subrole } : {}) };
   return withDataFolder(io, async (home) => {
     const { added } = await createRulesStore(home).exclude(app, exclusion);
-    io.stdout(`${app}: ${added ? 'leaves out' : 'already left out'} ${describeExclusion(exclusion)} on every collection\n`);
+    said(io, values.json, { bundleId: app, exclusion, added }, `${app}: ${added ? 'leaves out' : 'already left out'} ${describeExclusion(exclusion)} on every collection`);
     if (isInterpreterBundleId(app)) io.stderr(`glance: note: ${interpreterNote(app)}\n`);
     return EXIT.ok;
   });
 }
 
 async function remove(argv: string[], io: CliIo): Promise<number> {
-  const { positionals } = parseCommandLine(argv, {}, 'rules remove');
+  const { values, positionals } = parseCommandLine(argv, JSON_OPTION, 'rules remove');
   const [id, ...rest] = positionals;
-  const app = bundleId(id, 'remove');
+  const app = bundleId(id, 'remove', true);
   if (rest.length > 0) throw new UsageError('rules remove: takes one bundle id');
   return withDataFolder(io, async (home) => {
     const { removed } = await createRulesStore(home).remove(app);
-    io.stdout(removed ? `${app}: its rule and exclusions were removed (it is allowed again)\n` : `${app} had no rule; nothing was changed\n`);
+    said(io, values.json, { bundleId: app, removed }, removed ? `${app}: its rule and exclusions were removed (it is allowed again)` : `${app} had no rule; nothing was changed`);
     return EXIT.ok;
   });
 }
 
 async function reset(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' } }, 'rules reset');
+  const { values, positionals } = parseCommandLine(argv, { yes: { type: 'boolean' }, ...JSON_OPTION }, 'rules reset');
   if (positionals.length > 0) throw new UsageError('rules reset: takes only --yes');
-  if (values.yes !== true && !(await confirm(io, 'Remove every rule and exclusion of every app?'))) {
-    io.stderr('glance: nothing was changed (give --yes to reset without the question)\n');
-    return EXIT.ok;
-  }
+  const asked = await confirmRemoval(io, values.yes === true, { command: 'rules reset', question: 'Remove every rule and exclusion of every app?', nothing: 'nothing was changed' });
+  if (asked !== 'go') return asked;
   return withDataFolder(io, async (home) => {
     const { removed, asidePath } = await createRulesStore(home).reset();
-    if (asidePath) io.stdout(`The damaged rules file was kept as ${asidePath}; Glance starts again with no rules.\n`);
-    else io.stdout(removed === 0 ? 'There were no rules; nothing was changed.\n' : `All ${removed} rule${removed === 1 ? ' was' : 's were'} removed.\n`);
+    const line = asidePath ? `The damaged rules file was kept as ${asidePath}; Glance starts again with no rules.` : removed === 0 ? 'There were no rules; nothing was changed.' : `All ${removed} rule${removed === 1 ? ' was' : 's were'} removed.`;
+    said(io, values.json, { removed, ...(asidePath ? { damagedFileKeptAs: asidePath } : {}) }, line);
     return EXIT.ok;
   });
 }
