@@ -77,7 +77,11 @@ async function start(): Promise<void> {
       openExternal: async (url) => {
         if (isWebUrl(url)) await shell.openExternal(url);
       },
+      showItemInFolder: (path) => shell.showItemInFolder(path),
     },
+    // Electron's own binary is no Node for the browser (its runAsNode fuse is off): from a
+    // checkout the launcher runs the helper with the Node on PATH.
+    browserHelper: { node: 'node' },
     app: {
       setLoginItem: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
       // Login items exist on macOS (and Windows) only.

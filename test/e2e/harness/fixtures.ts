@@ -1,3 +1,4 @@
+import type { MainPorts } from '../../../main/ports.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ export interface World {
    * macOS permission (test-main.ts); `env` adds to the environment main runs in (XDG_DATA_DIRS,
    * where it finds the apps' icons).
    */
-  openPanel(options?: { env?: NodeJS.ProcessEnv; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
+  openPanel(options?: { env?: NodeJS.ProcessEnv; home?: string; browserHelper?: MainPorts['browserHelper']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 
