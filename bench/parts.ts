@@ -116,7 +116,7 @@ export async function benchListeners(provider: BenchProvider, reps: number, padd
       }
     });
     const connectCheck = (method: ListenersMethod) => async (): Promise<void> => {
-      const verdict = await probeConnection(connectionGuard(port, provider.pid, createOs({ listenersMethod: method })), BENCH_TIMEOUT_MS);
+      const verdict = await probeConnection(connectionGuard(port, { pid: provider.pid }, createOs({ listenersMethod: method })), BENCH_TIMEOUT_MS);
       if (!verdict.ok) throw new Error(`the connect-time check refused the provider: ${verdict.reason}`);
     };
     const connectLsof = await measure(reps, 2, connectCheck('lsof'));

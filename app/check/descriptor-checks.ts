@@ -4,10 +4,13 @@ import { checkTokenStrength } from './token-strength.js';
 import { fail, pass, type CheckResult } from './types.js';
 
 /**
- * The eight fields and the JSON type each must have (docs/protocol.md, "The descriptor"), read off
- * the descriptor's own schema, so the checker and the host can never disagree on the fields.
+ * The eight required fields and the JSON type each must have (docs/protocol.md, "The descriptor"),
+ * read off the descriptor's own schema, so the checker and the host can never disagree on the
+ * fields. The optional `helperPid` has checks of its own (helper-checks.ts).
  */
-const FIELDS: Record<string, string> = Object.fromEntries(Object.entries(DescriptorSchema.shape).map(([field, schema]) => [field, schema.type]));
+const FIELDS: Record<string, string> = Object.fromEntries(
+  Object.entries(DescriptorSchema.shape).filter(([, schema]) => schema.type !== 'optional').map(([field, schema]) => [field, schema.type]),
+);
 
 /** The descriptor as a plain object, with each field read only if it has the right type. */
 export type RawDescriptor = Record<string, unknown>;

@@ -52,7 +52,8 @@ export function checkFileMode(stats: Stats): CheckResult {
 }
 
 /**
- * The recommended name `<bundleId>.<pid>.json` (docs/protocol.md,
+ * The recommended name `<bundleId>.<pid>.json`, or `<bundleId>.<pid>.<helperPid>.json` for a
+ * helper's descriptor (docs/protocol.md,
  * "Writing and removing the descriptor"). Only a recommendation: any `*.json` is read, so another
  * name passes with a note. A name that names another pid is a failure: hosts use the name to tell
  * the user which app an unreadable file belonged to.
@@ -60,8 +61,12 @@ export function checkFileMode(stats: Stats): CheckResult {
 export function checkFileName(file: string, json: unknown, pid: number): CheckResult {
   const d = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
   const bundleId = typeof d['bundleId'] === 'string' ? d['bundleId'] : undefined;
-  const named = /\.(\d+)\.json$/.exec(file);
+  // A helper's descriptor is recommended `<bundleId>.<pid>.<helperPid>.json`: the pid is then the second number from the end.
+  const helper = typeof d['helperPid'] === 'number' ? d['helperPid'] : undefined;
+  const named = (helper === undefined ? /\.(\d+)\.json$/ : /\.(\d+)\.\d+\.json$/).exec(file) ?? /\.(\d+)\.json$/.exec(file);
   if (named && Number(named[1]) !== pid) return fail('file-name', `the file name names process ${named[1]}, but the descriptor is for process ${pid}`);
-  if (bundleId !== undefined && file === `${bundleId}.${pid}.json`) return pass('file-name', file);
-  return pass('file-name', `note: the recommended name is <bundleId>.<pid>.json${bundleId !== undefined ? ` (${bundleId}.${pid}.json)` : ''}; any *.json works`);
+  const recommended = helper === undefined ? `${bundleId ?? '<bundleId>'}.${pid}.json` : `${bundleId ?? '<bundleId>'}.${pid}.${helper}.json`;
+  if (bundleId !== undefined && file === recommended) return pass('file-name', file);
+  const shape = helper === undefined ? '<bundleId>.<pid>.json' : '<bundleId>.<pid>.<helperPid>.json';
+  return pass('file-name', `note: the recommended name is ${shape}${bundleId !== undefined ? ` (${recommended})` : ''}; any *.json works`);
 }

@@ -25,8 +25,9 @@ export interface DescriptorSearch {
 /**
  * Finds process N's descriptor files. Unlike the host, this reads files the host would refuse
  * (mode 0644, another owner): the checks that follow say what is wrong with them. A file is
- * N's when it parses with `pid` N, or when its name follows `<bundleId>.<N>.json` (so a file
- * that does not parse, or names another pid, is still reported).
+ * N's when it parses with `pid` N, or when its name follows `<bundleId>.<N>.json` or a helper's
+ * `<bundleId>.<N>.<helperPid>.json` (so a file that does not parse, or names another pid, is still
+ * reported).
  */
 export async function findDescriptors(folder: string, pid: number): Promise<DescriptorSearch> {
   let names: string[];
@@ -41,11 +42,16 @@ export async function findDescriptors(folder: string, pid: number): Promise<Desc
     if (candidate === undefined) continue;
     const json = candidate.json;
     const jsonPid = isPlainObject(json) ? json['pid'] : undefined;
-    if (jsonPid === pid || file.endsWith(`.${pid}.json`)) found.push(candidate);
+    if (jsonPid === pid || namesPid(file, pid)) found.push(candidate);
   }
   // The newest wins, as for the host (docs/protocol.md, "The host's checks, in order", step 6).
   found.sort((a, b) => b.stats.mtimeMs - a.stats.mtimeMs);
   return { found };
+}
+
+/** `<bundleId>.<pid>.json` or `<bundleId>.<pid>.<helperPid>.json`. */
+function namesPid(file: string, pid: number): boolean {
+  return file.endsWith(`.${pid}.json`) || new RegExp(`\\.${pid}\\.[1-9][0-9]*\\.json$`).test(file);
 }
 
 async function readCandidate(folder: string, file: string): Promise<FoundDescriptor | undefined> {

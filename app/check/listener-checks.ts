@@ -11,7 +11,7 @@ const WILDCARDS = new Set(['0.0.0.0', '*', '::', '[::]']);
 export interface ListenerVerdict {
   checks: CheckResult[];
   /**
-   * True when a host would send to this port: every socket belongs to N and listens on
+   * True when a host would send to this port: every socket belongs to N (or its helper) and listens on
    * 127.0.0.1 or a wildcard. Otherwise check-provider sends nothing there either, since the
    * token would go to another process or out of the machine.
    */
@@ -19,11 +19,13 @@ export interface ListenerVerdict {
 }
 
 /**
- * The endpoint's port is held by process N only, and only on 127.0.0.1. A wildcard address
+ * The endpoint's port is held by process N only (by its helper, when the descriptor names one:
+ * docs/protocol.md, "Providers served by a helper"), and only on 127.0.0.1. A wildcard address
  * (0.0.0.0, ::) is accepted by hosts but fails here: it makes the provider reachable from the
  * network, where only the token stands between it and any machine on the LAN.
  */
-export async function checkListener(port: number, pid: number, os: OsServices): Promise<ListenerVerdict> {
+export async function checkListener(port: number, pid: number, os: OsServices, helper = false): Promise<ListenerVerdict> {
+  const who = helper ? `the helper process ${pid}` : `process ${pid}`;
   const result = await os.listeners(port);
   if (!result.ok) {
     const why = `the system could not be asked who listens on port ${port} (${result.reason})`;
@@ -35,8 +37,8 @@ export async function checkListener(port: number, pid: number, os: OsServices): 
   }
   const others = [...new Set(result.sockets.filter((s) => s.pid !== pid).map((s) => s.pid))];
   const owner = others.length === 0
-    ? pass('listener-owner', `port ${port} is held by process ${pid}`)
-    : fail('listener-owner', `port ${port} is also held by ${await describe(others, os)}; only process ${pid} may listen there, and nothing is sent to that port`);
+    ? pass('listener-owner', `port ${port} is held by ${who}`)
+    : fail('listener-owner', `port ${port} is also held by ${await describe(others, os)}; only ${who} may listen there, and nothing is sent to that port`);
   const addresses = [...new Set(result.sockets.map((s) => s.address))];
   const wrong = addresses.filter((a) => a !== '127.0.0.1');
   const address = wrong.length === 0

@@ -7,6 +7,7 @@ import { checkCurrent } from './current-checks.js';
 import { checkBundleId, checkEndpoint, checkFieldsPresent, checkInstance, checkPid, checkProtocol, checkToken, type RawDescriptor } from './descriptor-checks.js';
 import { checkFileMode, checkFileName, checkFileOwner, checkFileType, checkFolderOwnerAndMode } from './file-checks.js';
 import { findDescriptors } from './find-descriptor.js';
+import { checkHelper } from './helper-checks.js';
 import { checkHttpRefusals } from './http-checks.js';
 import { checkListener } from './listener-checks.js';
 import { checkLocation } from './location-checks.js';
@@ -88,6 +89,9 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
     checkFieldsPresent(d), checkProtocol(d), await checkBundleId(d, pid, deps.os), await checkPid(d, pid, deps.os),
     checkInstance(d), checkEndpoint(d), checkToken(d),
   );
+  // A provider served by a helper (docs/protocol.md, "Providers served by a helper"): its own checks.
+  const helper = Object.hasOwn(d, 'helperPid') ? await checkHelper(d, pid, deps.uid, deps.os) : undefined;
+  if (helper !== undefined) add(...helper.checks);
   const shown = { kind: 'checked' as const, file: found.file, ...stringField(d, 'name'), ...stringField(d, 'bundleId'), checks, ...(token !== undefined ? { token } : {}) };
 
   const endpoint = typeof d['endpoint'] === 'string' ? parseEndpoint(d['endpoint']) : undefined;
@@ -96,15 +100,19 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
     add(...NETWORK_CHECKS.map((n) => notChecked(n, 'hosts send nothing to such an endpoint, and neither does check-provider')));
     return shown;
   }
-  const listener = await checkListener(endpoint.port, pid, deps.os);
+  const listenerPid = helper?.helperPid ?? pid;
+  const listener = await checkListener(endpoint.port, listenerPid, deps.os, helper !== undefined);
   add(...listener.checks);
-  if (!listener.safeToSend || token === undefined) {
-    const why = token === undefined ? 'the descriptor has no token' : `the token is sent only to a port that process ${pid} alone holds`;
+  if (!listener.safeToSend || token === undefined || helper?.ok === false) {
+    const why = token === undefined
+      ? 'the descriptor has no token'
+      : helper?.ok === false ? 'hosts refuse the descriptor for its helper (see helper-*) and send nothing to its endpoint'
+      : `the token is sent only to a port that ${helper ? 'the helper process' : 'process'} ${listenerPid} alone holds`;
     add(...NETWORK_CHECKS.map((n) => notChecked(n, why)));
     return shown;
   }
   const target: Target = {
-    guard: connectionGuard(endpoint.port, pid, deps.os),
+    guard: connectionGuard(endpoint.port, { pid, ...(helper?.helperPid !== undefined ? { helperPid: helper.helperPid } : {}) }, deps.os),
     pid, port: endpoint.port, path: endpoint.path, endpoint: d['endpoint'] as string, token,
     protocol: typeof d['protocol'] === 'string' ? d['protocol'] : '', instance: typeof d['instance'] === 'string' ? d['instance'] : '',
   };

@@ -1,6 +1,6 @@
 /**
  * `glance providers --prune`: the user's own descriptors whose process is gone (a crashed
- * provider leaves its file behind), found and removed with care. Never a descriptor whose
+ * provider leaves its file behind; for a helper's descriptor, the app or the helper), found and removed with care. Never a descriptor whose
  * process runs, never a file of another user, never a link (not followed: what it points to
  * may be anywhere), never anything but a regular `*.json` file directly in the folder, and
  * each file is looked at again just before it is removed: if it changed since it was listed
@@ -18,6 +18,8 @@ import type { OsServices } from '../os/types.js';
 export interface StaleDescriptor {
   file: string;
   pid: number;
+  /** The helper it states, when it is a helper's descriptor: gone, or serving an app that is gone. */
+  helperPid?: number;
   /** Name and bundle id when the file parsed as JSON with them (for the listing only). */
   name?: string;
   bundleId?: string;
@@ -53,8 +55,18 @@ function notOwnFile(stats: Stats, uid: number): string | undefined {
   return undefined;
 }
 
-/** The pid, name and bundle id the file states, read without following a link; never its token. */
-async function readStated(path: string): Promise<{ pid?: number; name?: string; bundleId?: string }> {
+/** What a file states of its processes and app. */
+interface Stated {
+  pid?: number;
+  helperPid?: number;
+  name?: string;
+  bundleId?: string;
+}
+
+const isPid = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** The pid, helper, name and bundle id the file states, read without following a link; never its token. */
+async function readStated(path: string): Promise<Stated> {
   let handle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -63,9 +75,10 @@ async function readStated(path: string): Promise<{ pid?: number; name?: string; 
     if (bytesRead > MAX_DESCRIPTOR_BYTES) return {};
     const json: unknown = JSON.parse(buffer.subarray(0, bytesRead).toString('utf8'));
     if (!isPlainObject(json)) return {};
-    const { pid, name, bundleId } = json;
+    const { pid, helperPid, name, bundleId } = json;
     return {
-      ...(typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 ? { pid } : {}),
+      ...(isPid(pid) ? { pid } : {}),
+      ...(isPid(helperPid) ? { helperPid } : {}),
       ...(typeof name === 'string' ? { name } : {}),
       ...(typeof bundleId === 'string' ? { bundleId } : {}),
     };
@@ -75,6 +88,16 @@ async function readStated(path: string): Promise<{ pid?: number; name?: string; 
   } finally {
     await handle?.close();
   }
+}
+
+/**
+ * Whether a descriptor's process is gone: its app `pid`, or, for a helper's descriptor
+ * (docs/protocol.md, "Providers served by a helper"), its helper, which wrote the file and would
+ * have removed it on quitting. Either way a host ignores it.
+ */
+async function isStale(pid: number, helperPid: number | undefined, os: OsServices): Promise<boolean> {
+  if (!(await os.isAlive(pid))) return true;
+  return helperPid !== undefined && !(await os.isAlive(helperPid));
 }
 
 /** Lists the user's descriptors in `folder` whose process is no longer running. Removes nothing. */
@@ -102,8 +125,9 @@ export async function findStale(folder: string, uid: number, os: OsServices): Pr
       skipped.push({ file, reason: 'it names no process (no pid in it or in its name)' });
       continue;
     }
-    if (await os.isAlive(pid)) continue;
-    stale.push({ file, pid, ...(stated.name !== undefined ? { name: stated.name } : {}), ...(stated.bundleId !== undefined ? { bundleId: stated.bundleId } : {}), dev: stats.dev, ino: stats.ino });
+    const helperPid = stated.helperPid;
+    if (!(await isStale(pid, helperPid, os))) continue;
+    stale.push({ file, pid, ...(helperPid !== undefined ? { helperPid } : {}), ...(stated.name !== undefined ? { name: stated.name } : {}), ...(stated.bundleId !== undefined ? { bundleId: stated.bundleId } : {}), dev: stats.dev, ino: stats.ino });
   }
   return { folder: status, stale, skipped };
 }
@@ -124,8 +148,8 @@ export async function removeStale(folder: string, stale: readonly StaleDescripto
         kept.push({ file: entry.file, reason: refusal ?? 'it was replaced since it was listed' });
         continue;
       }
-      if (await os.isAlive(entry.pid)) {
-        kept.push({ file: entry.file, reason: `process ${entry.pid} is running again` });
+      if (!(await isStale(entry.pid, entry.helperPid, os))) {
+        kept.push({ file: entry.file, reason: `process ${entry.pid}${entry.helperPid !== undefined ? ` and its helper ${entry.helperPid} are` : ' is'} running again` });
         continue;
       }
       await unlink(path);

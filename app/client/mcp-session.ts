@@ -66,7 +66,7 @@ export function sessionKey(provider: VerifiedProvider): string {
 
 /** The same identity from a descriptor alone, for discovery asking the pool about a link. */
 export function descriptorKey(d: VerifiedProvider['descriptor']): string {
-  return JSON.stringify([d.pid, d.instance, d.endpoint, d.token, d.protocol]);
+  return JSON.stringify([d.pid, d.helperPid ?? null, d.instance, d.endpoint, d.token, d.protocol]);
 }
 
 /** A fresh, uninitialised session for a verified provider. */

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { OsServices } from '../os/types.js';
-import { anotherProcess, judgeListeners, type PortVerdict } from './check-listeners.js';
+import { listenerPid } from '@app-context/provider-kit/protocol';
+import { anotherProcess, judgeListeners, type PortVerdict, type ProviderProcess } from './check-listeners.js';
 
 /**
  * Step 5 of docs/protocol.md, "The host's checks, in order", as "Hardening" runs it: at connect
@@ -8,10 +9,12 @@ import { anotherProcess, judgeListeners, type PortVerdict } from './check-listen
  * gives both halves: every listener on the port is P's on 127.0.0.1 or a wildcard, and the server
  * end of this very connection (local 127.0.0.1:port, remote our own end) is held by P. A process
  * that takes the port between discovery and the connect therefore gets a connection with nothing on
- * it.
+ * it. For a descriptor with `helperPid`, P is the helper (docs/protocol.md, "Providers served by a
+ * helper").
  */
 export interface ConnectionGuard {
   readonly port: number;
+  /** The process that must hold the listeners and the server end: the helper when there is one. */
   readonly pid: number;
   /**
    * Whether this open connection is the provider's. Until the provider has accepted it the
@@ -25,8 +28,9 @@ export interface ConnectionGuard {
 /** Waits between questions while the provider has not accepted the connection yet, in ms. */
 const WAITS = [1, 2, 5, 10, 20, 50, 100];
 
-/** The guard for the provider process `pid` on `port`, asking `os`. */
-export function connectionGuard(port: number, pid: number, os: OsServices): ConnectionGuard {
+/** The guard for the provider process (`owner`'s helper, or `owner` itself) on `port`, asking `os`. */
+export function connectionGuard(port: number, owner: ProviderProcess, os: OsServices): ConnectionGuard {
+  const pid = listenerPid(owner);
   const cannotAsk = (reason: string): string => `Glance could not ask the system who listens on port ${port}: ${reason}`;
   return {
     port,
@@ -36,7 +40,7 @@ export function connectionGuard(port: number, pid: number, os: OsServices): Conn
       for (let attempt = 0; ; attempt += 1) {
         const result = await os.connection(port, client);
         if (!result.ok) return { ok: false, reason: cannotAsk(result.reason) };
-        const listeners = await judgeListeners(result.sockets, port, pid, os);
+        const listeners = await judgeListeners(result.sockets, port, owner, os);
         if (!listeners.ok) return listeners;
         // Established but not accepted yet: it sits in the accept queue of a listener on this
         // port that took its SYN before this listing, and every such listener is P's alone (just
@@ -44,7 +48,7 @@ export function connectionGuard(port: number, pid: number, os: OsServices): Conn
         if (result.server === 'queued') return { ok: true };
         if (result.server !== undefined) {
           const other = result.server.find((holder) => holder !== pid);
-          return other === undefined ? { ok: true } : { ok: false, reason: await anotherProcess(other, port, os) };
+          return other === undefined ? { ok: true } : { ok: false, reason: await anotherProcess(other, port, os, owner) };
         }
         await wait(WAITS[Math.min(attempt, WAITS.length - 1)] ?? 100, signal);
       }
@@ -52,7 +56,7 @@ export function connectionGuard(port: number, pid: number, os: OsServices): Conn
     async refused() {
       const result = await os.listeners(port);
       if (!result.ok) return cannotAsk(result.reason);
-      const verdict = await judgeListeners(result.sockets, port, pid, os);
+      const verdict = await judgeListeners(result.sockets, port, owner, os);
       if (!verdict.ok) return verdict.reason;
       const addresses = new Set(result.sockets.map((s) => s.address));
       // Only an IPv6 wildcard, and the connect to 127.0.0.1 was refused: an IPv6-only socket.

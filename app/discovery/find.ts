@@ -35,7 +35,7 @@ interface FolderRead {
 }
 
 async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
-  const uid = deps.uid ?? currentUid();
+  const uid = userOf(deps);
   const { status: folder, identity } = inspectFolder(providersFolder(deps.env ?? process.env), uid);
   if (!folder.usable) return { folder, files: [] };
   const names = deps.descriptors && identity
@@ -60,11 +60,12 @@ async function readFolder(deps: DiscoveryDeps): Promise<FolderRead> {
 export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<FindResult> {
   const { folder, files } = await readFolder(deps);
   // A file refused before it could be parsed still counts as this app's when its name follows
-  // the recommended `<bundleId>.<pid>.json`: the user then learns why it was refused.
-  const mine = files.filter(({ file, read }) => (read.ok ? read.descriptor.pid === app.pid : file.endsWith(`.${app.pid}.json`)));
+  // the recommended `<bundleId>.<pid>.json` (or a helper's `<bundleId>.<pid>.<helperPid>.json`):
+  // the user then learns why it was refused.
+  const mine = files.filter(({ file, read }) => (read.ok ? read.descriptor.pid === app.pid : namesPid(file, app.pid)));
   if (mine.length === 0) return { kind: 'none', folder };
   const bundleId = app.bundleId ?? (await deps.os.bundleId(app.pid));
-  let verdicts = await Promise.all(mine.map(({ file, read }) => judge(file, read, deps.os, bundleId, deps.linked)));
+  let verdicts = await Promise.all(mine.map(({ file, read }) => judge(file, read, deps.os, userOf(deps), bundleId, deps.linked)));
   if (verdicts.filter((v) => v.provider !== undefined && v.provider.viaLink !== true).length > 1) {
     verdicts = await Promise.all(verdicts.map((v) => byListing(v, deps.os)));
   }
@@ -87,7 +88,7 @@ export async function findProvider(app: FrontApp, deps: DiscoveryDeps): Promise<
 export async function listProviders(deps: DiscoveryDeps): Promise<{ folder: FolderStatus; descriptors: DescriptorVerdict[] }> {
   const { folder, files } = await readFolder(deps);
   const descriptors = await Promise.all(files.map(async ({ file, read }) => {
-    const judged = await judge(file, read, deps.os);
+    const judged = await judge(file, read, deps.os, userOf(deps));
     if (judged.provider === undefined) return stripProvider(judged);
     const step5 = await probeConnection(judged.provider.guard);
     return stripProvider(step5.ok ? judged : { ...judged, verdict: 'ignored', reason: step5.reason });
@@ -118,7 +119,7 @@ export async function publishedApps(deps: DiscoveryDeps): Promise<{ bundleId: st
   const { files } = await readFolder(deps);
   const apps = await Promise.all(files.map(async ({ read }) => {
     if (!read.ok) return undefined;
-    const verification = await verifyDescriptor(read.descriptor, deps.os);
+    const verification = await verifyDescriptor(read.descriptor, deps.os, userOf(deps));
     return verification.ok ? { bundleId: read.descriptor.bundleId, name: read.descriptor.name } : undefined;
   }));
   return apps.filter((app) => app !== undefined);
@@ -126,13 +127,13 @@ export async function publishedApps(deps: DiscoveryDeps): Promise<{ bundleId: st
 
 type Judged = DescriptorVerdict & { provider?: VerifiedProvider };
 
-async function judge(file: string, read: DescriptorFile, os: OsServices, bundleId?: string, linked?: LinkedCheck): Promise<Judged> {
+async function judge(file: string, read: DescriptorFile, os: OsServices, uid: number, bundleId?: string, linked?: LinkedCheck): Promise<Judged> {
   if (!read.ok) return { file, verdict: 'ignored', reason: read.reason, mtimeMs: read.mtimeMs };
-  const verification = await verifyDescriptor(read.descriptor, os, bundleId, linked);
+  const verification = await verifyDescriptor(read.descriptor, os, uid, bundleId, linked);
   if (!verification.ok) return { file, verdict: 'ignored', reason: verification.reason, descriptor: read.descriptor, mtimeMs: read.mtimeMs };
   const provider: VerifiedProvider = {
     descriptor: read.descriptor, file, port: verification.port, path: verification.path,
-    guard: connectionGuard(verification.port, read.descriptor.pid, os),
+    guard: connectionGuard(verification.port, read.descriptor, os),
     ...(verification.viaLink ? { viaLink: true } : {}),
   };
   return { file, verdict: 'usable', descriptor: read.descriptor, mtimeMs: read.mtimeMs, provider };
@@ -141,12 +142,21 @@ async function judge(file: string, read: DescriptorFile, os: OsServices, bundleI
 /** Step 5 by the listing alone, for a usable verdict that must be weighed against others. */
 async function byListing(judged: Judged, os: OsServices): Promise<Judged> {
   if (judged.provider === undefined || judged.provider.viaLink === true) return judged;
-  const listed = await checkListeners(judged.provider.port, judged.provider.descriptor.pid, os);
+  const listed = await checkListeners(judged.provider.port, judged.provider.descriptor, os);
   return listed.ok ? judged : { ...stripProvider(judged), verdict: 'ignored', reason: listed.reason };
 }
 
 function stripProvider({ provider: _provider, ...verdict }: Judged): DescriptorVerdict {
   return verdict;
+}
+
+/** `<bundleId>.<pid>.json` or `<bundleId>.<pid>.<helperPid>.json`: a file name that says it is `pid`'s. */
+function namesPid(file: string, pid: number): boolean {
+  return new RegExp(`\\.${pid}(\\.[1-9][0-9]*)?\\.json$`).test(file);
+}
+
+function userOf(deps: DiscoveryDeps): number {
+  return deps.uid ?? currentUid();
 }
 
 /** Asked once: a process's uid does not change (Glance never calls setuid), and each press asked it. */

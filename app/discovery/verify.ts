@@ -1,5 +1,6 @@
 import { type Descriptor, parseEndpoint, isSupportedVersion, SUPPORTED_RANGE, VERSION_PATTERN } from '@app-context/provider-kit/protocol';
 import type { OsServices } from '../os/types.js';
+import { checkHelper } from './check-helper.js';
 
 /** A descriptor that passed step 4 (step 5 runs at connect time), or the reason it is ignored. */
 export type Verification = { ok: true; port: number; path: string; viaLink?: boolean } | { ok: false; reason: string };
@@ -21,6 +22,9 @@ export type LinkedCheck = (descriptor: Descriptor) => boolean;
  * the connect. So a provider "verified" here has passed every check that can be made without a
  * connection.
  *
+ * A descriptor with `helperPid` must then pass the helper's checks (check-helper.ts), with `uid`
+ * the current user; the bundle id stays the app's (`pid`'s).
+ *
  * With `linked`, a verified connection still open to this provider run stands in for the
  * connect-time check (the issue's "a verified connection reused while its process and socket
  * last"): it passed that check when it was opened, and a request over an established TCP
@@ -28,7 +32,7 @@ export type LinkedCheck = (descriptor: Descriptor) => boolean;
  * process must still be running with the same bundle id; the request may then use that
  * connection only (`viaLink`).
  */
-export async function verifyDescriptor(descriptor: Descriptor, os: OsServices, bundleId?: string, linked?: LinkedCheck): Promise<Verification> {
+export async function verifyDescriptor(descriptor: Descriptor, os: OsServices, uid: number, bundleId?: string, linked?: LinkedCheck): Promise<Verification> {
   if (!isSupportedVersion(descriptor.protocol)) {
     const stated = VERSION_PATTERN.test(descriptor.protocol) ? `protocol ${descriptor.protocol}` : 'a malformed protocol version';
     return { ok: false, reason: `it speaks ${stated}; Glance supports ${SUPPORTED_RANGE}` };
@@ -45,6 +49,8 @@ export async function verifyDescriptor(descriptor: Descriptor, os: OsServices, b
   if (actual !== descriptor.bundleId) {
     return { ok: false, reason: `it names the app ${descriptor.bundleId}, but process ${descriptor.pid} is ${actual}` };
   }
+  const helper = await checkHelper(descriptor, os, uid);
+  if (!helper.ok) return helper;
   if (linked?.(descriptor) === true) return { ok: true, port: endpoint.port, path: endpoint.path, viaLink: true };
   return { ok: true, port: endpoint.port, path: endpoint.path };
 }

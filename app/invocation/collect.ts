@@ -68,8 +68,11 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Col
     const hidden = shownIds(screening?.withheld ?? []);
     const warnings = outcome.warnings.map(hidden.hide);
     for (const warning of warnings) deps.logger?.warn(`${oneLine(descriptor.name)}: ${warning}`);
-    // Every later location of these ids goes to this verified pid, bundle id and instance only.
-    const source = providerSource({ pid: descriptor.pid, bundleId: descriptor.bundleId, instance: descriptor.instance }, deps);
+    // Every later location of these ids goes to this verified pid, bundle id, helper and instance only.
+    const source = providerSource({
+      pid: descriptor.pid, bundleId: descriptor.bundleId, instance: descriptor.instance,
+      ...(descriptor.helperPid !== undefined ? { helperPid: descriptor.helperPid } : {}),
+    }, deps);
     return {
       kind: 'collected', app, provider, answer: outcome.answer, warnings,
       ignored: result.ignored.map((v) => describeIgnored(appName, v)),

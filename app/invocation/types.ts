@@ -14,6 +14,11 @@ export interface ElementRef {
   pid: number;
   /** Absent only when the caller knows just the pid (the CLI); the OS is asked then. */
   bundleId?: string;
+  /**
+   * The helper that served the provider when the id was collected (docs/protocol.md, "Providers
+   * served by a helper"): once it has quit, the element is gone.
+   */
+  helperPid?: number;
   instance: string;
   id: string;
 }

@@ -7,7 +7,7 @@ import type { OsServices } from './types.js';
 import type { OsOptions } from './options.js';
 import { OS_TOOL_TIMEOUT_MS } from './options.js';
 import { isAlivePs, isValidPid } from './alive.js';
-import { type DarwinTools, DEFAULT_DARWIN_TOOLS, darwinBundleId } from '@app-context/provider-kit/platform';
+import { type DarwinTools, DEFAULT_DARWIN_TOOLS, darwinBundleId, psProcessInfo } from '@app-context/provider-kit/platform';
 import { readFrontApp } from './front-app.js';
 import { getWindowsHelperSource } from './get-windows-helper.js';
 import { isValidPort, lsofListeners } from './lsof.js';
@@ -44,5 +44,6 @@ export function createDarwinOs(options: OsOptions = {}): OsServices {
     connection: async (port, client) =>
       isValidPort(port) ? lsofConnection(port, client, { lsofPath: tools.lsof, timeoutMs }) : { ok: false, reason: `${port} is not a TCP port` },
     processName: (pid) => processNameFromList(pid, lister, timeoutMs),
+    processInfo: async (pid) => (isValidPid(pid) ? psProcessInfo(pid, tools.ps, timeoutMs) : undefined),
   };
 }

@@ -5,14 +5,15 @@
 import type { OsServices } from './types.js';
 import type { OsOptions } from './options.js';
 import { OS_TOOL_TIMEOUT_MS } from './options.js';
-import { isAlivePs } from './alive.js';
+import { isAlivePs, isValidPid } from './alive.js';
+import { psProcessInfo } from '@app-context/provider-kit/platform';
 import { createDarwinOs } from './darwin.js';
 import { createLinuxOs } from './linux.js';
 import { lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
 import { processNameFromList, psListLister } from './process-name.js';
 
-export type { ConnectionResult, FrontApp, FrontAppFailure, FrontAppResult, ListeningSocket, ListenersResult, OsServices, SocketEnd } from './types.js';
+export type { ConnectionResult, FrontApp, FrontAppFailure, FrontAppResult, ListeningSocket, ListenersResult, OsServices, ProcessInfo, SocketEnd } from './types.js';
 export type { ListenersMethod, OsOptions } from './options.js';
 export type { ActiveWindowInfo, FrontAppSource } from './front-app.js';
 export type { ProcessLister } from './process-name.js';
@@ -43,6 +44,7 @@ function createUnsupportedOs(platform: string, options: OsOptions = {}): OsServi
     listeners: (port) => lsofListeners(port, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
     connection: (port, client) => lsofConnection(port, client, { ...(options.lsofPath === undefined ? {} : { lsofPath: options.lsofPath }), timeoutMs }),
     processName: (pid) => processNameFromList(pid, options.processLister ?? psListLister, timeoutMs),
+    processInfo: async (pid) => (isValidPid(pid) ? psProcessInfo(pid, 'ps', timeoutMs) : undefined),
   };
 }
 

@@ -7,7 +7,7 @@ import type { ConnectionResult, ListenersResult, OsServices, SocketEnd } from '.
 import type { OsOptions } from './options.js';
 import { OS_TOOL_TIMEOUT_MS } from './options.js';
 import { isAliveLinux, isValidPid } from './alive.js';
-import { linuxBundleId } from '@app-context/provider-kit/platform';
+import { linuxBundleId, linuxProcessInfo } from '@app-context/provider-kit/platform';
 import { getWindowsSource, readFrontApp } from './front-app.js';
 import { DEFAULT_LSOF, isValidPort, lsofListeners } from './lsof.js';
 import { lsofConnection } from './lsof-connection.js';
@@ -50,5 +50,6 @@ export function createLinuxOs(options: OsOptions = {}): OsServices {
     listeners,
     connection,
     processName: (pid) => linuxProcessName(pid, procRoot, lister, timeoutMs),
+    processInfo: async (pid) => (isValidPid(pid) ? linuxProcessInfo(pid, procRoot) : undefined),
   };
 }

@@ -58,6 +58,10 @@ export interface SocketEnd {
  */
 export type ConnectionResult = { ok: true; sockets: ListeningSocket[]; server: number[] | 'queued' | undefined } | { ok: false; reason: string };
 
+/** A process's parent, owner and state (the kit's platform rule, which the kit applies to itself too). */
+import type { ProcessInfo } from '@app-context/provider-kit/platform';
+export type { ProcessInfo };
+
 /** The OS services the core uses. Every method resolves; none throws for an ordinary "no". */
 export interface OsServices {
   /** The front app. Never reports our own process as the front app (`glanceInFront` instead). */
@@ -75,4 +79,9 @@ export interface OsServices {
   connection(port: number, client: SocketEnd): Promise<ConnectionResult>;
   /** A process's name for messages ("python3"), or undefined. */
   processName(pid: number): Promise<string | undefined>;
+  /**
+   * A process's parent, owner and whether it is a zombie, for a provider served by a helper
+   * (docs/protocol.md, "Providers served by a helper"); undefined when it is gone or hidden.
+   */
+  processInfo(pid: number): Promise<ProcessInfo | undefined>;
 }

@@ -4,6 +4,7 @@
  * one line (never the token) and runs until SIGINT or SIGTERM, then removes its descriptor:
  *
  *   Test Provider is providing context (pid 123, endpoint http://127.0.0.1:PORT/context/mcp)
+ *   Test Provider is providing context (pid 123, helper 456, endpoint ...)   (with TP_APP_PID)
  *
  * The endpoint printed is the real one, even when the descriptor lies. Knobs (environment):
  *
@@ -37,8 +38,12 @@
  *   TP_PORT                    listen on this port (e.g. 80) instead of any free one
  *   TP_REQUEST_LOG             append one line per JSON-RPC message received to this file:
  *                              the method, and for tools/call the tool (`tools/call location`)
+ *   TP_APP_PID                 serve this app as its helper (the kit's appPid: the descriptor
+ *                              names it as pid and this process as helperPid); the ready line
+ *                              then also says `helper H`
  *   TP_DESCRIPTOR_PROTOCOL, TP_DESCRIPTOR_BUNDLE_ID, TP_DESCRIPTOR_PID, TP_DESCRIPTOR_ENDPOINT,
  *   TP_DESCRIPTOR_INSTANCE     publish these instead of the true values
+ *   TP_DESCRIPTOR_HELPER_PID   publish this helperPid (`self`: this process's pid)
  *
  * The HTTP checks (Origin 403, Host 421, the request target 404, token 401, 405) always hold: they come from the kit.
  */
@@ -101,8 +106,10 @@ function locationText(id: string): string | undefined {
 /** The descriptor as published: the true one with the TP_DESCRIPTOR_* knobs applied. */
 function lyingDescriptor(d: Descriptor): Record<string, unknown> {
   const pid = knob('TP_DESCRIPTOR_PID');
+  const helper = knob('TP_DESCRIPTOR_HELPER_PID');
   return {
     ...d,
+    ...(helper !== undefined ? { helperPid: helper === 'self' ? process.pid : Number(helper) } : {}),
     protocol: knob('TP_DESCRIPTOR_PROTOCOL') ?? d.protocol,
     bundleId: knob('TP_DESCRIPTOR_BUNDLE_ID') ?? d.bundleId,
     pid: pid !== undefined ? Number(pid) : d.pid,
@@ -113,6 +120,7 @@ function lyingDescriptor(d: Descriptor): Record<string, unknown> {
 
 const extension = knob('TP_EXTENSION');
 const bundleId = knob('TP_BUNDLE_ID');
+const appPid = knob('TP_APP_PID');
 const redirectSelf = knob('TP_REDIRECT') === '1';
 const connection = knob('TP_CONNECTION');
 const intercept = createMisbehaviour(misbehaviour);
@@ -132,6 +140,7 @@ launchProvider({
   name: knob('TP_NAME') ?? 'Test Provider',
   version: knob('TP_VERSION') ?? '0.0.1',
   ...(bundleId !== undefined ? { bundleId } : {}),
+  ...(appPid !== undefined ? { appPid: Number(appPid) } : {}),
   // Never reached for answers (the intercept answers current and location); kept so the
   // tools are listed exactly as the kit lists them.
   current: () => DEFAULT_TREE as never,
@@ -158,7 +167,8 @@ launchProvider({
   (provider) => {
     instance = provider.instance;
     endpoint = provider.endpoint;
-    process.stdout.write(`${knob('TP_NAME') ?? 'Test Provider'} is providing context (pid ${provider.pid}, endpoint ${provider.endpoint})\n`);
+    const helper = provider.helperPid === undefined ? '' : `, helper ${provider.helperPid}`;
+    process.stdout.write(`${knob('TP_NAME') ?? 'Test Provider'} is providing context (pid ${provider.pid}${helper}, endpoint ${provider.endpoint})\n`);
   },
   (error: unknown) => {
     process.stderr.write(`the test provider could not start: ${error instanceof Error ? error.message : String(error)}\n`);

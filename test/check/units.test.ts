@@ -72,6 +72,13 @@ describe('descriptor fields and file name', () => {
     expect(checkFileName('mine.json', { bundleId: 'com.x' }, 42).detail).toMatch(/^note: .*\(com\.x\.42\.json\)/);
     expect(checkFileName('com.x.43.json', { bundleId: 'com.x' }, 42)).toMatchObject({ ok: false, detail: expect.stringMatching(/names process 43/) });
   });
+
+  it("recommends <bundleId>.<pid>.<helperPid>.json for a helper's descriptor, and reads the pid from it", () => {
+    const helper = { bundleId: 'com.x', helperPid: 77 };
+    expect(checkFileName('com.x.42.77.json', helper, 42)).toEqual({ name: 'file-name', ok: true, detail: 'com.x.42.77.json' });
+    expect(checkFileName('com.x.42.json', helper, 42).detail).toMatch(/^note: the recommended name is <bundleId>\.<pid>\.<helperPid>\.json \(com\.x\.42\.77\.json\)/);
+    expect(checkFileName('com.x.43.77.json', helper, 42)).toMatchObject({ ok: false, detail: expect.stringMatching(/names process 43/) });
+  });
 });
 
 describe('content size', () => {

@@ -107,6 +107,22 @@ describe('glance providers --prune', () => {
     expect(existsSync(join(l.base, `outside.${deadPid}.json`))).toBe(true);
   });
 
+  it("removes a helper's descriptor once its helper is gone, though the app runs, and keeps one whose app and helper run", async () => {
+    const l = layout();
+    const helperDescriptor = (helperPid: number, name: string): string => `${JSON.stringify({ ...(JSON.parse(descriptor(process.pid, name)) as object), helperPid })}\n`;
+    const gone = `com.example.Browser.${process.pid}.${deadPid}.json`;
+    const running = `com.example.Browser.${process.pid}.${process.ppid}.json`;
+    writeFileSync(join(l.folder, gone), helperDescriptor(deadPid, 'Browser'), { mode: 0o600 });
+    writeFileSync(join(l.folder, running), helperDescriptor(process.ppid, 'Browser'), { mode: 0o600 });
+    const result = await runGlance(['providers', '--prune', '--yes', '--json'], l.env);
+    expect(result.code).toBe(0);
+    const printed = JSON.parse(result.stdout) as { stale: { file: string }[]; removed: string[] };
+    expect(printed.stale).toContainEqual({ file: gone, pid: process.pid, helperPid: deadPid, name: 'Browser', bundleId: 'com.example.Browser' });
+    expect(printed.removed).toContain(gone);
+    expect(exists(l, gone)).toBe(false);
+    expect(exists(l, running)).toBe(true);
+  });
+
   it('with nothing stale says so, exit 0', async () => {
     const l = layout();
     await runGlance(['providers', '--prune', '--yes'], l.env);

@@ -118,7 +118,7 @@ describe('the link of one session', () => {
     const port = (server.address() as AddressInfo).port;
     const endpoint = new URL(`http://127.0.0.1:${port}/`);
     // The server runs in this very process: the connect-time check finds it holds both ends.
-    const permit = { guard: connectionGuard(port, process.pid, createOs()), signal: new AbortController().signal };
+    const permit = { guard: connectionGuard(port, { pid: process.pid }, createOs()), signal: new AbortController().signal };
     const link = createProviderLink(endpoint);
     const post = async (): Promise<void> => {
       const res = await link.send({ method: 'POST', headers: {}, body: '{}', signal: new AbortController().signal });

@@ -115,11 +115,31 @@ describe('describeDescriptorProblems', () => {
   });
 });
 
+// docs/protocol.md, "Providers served by a helper": one optional field more.
+describe('helperPid', () => {
+  it('is kept when a positive whole number other than pid, and absent reads exactly as before', () => {
+    expect(DescriptorSchema.parse({ ...good, helperPid: 5120 })).toEqual({ ...good, helperPid: 5120 });
+    expect(Object.hasOwn(DescriptorSchema.parse(good), 'helperPid')).toBe(false);
+  });
+
+  it.each([0, -1, 1.5, '5120', null])('refuses helperPid %s, naming only the field', (helperPid) => {
+    expect(problemsOf({ ...good, helperPid })).toBe('these fields are missing or malformed: helperPid');
+  });
+
+  it('refuses helperPid equal to pid: the app itself is no helper', () => {
+    expect(problemsOf({ ...good, helperPid: good.pid })).toBe('these fields are missing or malformed: helperPid');
+  });
+});
+
 describe('publicDescriptor', () => {
   it('keeps every field but the token', () => {
     const out = publicDescriptor(DescriptorSchema.parse(good));
     expect(out).toEqual({ ...good, token: undefined });
     expect(Object.hasOwn(out, 'token')).toBe(false);
     expect(JSON.stringify(out)).not.toContain(TOKEN);
+  });
+
+  it('keeps helperPid when there is one', () => {
+    expect(publicDescriptor(DescriptorSchema.parse({ ...good, helperPid: 5120 }))).toMatchObject({ pid: 4242, helperPid: 5120 });
   });
 });

@@ -198,3 +198,29 @@ describe('location', () => {
     }
   });
 });
+
+// appPid: this process serves its parent as its helper (docs/protocol.md, "Providers served by a helper").
+describe('a provider served by a helper (appPid)', () => {
+  it("names the app as pid and this process as helperPid, with the app's bundle id and the helper's file name", async () => {
+    const folder = join(tempBase(), 'providers');
+    const { provider } = await start({ folder, appPid: process.ppid });
+    const descriptor = DescriptorSchema.parse(JSON.parse(readFileSync(provider.descriptorPath, 'utf8')));
+    expect(provider).toMatchObject({ pid: process.ppid, helperPid: process.pid });
+    expect(descriptor).toMatchObject({ pid: process.ppid, helperPid: process.pid, bundleId: provider.bundleId });
+    expect(readdirSync(folder)).toEqual([`${provider.bundleId.replace(/[^A-Za-z0-9._-]/g, '_')}.${process.ppid}.${process.pid}.json`]);
+  });
+
+  it('is a provider like any other with appPid equal to its own pid', async () => {
+    const { provider } = await start({ folder: join(tempBase(), 'providers'), appPid: process.pid });
+    expect(provider.pid).toBe(process.pid);
+    expect(Object.hasOwn(provider, 'helperPid')).toBe(false);
+  });
+
+  it('refuses to start for an app it does not descend from, and for a pid that is no process id, publishing nothing', async () => {
+    const folder = join(tempBase(), 'providers');
+    await expect(start({ folder, appPid: 1 << 30 })).rejects.toThrow(ProviderSetupError);
+    await expect(start({ folder, appPid: 1 << 30 })).rejects.toThrow(/cannot serve app 1073741824 as its helper: process \d+ is not a descendant of process 1073741824/);
+    await expect(start({ folder, appPid: -3 })).rejects.toThrow(/appPid must be a positive whole number/);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+  });
+});

@@ -26,7 +26,10 @@ export const runProviders: CommandRun = async (argv, io, deps) => {
     verdict: d.verdict,
     ...(d.reason !== undefined ? { reason: d.reason } : {}),
     ...(d.descriptor
-      ? { pid: d.descriptor.pid, bundleId: d.descriptor.bundleId, name: d.descriptor.name, instance: d.descriptor.instance, endpoint: d.descriptor.endpoint }
+      ? {
+        pid: d.descriptor.pid, ...(d.descriptor.helperPid !== undefined ? { helperPid: d.descriptor.helperPid } : {}),
+        bundleId: d.descriptor.bundleId, name: d.descriptor.name, instance: d.descriptor.instance, endpoint: d.descriptor.endpoint,
+      }
       : {}),
     ...(d.verdict === 'usable' && d.descriptor ? { rule: ruleOf(rules, d.descriptor.bundleId) } : {}),
   }));
@@ -37,7 +40,9 @@ export const runProviders: CommandRun = async (argv, io, deps) => {
   io.stdout(`Providers folder: ${folder.path}${folder.usable ? '' : ` (not read: ${folder.reason ?? 'unknown reason'})`}\n`);
   if (folder.usable && rows.length === 0) io.stdout('No descriptors: no provider is running as this user.\n');
   for (const row of rows) {
-    const who = row.name !== undefined ? `${capText(row.name)} (${capText(row.bundleId ?? '')}, pid ${row.pid})` : '';
+    // A helper's descriptor names the app's pid and the helper that serves it (docs/cli.md, "glance providers").
+    const helper = row.helperPid !== undefined ? `, helper ${row.helperPid}` : '';
+    const who = row.name !== undefined ? `${capText(row.name)} (${capText(row.bundleId ?? '')}, pid ${row.pid}${helper})` : '';
     io.stdout(row.verdict === 'usable' ? `  usable   ${row.file}  ${who}  ${row.endpoint}  rule: ${row.rule}\n` : `  ignored  ${row.file}  ${who ? `${who}: ` : ''}${row.reason}\n`);
   }
   return EXIT.ok;

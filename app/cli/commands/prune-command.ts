@@ -30,7 +30,7 @@ export async function runPrune(options: { json: boolean; yes: boolean }, io: Cli
   }
   if (!options.json) {
     io.stdout(`Stale descriptors (their process is gone):\n`);
-    for (const s of stale) io.stdout(`  ${s.file}  ${s.name !== undefined ? `${capText(s.name)} ` : ''}(${s.bundleId !== undefined ? `${capText(s.bundleId)}, ` : ''}pid ${s.pid})\n`);
+    for (const s of stale) io.stdout(`  ${s.file}  ${s.name !== undefined ? `${capText(s.name)} ` : ''}(${s.bundleId !== undefined ? `${capText(s.bundleId)}, ` : ''}pid ${s.pid}${s.helperPid !== undefined ? `, helper ${s.helperPid}` : ''})\n`);
   }
   const count = `${stale.length} stale descriptor${stale.length === 1 ? '' : 's'}`;
   let confirmed = options.yes;
@@ -55,6 +55,6 @@ export async function runPrune(options: { json: boolean; yes: boolean }, io: Cli
 }
 
 /** What is shown of a stale descriptor: never the file's identity numbers. */
-function shown({ file, pid, name, bundleId }: StaleDescriptor): { file: string; pid: number; name?: string; bundleId?: string } {
-  return { file, pid, ...(name !== undefined ? { name } : {}), ...(bundleId !== undefined ? { bundleId } : {}) };
+function shown({ dev: _dev, ino: _ino, ...rest }: StaleDescriptor): Omit<StaleDescriptor, 'dev' | 'ino'> {
+  return rest;
 }

@@ -30,10 +30,10 @@ export function prepareFolder(folder: string): void {
   }
 }
 
-/** A file name made only of safe characters: `<bundleId>.<pid>.json`. */
-export function descriptorFileName(bundleId: string, pid: number): string {
+/** A file name made only of safe characters: `<bundleId>.<pid>.json`, or `<bundleId>.<pid>.<helperPid>.json` for a helper. */
+export function descriptorFileName(bundleId: string, pid: number, helperPid?: number): string {
   const safe = bundleId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
-  return `${safe}.${pid}.json`;
+  return helperPid === undefined ? `${safe}.${pid}.json` : `${safe}.${pid}.${helperPid}.json`;
 }
 
 /**

@@ -12,6 +12,7 @@ import { descriptorFileName, prepareFolder, removeQuietly, writeDescriptorFile }
 import { installExitCleanup } from './exit-cleanup.js';
 import { createProviderServer, createRequestHandler, type Intercept } from './http.js';
 import { createMcpServer, type McpServerParts } from './mcp-server.js';
+import { servedApp } from './helper.js';
 import { createProblemReporter, ProviderAnswerError, ProviderSetupError } from './problems.js';
 
 /**
@@ -50,7 +51,9 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
   // The host's own rule, so the kit never publishes a descriptor hosts ignore.
   const pathProblem = requestTargetProblem(path);
   if (pathProblem !== undefined) throw new ProviderSetupError(`path is one hosts refuse: ${pathProblem.replace(/^its endpoint's path/, 'it')}`);
-  const bundleId = await bundleIdOrDefault(options.bundleId);
+  // The app first: a helper that does not descend from it publishes nothing and opens no listener.
+  const app = await servedApp(options.appPid);
+  const bundleId = await bundleIdOrDefault(options.bundleId, app.pid);
   const folder = options.folder ?? providersFolder();
   // Folder first: when it cannot be fixed, no listener is opened and nothing is published.
   prepareFolder(folder);
@@ -58,7 +61,7 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
   const report = createProblemReporter({ logger: options.logger, onProblem: options.onProblem });
   // A bundle id the OS will not confirm: published anyway (the app may be started differently
   // in use), but every host would ignore it, so the developer hears it now.
-  const mismatch = options.bundleId === undefined ? undefined : await bundleIdMismatch(bundleId);
+  const mismatch = options.bundleId === undefined ? undefined : await bundleIdMismatch(bundleId, process.platform, app.pid);
   if (mismatch !== undefined) report([mismatch]);
   const { instance, token } = mintSecrets();
   const issued = new IssuedIds();
@@ -84,7 +87,10 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
   const endpoint = `http://127.0.0.1:${port}${path}`;
   server.on('request', createRequestHandler({ port, path, token, logger, newServer: () => createMcpServer(parts), ...(hooks.intercept ? { intercept: hooks.intercept } : {}) }));
 
-  const descriptor: Descriptor = { protocol, bundleId, name: options.name, version: options.version, pid: process.pid, instance, endpoint, token };
+  const descriptor: Descriptor = {
+    protocol, bundleId, name: options.name, version: options.version, pid: app.pid, instance, endpoint, token,
+    ...(app.helperPid !== undefined ? { helperPid: app.helperPid } : {}),
+  };
   const checked = DescriptorSchema.safeParse(descriptor);
   if (!checked.success) {
     await close(server);
@@ -92,13 +98,14 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
   }
   let descriptorPath: string;
   try {
-    descriptorPath = writeDescriptorFile(folder, descriptorFileName(bundleId, process.pid), hooks.descriptor ? hooks.descriptor(descriptor) : descriptor);
+    descriptorPath = writeDescriptorFile(folder, descriptorFileName(bundleId, app.pid, app.helperPid), hooks.descriptor ? hooks.descriptor(descriptor) : descriptor);
   } catch (error) {
     await close(server);
     throw error;
   }
   const uninstall = installExitCleanup(() => removeQuietly(descriptorPath));
-  logger.info(`providing context for ${bundleId} (pid ${process.pid}, endpoint ${endpoint})`);
+  const served = app.helperPid === undefined ? `pid ${app.pid}` : `pid ${app.pid}, served by its helper pid ${app.helperPid}`;
+  logger.info(`providing context for ${bundleId} (${served}, endpoint ${endpoint})`);
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -110,7 +117,7 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
     })();
     return stopping;
   };
-  return { stop, endpoint, descriptorPath, instance, pid: process.pid, bundleId, protocol, folder };
+  return { stop, endpoint, descriptorPath, instance, pid: app.pid, ...(app.helperPid !== undefined ? { helperPid: app.helperPid } : {}), bundleId, protocol, folder };
 }
 
 function listen(server: Server, port: number): Promise<number> {

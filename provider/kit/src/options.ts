@@ -37,6 +37,14 @@ export interface ProviderOptions {
   folder?: string;
   /** The endpoint's path; defaults to `/context/mcp`. */
   path?: string;
+  /**
+   * The app this provider serves, when this process is its helper: a descendant the app
+   * started, e.g. a browser's native messaging host. The descriptor then names the app's pid
+   * and this process as `helperPid`, and the default bundleId is the OS's answer for the app.
+   * The kit refuses to start when this process does not descend from it. Only hosts that know
+   * `helperPid` use such a provider (docs/protocol.md, "Providers served by a helper").
+   */
+  appPid?: number;
 }
 
 /**
@@ -52,39 +60,44 @@ export interface RunningProvider {
   descriptorPath: string;
   /** This run's instance: ids mean something only together with it. */
   instance: string;
+  /** The app's process id, as the descriptor states it: `appPid` when given, else this process's. */
   pid: number;
+  /** This process, when it serves the app as its helper (`appPid`); absent otherwise. */
+  helperPid?: number;
   bundleId: string;
   protocol: string;
   folder: string;
 }
 
-/** The given bundle id, checked, or the OS's answer for our own process. */
-export async function bundleIdOrDefault(given: string | undefined): Promise<string> {
-  if (given === undefined) return ownBundleId();
+/** The given bundle id, checked, or the OS's answer for the app (`pid`: this process unless it is a helper). */
+export async function bundleIdOrDefault(given: string | undefined, pid: number = process.pid): Promise<string> {
+  if (given === undefined) return ownBundleId(process.platform, pid);
   // Any non-empty printable identifier: reverse DNS on macOS, a desktop id or exe name on Linux.
   if (!/^[\x21-\x7e]{1,255}$/.test(given)) throw new ProviderSetupError('bundleId must be 1 to 255 printable characters without spaces');
   return given;
 }
 
-/** What the OS reports for this process (undefined: nothing, or a platform without a rule). */
-async function reportedBundleId(platform: NodeJS.Platform): Promise<string | undefined> {
-  const id = platform === 'darwin' ? await darwinBundleId(process.pid) : platform === 'linux' ? await linuxBundleId(process.pid) : undefined;
+/** What the OS reports for process `pid` (undefined: nothing, or a platform without a rule). */
+async function reportedBundleId(platform: NodeJS.Platform, pid: number): Promise<string | undefined> {
+  const id = platform === 'darwin' ? await darwinBundleId(pid) : platform === 'linux' ? await linuxBundleId(pid) : undefined;
   return id === '' ? undefined : id;
 }
 
 /**
- * The bundle identifier the OS reports for this process, computed by the same platform
+ * The bundle identifier the OS reports for this process (or for the app `pid` a helper
+ * serves), computed by the same platform
  * rules a host uses (platform/, which Glance's host imports too), so that the kit publishes
  * exactly what a host will compare against. macOS: Launch Services, else the enclosing .app's
  * CFBundleIdentifier. Linux: the Flatpak id, else GIO_LAUNCHED_DESKTOP_FILE when its _PID is
  * ours, else the executable's name (`node` for a bare runtime, `electron` for a development build).
  */
-export async function ownBundleId(platform: NodeJS.Platform = process.platform): Promise<string> {
-  const id = await reportedBundleId(platform);
+export async function ownBundleId(platform: NodeJS.Platform = process.platform, pid: number = process.pid): Promise<string> {
+  const id = await reportedBundleId(platform, pid);
   if (id !== undefined) return id;
+  const own = pid === process.pid;
   const hint = platform === 'darwin'
-    ? `${process.execPath} is not inside an .app bundle that macOS knows, so it reports no bundle id for this process`
-    : `cannot tell this process's bundle id on ${platform}`;
+    ? own ? `${process.execPath} is not inside an .app bundle that macOS knows, so it reports no bundle id for this process` : `macOS reports no bundle id for app process ${pid}`
+    : `cannot tell ${own ? "this process's" : `app process ${pid}'s`} bundle id on ${platform}`;
   throw new ProviderSetupError(`${hint}; pass bundleId to startProvider (the identifier of the app the user sees in front)`);
 }
 
@@ -93,15 +106,16 @@ export async function ownBundleId(platform: NodeJS.Platform = process.platform):
  * every host compares the two and ignores the provider, so the developer is told at start,
  * with what to pass instead. Undefined when they agree, or on a platform without a rule.
  */
-export async function bundleIdMismatch(given: string, platform: NodeJS.Platform = process.platform): Promise<ProviderProblem | undefined> {
+export async function bundleIdMismatch(given: string, platform: NodeJS.Platform = process.platform, pid: number = process.pid): Promise<ProviderProblem | undefined> {
   if (platform !== 'darwin' && platform !== 'linux') return undefined;
-  const reported = await reportedBundleId(platform);
+  const reported = await reportedBundleId(platform, pid);
   if (reported === given) return undefined;
   const os = platform === 'darwin' ? 'macOS' : 'Linux';
   const ignored = 'so every host will ignore this provider';
+  const whose = pid === process.pid ? 'this process' : `app process ${pid}`;
   const message = reported === undefined
-    ? `bundleId ${given} cannot be confirmed: ${os} reports no bundle id for this process (${process.execPath} is not inside an app bundle), ${ignored}; run the provider inside the app whose bundle identifier is ${given}`
-    : `bundleId ${given} is not what ${os} reports for this process (${reported}), ${ignored}: pass bundleId: '${reported}', or leave bundleId out and the kit uses what the OS reports${platform === 'linux' ? ` (an app started from ${given}.desktop by the desktop's launcher reports ${given})` : ''}`;
+    ? `bundleId ${given} cannot be confirmed: ${os} reports no bundle id for ${whose}${pid === process.pid ? ` (${process.execPath} is not inside an app bundle)` : ''}, ${ignored}; run the provider inside the app whose bundle identifier is ${given}`
+    : `bundleId ${given} is not what ${os} reports for ${whose} (${reported}), ${ignored}: pass bundleId: '${reported}', or leave bundleId out and the kit uses what the OS reports${platform === 'linux' ? ` (an app started from ${given}.desktop by the desktop's launcher reports ${given})` : ''}`;
   return { kind: 'bundle-id-mismatch', message, fatal: false };
 }
 

@@ -6,12 +6,8 @@ import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from './limits.js';
 /** Printable ASCII without spaces, 16 to 512 characters (docs/protocol.md#the-descriptor). */
 export const TOKEN_PATTERN = new RegExp(`^[\\x21-\\x7e]{${TOKEN_MIN_LENGTH},${TOKEN_MAX_LENGTH}}$`);
 
-/**
- * The descriptor file a running provider publishes. All eight fields are required; unknown
- * fields are ignored (zod strips them). The protocol is a plain string here so that an
- * unsupported version is reported as such rather than as a malformed file.
- */
-export const DescriptorSchema = z.object({
+/** The eight fields every descriptor has (docs/protocol.md#the-descriptor). */
+const REQUIRED_FIELDS = {
   protocol: z.string(),
   bundleId: z.string().min(1),
   name: z.string(),
@@ -20,7 +16,22 @@ export const DescriptorSchema = z.object({
   instance: IdSchema,
   endpoint: z.string(),
   token: z.string().regex(TOKEN_PATTERN),
-});
+};
+
+/**
+ * The descriptor file a running provider publishes. The eight fields are required; unknown
+ * fields are ignored (zod strips them). The protocol is a plain string here so that an
+ * unsupported version is reported as such rather than as a malformed file.
+ *
+ * `helperPid`, when present, names the process that serves the endpoint for the app `pid`: a
+ * descendant the app started, such as a browser's native messaging host
+ * (docs/protocol.md#providers-served-by-a-helper). It is never `pid` itself: a provider that
+ * listens in the app's own process leaves it out, and its descriptor reads exactly as before.
+ */
+export const DescriptorSchema = z.object({
+  ...REQUIRED_FIELDS,
+  helperPid: z.number().int().positive().optional(),
+}).refine((d) => d.helperPid === undefined || d.helperPid !== d.pid, { path: ['helperPid'], message: 'helperPid must differ from pid' });
 export type Descriptor = z.infer<typeof DescriptorSchema>;
 
 /** A descriptor without its token: what may be shown, printed or logged. */
@@ -28,7 +39,15 @@ export type PublicDescriptor = Omit<Descriptor, 'token'>;
 
 /** The descriptor without the token, for output. */
 export function publicDescriptor(d: Descriptor): PublicDescriptor {
-  return { protocol: d.protocol, bundleId: d.bundleId, name: d.name, version: d.version, pid: d.pid, instance: d.instance, endpoint: d.endpoint };
+  return {
+    protocol: d.protocol, bundleId: d.bundleId, name: d.name, version: d.version, pid: d.pid, instance: d.instance, endpoint: d.endpoint,
+    ...(d.helperPid !== undefined ? { helperPid: d.helperPid } : {}),
+  };
+}
+
+/** The process that listens on the endpoint: the helper when there is one, else the app itself. */
+export function listenerPid(d: Pick<Descriptor, 'pid' | 'helperPid'>): number {
+  return d.helperPid ?? d.pid;
 }
 
 /**
