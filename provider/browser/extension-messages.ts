@@ -10,7 +10,7 @@ const RectSchema = z.object({ x: z.number(), y: z.number(), w: z.number().nonneg
 export type PageRect = z.infer<typeof RectSchema>;
 
 /** The window's place and the page's viewport, as the page reports them (CSS pixels; screen ones for screenX/Y and outer sizes). */
-export const MetricsSchema = z.object({
+const MetricsSchema = z.object({
   screenX: z.number(),
   screenY: z.number(),
   outerWidth: z.number(),
@@ -40,7 +40,6 @@ const PageSchema = z.object({
   metrics: MetricsSchema,
   selection: SelectionSchema.optional(),
 });
-export type PageRead = z.infer<typeof PageSchema>;
 
 /** The answer to `current`: the focused window of this profile and its active tab, read once. */
 export const CurrentReadSchema = z.object({
@@ -62,7 +61,6 @@ export const LocateReadSchema = z.union([
   z.object({ state: z.literal('offscreen'), rects: z.array(RectSchema).max(0) }),
   z.object({ state: z.enum(['visible', 'offscreen']), rects: z.array(RectSchema).max(256), metrics: MetricsSchema, zoom: z.number().positive() }),
 ]);
-export type LocateRead = z.infer<typeof LocateReadSchema>;
 
 /** The first message: which browser this is. */
 export const HelloSchema = z.object({ hello: z.object({ browser: z.string().min(1).max(100), version: z.string().max(40), extension: z.string().max(40) }) });

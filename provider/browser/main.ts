@@ -48,6 +48,7 @@ async function run(): Promise<void> {
   // The browser's main process started us: it is the app the descriptor names.
   const browserPid = process.ppid;
   const provider = await startProvider({
+    appPid: browserPid,
     name: hello.browser,
     version: hello.version === '' ? '0' : hello.version,
     current: async () => pageTree(await link.ask({ ask: 'current' }, CurrentReadSchema, ASK_LIMIT_MS), hello.browser, ids),

@@ -11,7 +11,7 @@ import type { Readable, Writable } from 'node:stream';
 /** The longest message read from the browser. */
 export const MAX_INCOMING_BYTES = 8 * 1024 * 1024;
 /** The longest message the browser accepts from a host. */
-export const MAX_OUTGOING_BYTES = 1024 * 1024;
+const MAX_OUTGOING_BYTES = 1024 * 1024;
 
 const LITTLE = endianness() === 'LE';
 

@@ -5,6 +5,7 @@
 // The accessibility reader (AT-SPI, --force-renderer-accessibility) is the reference for where
 // the selection is on screen: it asks the browser, not the page. One browser serves every case,
 // in order: read, scroll, navigate, secrets, quit.
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ import { createAccessibilityReader, type AccessibilityReader } from '../../app/o
 import { expectNear } from '../helpers/accessibility-checks.js';
 import { BACKGROUND_TEXT, CHROMIUM, startChromiumPage, type ChromiumPage } from '../helpers/chromium-page.js';
 import { runGlance } from '../helpers/cli.js';
-import { missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
+import { DESKTOP_TOOLS, missingDesktopTools, startDesktopSession, type DesktopSession } from '../helpers/desktop-session.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 
 const missing = missingDesktopTools([CHROMIUM]);
@@ -43,8 +44,7 @@ function descriptor(): { pid: number; helperPid?: number } | undefined {
 
 /** `glance current --json` for the app in front. */
 async function current(): Promise<{ raw: string; json: CurrentJson }> {
-  const d = descriptor();
-  const run = await runGlance(['current', ...(d?.helperPid === undefined ? ['--pid', String(d?.pid)] : []), '--json', '--timeout', '5000'], env); // PRE-MERGE
+  const run = await runGlance(['current', '--json', '--timeout', '5000'], env);
   expect(run.stderr).toBe('');
   return { raw: run.stdout, json: JSON.parse(run.stdout) as CurrentJson };
 }
@@ -66,7 +66,23 @@ async function locate(id: string, json: CurrentJson): Promise<{ state: string; r
   return JSON.parse(run.stdout) as { state: string; rects: Rect[] };
 }
 
-describe.runIf(RUN)('the browser extension and its helper, in Chromium', () => {
+/** `glance browser status --json`. */
+async function status(): Promise<unknown> {
+  const run = await runGlance(['browser', 'status', '--json'], env);
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout);
+}
+
+/** Presses keys in the front window, as the user would (xdotool). */
+function key(keys: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(DESKTOP_TOOLS.xdotool, ['key', keys], { env: session.env, timeout: 10_000 }, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+// Room for the browser's first reads on a loaded machine; each poll waits less, so a state that
+// never comes is named in the failure.
+describe.runIf(RUN)('the browser extension and its helper, in Chromium', { timeout: 45_000 }, () => {
   beforeAll(async () => {
     session = await startDesktopSession();
     process.env['DISPLAY'] = session.display;
@@ -99,7 +115,8 @@ describe.runIf(RUN)('the browser extension and its helper, in Chromium', () => {
   it("reads the page in front through the protocol: its title, URL and selection, with the accessibility reader's rectangles", async () => {
     await page.send({ select: ['p1', 4, 'p1', 60] });
     const { sel, json } = await currentWith('quick brown fox jumps over the lazy dog and keeps runnin');
-    expect(json.source).toBe('provider');
+    // The front app is the browser (its window's pid), served by the helper it started.
+    expect(json).toMatchObject({ source: 'provider', provider: { pid: page.pid } });
     const elements = flat(json.answer.root);
     expect(json.answer.root).toMatchObject({ role: 'Application', title: 'Chromium' });
     expect(elements.find((e) => e.role === 'Document')).toMatchObject({ title: 'Reader Page', url: page.url });
@@ -116,10 +133,15 @@ describe.runIf(RUN)('the browser extension and its helper, in Chromium', () => {
     expectNear(where.rects, ax ?? []);
   });
 
-  it('says offscreen once the passage is scrolled away, and gone once the page navigated', async () => {
+  it('says offscreen while its tab is in the background or the passage is scrolled away, and gone once the page navigated', async () => {
     await page.send({ select: ['p2', 0, 'p2', 7] });
     const { sel, json } = await currentWith('Another');
     expect((await locate(sel.id, json)).state).toBe('visible');
+    // Another tab in front (the browser's own shortcut): the passage's tab is in the background.
+    await key('ctrl+Tab');
+    await expect.poll(async () => (await locate(sel.id, json)).state).toBe('offscreen');
+    await key('ctrl+shift+Tab');
+    await expect.poll(async () => (await locate(sel.id, json)).state).toBe('visible');
     await page.send({ scroll: 2500 });
     expect(await locate(sel.id, json)).toEqual({ state: 'offscreen', rects: [] });
     await page.send({ go: '/reader.html?next' });
@@ -138,11 +160,15 @@ describe.runIf(RUN)('the browser extension and its helper, in Chromium', () => {
     expect(flat(across.json.answer.root).find((e) => e.role === 'Link')).toMatchObject({ title: 'the guide', url: expect.stringMatching(/#guide$/) });
   });
 
-  it('takes the helper and its descriptor with it when the browser quits', async () => {
+  it('takes the helper and its descriptor with it when the browser quits; status saw it connected, and then not', async () => {
     const published = descriptor() ?? expect.unreachable();
-    const helper = published.helperPid ?? published.pid;
+    // The descriptor names the browser as the app and the helper as the process that listens.
+    expect(published).toMatchObject({ pid: page.pid, helperPid: expect.any(Number) });
+    const helper = published.helperPid ?? expect.unreachable();
+    expect(await status()).toMatchObject({ installed: [{ present: true }], connected: { browser: 'Chromium', browserPid: page.pid, helperPid: helper, running: true } });
     await page.stop();
     await expect.poll(descriptor, { timeout: 30_000 }).toBeUndefined();
     await expect.poll(() => { try { process.kill(helper, 0); return true; } catch { return false; } }, { timeout: 30_000 }).toBe(false);
+    expect(await status()).toMatchObject({ connected: { helperPid: helper, running: false } });
   });
 });

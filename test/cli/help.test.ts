@@ -81,7 +81,7 @@ describe('did you mean', () => {
   it('lists the commands when nothing is close', async () => {
     const result = await glance('frobnicate');
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('glance: unknown command "frobnicate"; the commands are providers, current, location, check-provider, ask, rules, history, help (`glance help` says more)\n');
+    expect(result.stderr).toBe('glance: unknown command "frobnicate"; the commands are providers, current, location, check-provider, ask, rules, history, browser, help (`glance help` says more)\n');
   });
 
   it('suggests the closest option of the command', async () => {

@@ -86,9 +86,9 @@ async function status(argv: string[], io: CliIo): Promise<number> {
       io.stdout(`${m.present ? 'Installed' : 'Missing (removed since; install again)'} for ${who}${m.profileDir !== null ? ` with its data in ${m.profileDir}` : ''}: ${m.manifestPath}\n`);
     }
     const c = found.connected;
-    if (c === null) io.stdout('The extension has not connected yet: load it in the browser (`glance browser install` says how).\n');
-    else if (c.running) io.stdout(`Connected now: ${c.browser} (pid ${c.browserPid}), helper pid ${c.helperPid}, extension ${c.extensionVersion}, since ${c.at}.\n`);
-    else io.stdout(`Last connected ${c.at} (${c.browser}); not connected now.\n`);
+    if (c === null && found.installed.length > 0) io.stdout('The extension has not connected yet: load it in the browser (`glance browser install` says how).\n');
+    else if (c?.running === true) io.stdout(`Connected now: ${c.browser} (pid ${c.browserPid}), helper pid ${c.helperPid}, extension ${c.extensionVersion}, since ${c.at}.\n`);
+    else if (c !== null) io.stdout(`Last connected ${c.at} (${c.browser}); not connected now.\n`);
     return EXIT.ok;
   });
 }
