@@ -79,8 +79,9 @@ async function start(): Promise<void> {
       },
       showItemInFolder: (path) => shell.showItemInFolder(path),
     },
-    // Electron's own binary is no Node for the browser (its runAsNode fuse is off): from a
-    // checkout the launcher runs the helper with the Node on PATH.
+    // Electron's own binary is no Node for the browser (its runAsNode fuse is off): the packaged
+    // app ships the helper as a single executable in its Resources (app/browser/shipped.ts finds
+    // it, and no Node is used); from a checkout the launcher runs the helper with the Node on PATH.
     browserHelper: { node: 'node' },
     app: {
       setLoginItem: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
