@@ -24,7 +24,7 @@ export async function checkHelper(descriptor: Descriptor, os: OsServices, uid: n
   }
   if (info.zombie) return { ok: false, reason: stale };
   if (info.uid !== uid) return { ok: false, reason: `its helper process (pid ${helper}) belongs to another user (uid ${info.uid}), and only the current user's processes may serve an app` };
-  const ancestry = await descendsFrom(helper, descriptor.pid, os.processInfo);
+  const ancestry = await descendsFrom(helper, descriptor.pid, (pid) => os.processInfo(pid));
   if (!ancestry.ok) return { ok: false, reason: `its helper process is not the app's descendant: ${ancestry.reason}; a helper must be started by the app (pid ${descriptor.pid})` };
   return { ok: true };
 }
