@@ -133,6 +133,28 @@ describe.runIf(RUN)('the browser extension and its helper, in Chromium', { timeo
     expectNear(where.rects, ax ?? []);
   });
 
+  it("places the selection on screen at the page's zoom too (Ctrl+Plus, the browser's own zoom)", async () => {
+    await page.send({ select: ['p1', 4, 'p1', 60] });
+    const { sel, json } = await currentWith('quick brown fox jumps over the lazy dog and keeps runnin');
+    const before = (await locate(sel.id, json)).rects;
+    await key('ctrl+plus');
+    try {
+      // The zoom has applied once the passage moved; the accessibility reader then reads the same.
+      let where: { state: string; rects: Rect[] } | undefined;
+      await expect.poll(async () => { where = await locate(sel.id, json); return where.rects[0]?.w; }).toBeGreaterThan((before[0]?.w ?? 0) + 5);
+      let ax: Rect[] | undefined;
+      await expect.poll(async () => {
+        const read = await reader.read(page.pid, { timeoutMs: 5000 });
+        ax = read.ok ? read.read.selection?.rects : undefined;
+        return ax?.[0]?.w ?? 0;
+      }).toBeGreaterThan((before[0]?.w ?? 0) + 5);
+      where = await locate(sel.id, json);
+      expectNear(where.rects, ax ?? []);
+    } finally {
+      await key('ctrl+0');
+    }
+  });
+
   it('says offscreen while its tab is in the background or the passage is scrolled away, and gone once the page navigated', async () => {
     await page.send({ select: ['p2', 0, 'p2', 7] });
     const { sel, json } = await currentWith('Another');
