@@ -1,5 +1,5 @@
 /**
- * The browser page read two ways, side by side in one run (issue 44, point 5): Debian's
+ * The browser page read two ways, side by side in one run: Debian's
  * Chromium on a desktop of the bench's own, with Glance's extension loaded and its helper
  * installed into the browser's own profile, one page and one selection; read through the
  * extension's provider (the host's collect, as a hotkey press makes it) and through

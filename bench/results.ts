@@ -84,7 +84,7 @@ export interface BenchResults {
   peer: { app: 'gtk' | 'chromium'; accessibility_ms: number; provider_ms: number; ratio: number }[];
   /**
    * One browser page and selection read through the extension's provider and through
-   * Accessibility, cold and warm, with p95; and the hotkey to review for it (issue 44, point 5).
+   * Accessibility, cold and warm, with p95; and the hotkey to review for it.
    */
   browser: BrowserResults;
   /** From the hotkey to the collected tree painted in the panel, by the tree's size (issue 27, point 6). */
