@@ -51,3 +51,9 @@ export { oneLine } from './text/cap-text.js';
 export { overlaysForRects, type OverlayDisplay } from './geometry/overlay.js';
 export { panelPosition } from './geometry/panel-position.js';
 export { placeBeside } from './geometry/placement.js';
+
+// The browser helper, as Settings › Browser installs it (the same files as `glance browser`).
+export { BROWSER_NAMES, BROWSERS, userDataFolder, type BrowserName, type Surroundings } from './browser/browsers.js';
+export { browserHelperStatus, installBrowserHelper, uninstallBrowserHelper } from './browser/install.js';
+export { extensionIdOf } from './browser/extension-id.js';
+export { shippedFiles, type ShippedFiles } from './browser/shipped.js';

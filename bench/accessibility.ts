@@ -6,8 +6,8 @@
  * later read by the same reader, as a long-running Glance makes it. Every sample must read the
  * selection it was set up with, so a failing read cannot pass for a fast one.
  *
- * `measureReads` takes any reader and pid, so a later bench can put a provider's read of the
- * same selection beside it (issue 27): export it then.
+ * `readTimes` takes any reader and pid: bench/browser.ts puts the browser extension's
+ * provider beside it, on the same page and selection.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,8 +44,8 @@ async function readOnce(reader: AccessibilityReader, pid: number, text: string):
   if (result.read.selection?.text !== text) throw new Error('the accessibility read did not see the selection it was set up with');
 }
 
-/** Cold and warm reads of one app's selection: `makeReader` makes a fresh reader for each cold sample. */
-async function measureReads(makeReader: () => AccessibilityReader, pid: number, text: string, config: AccessibilityConfig): Promise<{ warm: Summary; cold: Summary }> {
+/** Cold and warm read times of one app's selection: `makeReader` makes a fresh reader for each cold sample. */
+export async function readTimes(makeReader: () => AccessibilityReader, pid: number, text: string, config: AccessibilityConfig): Promise<{ warm: number[]; cold: number[] }> {
   const cold: number[] = [];
   for (let i = 0; i < config.cold; i += 1) {
     const reader = makeReader();
@@ -57,15 +57,20 @@ async function measureReads(makeReader: () => AccessibilityReader, pid: number, 
   }
   const reader = makeReader();
   try {
-    const warm = await measure(config.warm, config.warmup, () => readOnce(reader, pid, text));
-    return { warm: summarise(warm), cold: summarise(cold) };
+    return { warm: await measure(config.warm, config.warmup, () => readOnce(reader, pid, text)), cold };
   } finally {
     await reader.close();
   }
 }
 
+/** The same, summarised. */
+async function measureReads(makeReader: () => AccessibilityReader, pid: number, text: string, config: AccessibilityConfig): Promise<{ warm: Summary; cold: Summary }> {
+  const times = await readTimes(makeReader, pid, text, config);
+  return { warm: summarise(times.warm), cold: summarise(times.cold) };
+}
+
 /** Polls until a first read sees the selection: apps join the bus, and Chromium fills its tree, a few seconds after they start. */
-async function readable(session: DesktopSession, pid: number, text: string): Promise<void> {
+export async function readable(session: DesktopSession, pid: number, text: string): Promise<void> {
   const reader = createAccessibilityReader({ env: session.env });
   const deadline = Date.now() + 60_000;
   try {

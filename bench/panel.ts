@@ -48,13 +48,13 @@ function paintMarks(page: Page): Promise<number[]> {
 
 const READY = /is providing context \(pid (\d+), endpoint (http:\/\/127\.0\.0\.1:\d+\/\S*)\)\n/;
 
-/** Opens the panel; `modelFetch` as the e2e tests give it. */
-export async function openBenchPanel(): Promise<BenchPanel> {
+/** Opens the panel; `env` adds to main's (another providers folder: the browser's helper publishes in its own). */
+export async function openBenchPanel(options: { env?: NodeJS.ProcessEnv } = {}): Promise<BenchPanel> {
   const dataDir = await mkdtemp(join(tmpdir(), 'glance-bench-panel-'));
   const [rendererDir, bridgeJs, overlayBridgeJs, dir] = await Promise.all([ensureRendererBuilt(), buildTestBridge('bridge'), buildTestBridge('overlay-bridge'), makeProvidersDir()]);
   const children: Spawned[] = [];
   const browser = await launchBrowser();
-  const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: dir.env, dataDir });
+  const app = await startTestApp({ rendererDir, bridgeJs, overlayBridgeJs, os: createOs(), env: { ...dir.env, ...options.env }, dataDir });
   const page = await browser.context.newPage();
   await page.goto(app.url);
   await app.panelListening();

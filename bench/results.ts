@@ -4,6 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { AccessibilityResults } from './accessibility.js';
+import type { BrowserResults } from './browser.js';
 import type { CommandRow } from './command.js';
 import type { ScanRow } from './secret-scan.js';
 import type { ReviewRow } from './review.js';
@@ -81,6 +82,11 @@ export interface BenchResults {
    * on a kept connection, both in this run; ratio = accessibility / provider.
    */
   peer: { app: 'gtk' | 'chromium'; accessibility_ms: number; provider_ms: number; ratio: number }[];
+  /**
+   * One browser page and selection read through the extension's provider and through
+   * Accessibility, cold and warm, with p95; and the hotkey to review for it.
+   */
+  browser: BrowserResults;
   /** From the hotkey to the collected tree painted in the panel, by the tree's size (issue 27, point 6). */
   review: ReviewRow[];
   heap_growth_bytes: number;
@@ -128,6 +134,14 @@ export function formatTable(r: BenchResults): string {
   if ('skipped' in r.accessibility) lines.push(`accessibility  not measured: ${r.accessibility.skipped}`);
   else for (const a of r.accessibility.rows) lines.push(`accessibility  ${a.app.padEnd(8)}  ${a.state.padEnd(5)}  ${spread(a)}`);
   for (const p of r.peer) lines.push(`peer         ${p.app.padEnd(8)}  through Accessibility ${ms(p.accessibility_ms)} vs a provider ${ms(p.provider_ms)}: ratio ${p.ratio.toFixed(2)}`);
+  if ('skipped' in r.browser) lines.push(`browser      not measured: ${r.browser.skipped}`);
+  else {
+    for (const state of ['cold', 'warm'] as const) {
+      const [provider, ax] = (['provider', 'accessibility'] as const).map((way) => 'rows' in r.browser ? r.browser.rows.find((b) => b.way === way && b.state === state) : undefined);
+      if (provider && ax) lines.push(`browser      ${state}  the extension's provider ${ms(provider.median_ms)} p95 ${ms(provider.p95_ms).padEnd(7)} Accessibility ${ms(ax.median_ms)} p95 ${ms(ax.p95_ms).padEnd(7)} ratio ${(ax.median_ms / provider.median_ms).toFixed(2)}`);
+    }
+    lines.push(`browser      hotkey to review, the page  ${spread(r.browser.review).padEnd(22)} p95 ${ms(r.browser.review.p95_ms)}`);
+  }
   for (const v of r.review) lines.push(`review       ${String(v.elements).padStart(5)} elements  hotkey to tree painted ${spread(v).padEnd(22)} p95 ${ms(v.p95_ms)}`);
   for (const t of r.stream) {
     const marginal = t.marginal_ms === undefined ? '' : `  each piece beyond the last size ${ms(t.marginal_ms)}${t.ratio === undefined ? '' : ` (ratio ${t.ratio.toFixed(2)})`}`;

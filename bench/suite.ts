@@ -8,6 +8,7 @@
 import { cpus, loadavg } from 'node:os';
 import { createOs } from '../app/os/index.js';
 import { benchAccessibility, type AccessibilityConfig } from './accessibility.js';
+import { benchBrowser, type BrowserConfig } from './browser.js';
 import { benchCollect } from './collect.js';
 import { benchCommand } from './command.js';
 import { benchDiscovery, benchHeap, benchListeners, benchRead } from './parts.js';
@@ -35,6 +36,12 @@ export interface BenchConfig {
   heap: { first: number; second: number; elements: number };
   /** Reads through the accessibility reader (issue 23): a GTK app and Chromium, cold and warm. */
   accessibility: AccessibilityConfig;
+  /**
+   * A browser page read through the extension's provider and through Accessibility, and the
+   * hotkey to review for it (bench/browser.ts); null: not measured (the tiny configuration,
+   * which would start a second desktop and browser in the test suite for it).
+   */
+  browser: BrowserConfig | null;
   /** The answer streamed into the panel in Chromium, by size (issue 27, point 5). */
   stream: StreamConfig;
   /** Hotkey to the tree painted in the panel, by the tree's size (issue 27, point 6). */
@@ -58,6 +65,7 @@ export const FULL: BenchConfig = {
   scan: { sizes: [2000, 20000], reps: 30 },
   heap: { first: 10, second: 100, elements: 2000 },
   accessibility: { warm: 100, cold: 10, warmup: 5 },
+  browser: { warm: 100, cold: 10, warmup: 5, presses: 30 },
   stream: { sizesKb: [1, 10, 50], rounds: 3, pauseMs: 40 },
   review: { sizes: [{ elements: 50, presses: 40 }, { elements: 2000, presses: 40 }, { elements: 20000, presses: 20 }], warmup: 2 },
   log: (line) => process.stdout.write(`${line}\n`),
@@ -74,6 +82,7 @@ export const TINY: BenchConfig = {
   scan: { sizes: [500], reps: 2 },
   heap: { first: 2, second: 4, elements: 50 },
   accessibility: { warm: 2, cold: 1, warmup: 1 },
+  browser: null,
   stream: { sizesKb: [1, 2, 3], rounds: 1, pauseMs: 5 },
   review: { sizes: [{ elements: 50, presses: 2 }], warmup: 1 },
   log: () => undefined,
@@ -120,6 +129,8 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
     const heap = await benchHeap(get(config.heap.elements), config.heap.first, config.heap.second);
     config.log('accessibility');
     const accessibility = await benchAccessibility(config.accessibility);
+    config.log('a browser page: the extension\'s provider and Accessibility');
+    const browser = config.browser === null ? { skipped: 'not in this configuration' } : await benchBrowser(config.browser);
     config.log('hotkey to review');
     const review = await benchReview(config.review);
     config.log('the answer as it streams');
@@ -130,7 +141,7 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
       ? accessibility.rows.filter((row) => row.state === 'warm').map((row) => ({ app: row.app, accessibility_ms: row.median_ms, provider_ms: warm.median_ms, ratio: round(row.median_ms / warm.median_ms) }))
       : [];
     const results: BenchResults = {
-      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility, peer, stream, review,
+      command, collect, discovery, listener, listener_padding: config.listenerPadding, read, scan, accessibility, peer, browser, stream, review,
       heap_growth_bytes: growth,
       heap_data_growth_bytes: heap.data_growth,
       heap: { after_10_bytes: heap.after_first, after_100_bytes: heap.after_second, invocations: [config.heap.first, config.heap.second], elements: config.heap.elements },

@@ -55,6 +55,11 @@ export interface GlanceApi {
   deleteReceipt(id: string): Promise<InvokeResponse<'deleteReceipt'>>;
   clearHistory(): Promise<InvokeResponse<'clearHistory'>>;
   trySampleNotes(): Promise<undefined>;
+  getBrowsers(): Promise<InvokeResponse<'getBrowsers'>>;
+  installBrowser(browser: InvokeRequest<'installBrowser'>['browser']): Promise<InvokeResponse<'installBrowser'>>;
+  removeBrowser(): Promise<InvokeResponse<'removeBrowser'>>;
+  /** Shows the extension's folder in Finder (the folder stays in main). */
+  revealExtension(): Promise<InvokeResponse<'revealExtension'>>;
   /** The window's material and the system accent colour now. */
   getAppearance(): Promise<Appearance>;
   /** Each change main makes to the panel's state: the changed fields (ipc.ts, PanelPush), applied over getState's. */
@@ -110,6 +115,10 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     clearApiKey: (backend) => invoke('clearApiKey', { backend }),
     openExternal: (url) => invoke('openExternal', { url }),
     trySampleNotes: () => invoke('trySampleNotes', undefined),
+    getBrowsers: () => invoke('getBrowsers', undefined),
+    installBrowser: (browser) => invoke('installBrowser', { browser }),
+    removeBrowser: () => invoke('removeBrowser', undefined),
+    revealExtension: () => invoke('revealExtension', undefined),
     setAppRule: (request) => invoke('setAppRule', request),
     excludeAlways: (invocation, id) => invoke('excludeAlways', { invocation, id }),
     accessibilityChoice: (request) => invoke('accessibilityChoice', request),

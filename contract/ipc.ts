@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, MAX_ELEMENTS, MAX_RECTS, RectSchema } from '@app-context/provider-kit/protocol';
 import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { AppearanceSchema } from './appearance.js';
+import { BrowserInstallRequestSchema, BrowserViewSchema } from './browser-setup.js';
 import { KEYED_BACKENDS } from './backends.js';
 import { AppIconSchema, ChipSchema, PanelPushSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
 import { ACCESSIBILITY_CONSENTS, AppRuleSchema, BundleIdSchema, ExclusionSchema, ProgramPathSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
@@ -223,6 +224,14 @@ export const invokeContract = {
   copyDigest: { page: 'panel', channel: 'history:copy-digest', request: ReceiptIdSchema, response: z.object({ copied: z.boolean() }) },
   deleteReceipt: { page: 'panel', channel: 'history:delete', request: ReceiptIdSchema, response: HistoryViewSchema },
   clearHistory: { page: 'panel', channel: 'history:clear', request: z.undefined(), response: HistoryViewSchema },
+  /** Settings › Browser: the browsers found, where the helper is installed, and whether the extension has connected (`glance browser status`). */
+  getBrowsers: { page: 'panel', channel: 'browser:status', request: z.undefined(), response: BrowserViewSchema },
+  /** Install: the native messaging host's manifest in that browser's folder (`glance browser install --browser`). */
+  installBrowser: { page: 'panel', channel: 'browser:install', request: BrowserInstallRequestSchema, response: BrowserViewSchema },
+  /** Remove: every manifest and the launcher install wrote (`glance browser uninstall`). */
+  removeBrowser: { page: 'panel', channel: 'browser:uninstall', request: z.undefined(), response: BrowserViewSchema },
+  /** Shows the extension's folder in Finder, for "Load unpacked" (main knows the folder; the page names nothing). */
+  revealExtension: { page: 'panel', channel: 'browser:reveal-extension', request: z.undefined(), response: z.object({ shown: z.boolean() }) },
   /** The window's material and the system accent colour, asked once when the page loads (then pushed on `appearance`). */
   getAppearance: { page: 'panel', channel: 'appearance:get', request: z.undefined(), response: AppearanceSchema },
   /** The overlay page asks what its display draws when it loads (it names its display from its URL). */

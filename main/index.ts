@@ -10,6 +10,7 @@ import type { MainPorts } from './ports.js';
 import { createDarwinAppIcons } from './app-icon-darwin.js';
 import { forkSampleNotes } from './sample-process.js';
 import { createMainServices } from './services.js';
+import { nodeOnPath } from './flow/node-on-path.js';
 import { systemAppearance } from './system-appearance.js';
 import { createTray, type GlanceTray } from './tray.js';
 import { createOverlayWindows } from './windows/overlay.js';
@@ -79,7 +80,13 @@ async function start(): Promise<void> {
       openExternal: async (url) => {
         if (isWebUrl(url)) await shell.openExternal(url);
       },
+      showItemInFolder: (path) => shell.showItemInFolder(path),
     },
+    // Electron's own binary is no Node for the browser (its runAsNode fuse is off): the packaged
+    // app ships the helper as a single executable in its Resources (app/browser/shipped.ts finds
+    // it, and no Node is used); from a checkout the launcher runs the helper with the Node on the
+    // PATH Glance started with, named by its full path (the browser's own PATH may lack it).
+    browserHelper: { node: nodeOnPath(process.env) ?? 'node' },
     app: {
       setLoginItem: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
       // Login items exist on macOS (and Windows) only.

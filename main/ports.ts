@@ -1,7 +1,7 @@
 import type { GlobalShortcut, LoginItemSettings } from 'electron';
 import type { Appearance } from '../contract/appearance.js';
 import type { PanelPush } from '../contract/ipc.js';
-import type { AccessibilityReader, AppIcons, OverlayDisplay, LogSink } from '../app/host.js';
+import type { AccessibilityReader, AppIcons, OverlayDisplay, LogSink, ShippedFiles } from '../app/host.js';
 import type { OsServices } from '../app/os/types.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { OverlayWindows } from './flow/overlay-service.js';
@@ -137,8 +137,14 @@ export interface MainPorts {
   electronApp?(pid: number): Promise<boolean>;
   /** The system clipboard (Electron's clipboard): History's Copy puts a receipt's digest there. */
   clipboard: { writeText(text: string): void };
-  /** Opens an http(s) link in the user's browser (shell.openExternal). */
-  shell: { openExternal(url: string): Promise<void> };
+  /** Opens an http(s) link in the user's browser (shell.openExternal); shows a folder in Finder (shell.showItemInFolder). */
+  shell: { openExternal(url: string): Promise<void>; showItemInFolder(path: string): void };
+  /**
+   * The browser helper as this installation ships it, for Settings › Browser: the extension's
+   * folder and the helper, and the program the launcher runs it with. Absent: found beside the
+   * code, run by install's default (app/browser/install.ts).
+   */
+  browserHelper?: { files?: ShippedFiles; node?: string };
   /** The app's own life: the login item, giving the focus back, quitting. */
   app: {
     /** Asks the system to open Glance at login, or not (app.setLoginItemSettings). */

@@ -3,6 +3,7 @@ import { cachedAppIcons, createRedactingLogger, SecretRegistry, type Logger, col
 import type { InvokeHandlers } from '../contract/ipc.js';
 import type { FrontApp } from '../app/os/types.js';
 import { createAppearance } from './flow/appearance.js';
+import { createBrowserSetup } from './flow/browser-setup.js';
 import { createController } from './flow/controller.js';
 import { createOverlayService } from './flow/overlay-service.js';
 import { createPrivacyPanel } from './flow/privacy-panel.js';
@@ -168,6 +169,11 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     closePanel: dismissPanel,
     trySampleNotes,
     openExternal: ports.shell.openExternal,
+    // The same files as `glance browser`: the browsers' folders under the user's home.
+    browser: createBrowserSetup({
+      home: ports.dataDir, at: { home, platform: ports.platform ?? process.platform, env: ports.env ?? process.env },
+      ...ports.browserHelper, showItemInFolder: ports.shell.showItemInFolder, logger,
+    }),
     accessibilityPermission: ports.accessibility.permission,
     appearance: appearance.current,
   });

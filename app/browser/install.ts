@@ -32,7 +32,7 @@ export interface InstallOptions {
   at: Surroundings;
   /** Where the extension and the built helper are (default: this installation's). */
   files?: ShippedFiles;
-  /** The Node the launcher runs the helper with (default: this one). */
+  /** The Node the launcher runs the helper with (default: this one; none for a helper that is a program, `files.program`). */
   node?: string;
 }
 
@@ -49,7 +49,7 @@ export interface InstallResult {
 /** A path in single quotes for sh. */
 const shQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
-function launcherScript(node: string, helper: string, home: string): string {
+function launcherScript(node: string | null, helper: string, home: string): string {
   return [
     '#!/bin/sh',
     '# Glance\'s browser helper, started by the browser for Glance\'s extension; written by',
@@ -57,7 +57,7 @@ function launcherScript(node: string, helper: string, home: string): string {
     '# browser gave, so the helper stays the browser\'s child.',
     `GLANCE_HOME=${shQuote(home)}`,
     'export GLANCE_HOME',
-    `exec ${shQuote(node)} ${shQuote(helper)} "$@"`,
+    node === null ? `exec ${shQuote(helper)} "$@"` : `exec ${shQuote(node)} ${shQuote(helper)} "$@"`,
     '',
   ].join('\n');
 }
@@ -78,7 +78,7 @@ export async function installBrowserHelper(options: InstallOptions): Promise<Ins
   const extensionId = extensionIdOf(files.extension);
   const own = await openSubfolder(options.home, BROWSER_FOLDER);
   const launcherPath = join(own, LAUNCHER);
-  await writeFileAtomic(launcherPath, launcherScript(options.node ?? process.execPath, files.helper, options.home));
+  await writeFileAtomic(launcherPath, launcherScript(files.program === true ? null : (options.node ?? process.execPath), files.helper, options.home));
   await chmod(launcherPath, 0o700);
   const hosts = join(folder, 'NativeMessagingHosts');
   await mkdir(hosts, { recursive: true });

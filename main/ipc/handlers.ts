@@ -1,4 +1,5 @@
 import type { KeyedBackendId } from '../../contract/backends.js';
+import type { BrowserSetup } from '../flow/browser-setup.js';
 import type { Controller } from '../flow/controller.js';
 import type { PrivacyPanel } from '../flow/privacy-panel.js';
 import type { SettingsService } from '../flow/settings-service.js';
@@ -31,6 +32,8 @@ export interface HandlerDeps {
   overlay: OverlayPort;
   closePanel(): void;
   openExternal(url: string): Promise<void>;
+  /** Settings › Browser: the helper installed, removed and looked at (flow/browser-setup.ts). */
+  browser: BrowserSetup;
   /** Starts Sample Notes and collects from it; the panel follows through the state hub. */
   trySampleNotes(): void;
   /** macOS's Accessibility permission, for apps read without a provider (ports.ts). */
@@ -116,6 +119,10 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     copyDigest: async ({ id }) => ({ copied: await deps.privacy.copyDigest(id) }),
     deleteReceipt: async ({ id }) => deps.privacy.deleteReceipt(id),
     clearHistory: async () => deps.privacy.clearHistory(),
+    getBrowsers: async () => deps.browser.view(),
+    installBrowser: async ({ browser }) => deps.browser.install(browser),
+    removeBrowser: async () => deps.browser.remove(),
+    revealExtension: async () => ({ shown: deps.browser.reveal() }),
     getAppearance: async () => deps.appearance(),
     getDrawing: async ({ display }) => deps.overlay.drawing(display),
   };

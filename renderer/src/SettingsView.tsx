@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS, MAX_TIMEOUT_MS } from '../../contract/settings.js';
 import type { GlanceApi } from './bridge.js';
 import { PrivacyFields } from './privacy/PrivacyFields.js';
 import { AgentFields } from './settings/AgentFields.js';
+import { BrowserFields } from './settings/BrowserFields.js';
 import { ShortcutRecorder } from './settings/ShortcutRecorder.js';
 import { SettingRow } from './settings/SettingRow.js';
 import { useSettingsEditor } from './settings/use-settings-editor.js';
@@ -13,7 +14,7 @@ const LIMITS_MS = [...new Set([500, 1000, DEFAULT_SETTINGS.timeoutMs, 2000, 3000
 /**
  * Settings, applied as they are changed (no Save button), each problem beside its field: the
  * hotkey (recorded, shown as keycaps), the time limit, login and pause, who answers, and
- * privacy (receipts, kept payloads, History, the rules per app).
+ * privacy (receipts, kept payloads, History, the rules per app), and the browser helper.
  */
 export function SettingsView(props: { api: GlanceApi; onHistory(): void }): JSX.Element {
   const editor = useSettingsEditor(props.api);
@@ -45,6 +46,7 @@ export function SettingsView(props: { api: GlanceApi; onHistory(): void }): JSX.
       </section>
       <AgentFields api={props.api} editor={editor} settings={settings} />
       <PrivacyFields api={props.api} editor={editor} settings={settings} onHistory={props.onHistory} />
+      <BrowserFields api={props.api} />
     </div>
   );
 }

@@ -76,6 +76,8 @@ describe('the benchmark, in its tiny configuration', () => {
       if (process.platform === 'linux') expect(process.env['CI']).not.toBe('true');
       expect(written.accessibility.skipped).not.toBe('');
     }
+    // The browser page through its extension beside Accessibility: `npm run bench` only (a second desktop and browser).
+    expect(written.browser).toEqual({ skipped: 'not in this configuration' });
     // The answer streamed into the built panel in Chromium: a cost per piece at each size, the marginal one after the first.
     expect(written.stream.map((row) => row.kb)).toEqual(TINY.stream.sizesKb);
     for (const row of written.stream) expect(row).toMatchObject({ ...summary, pieces: expect.any(Number), total_ms: expect.any(Number) });

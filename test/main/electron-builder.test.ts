@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import plist from 'plist';
 import { describe, expect, it } from 'vitest';
+import { PACKAGED_HELPER } from '../../app/browser/shipped.js';
 
 const require = createRequire(import.meta.url);
 type Config = Record<string, unknown> & { mac?: Record<string, unknown> };
@@ -66,6 +67,9 @@ describe('electron-builder.yml', () => {
     expect(config['asarUnpack']).toEqual(expect.arrayContaining(['dist/app/os/accessibility/ax-reader', 'dist/app/os/accessibility/atspi-reader.py']));
     // A Mac app packaged on a Mac without ax-reader (no command line tools at build) stops there.
     expect(config['beforePack']).toBe('./scripts/ax-reader.js');
+    // The browser helper, a single executable, in Resources where app/browser/shipped.ts looks, signed with the app.
+    expect(config['extraResources']).toEqual(expect.arrayContaining([{ from: 'dist/browser-helper/${arch}/glance-browser-helper', to: PACKAGED_HELPER }, { from: 'provider/browser/extension', to: 'browser-extension' }]));
+    expect(mac['binaries']).toEqual([`Contents/Resources/${PACKAGED_HELPER}`]);
     // Electron's helpers (renderers, the utility process) run with the same entitlements.
     expect(mac['entitlementsInherit']).toBe(mac['entitlements']);
     expect(await entitlements(mac['entitlements'])).toMatchObject({ 'com.apple.security.cs.allow-jit': true });

@@ -128,7 +128,7 @@ export function fakeShell(dataDir: string, options: { loginItem?: (asked: boolea
     safeStorage: options.safeStorage ?? xorSafeStorage(),
     platform: 'darwin',
     utilityProcess: { launchSample: () => Promise.reject(new Error('Sample Notes is not started in these tests')) },
-    shell: { openExternal: async () => undefined },
+    shell: { openExternal: async () => undefined, showItemInFolder: () => undefined },
     clipboard: { writeText: () => undefined },
     app: {
       setLoginItem: (openAtLogin) => {

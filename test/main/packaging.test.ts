@@ -96,6 +96,12 @@ describe('electron-builder --mac --dir', () => {
     expect(files.filter((file) => /^\/node_modules\/get-windows\/(lib\/binding|build-tmp)/.test(file))).toEqual([]);
   });
 
+  it("the browser extension's folder is in Resources, outside app.asar, where app/browser/shipped.ts looks", () => {
+    // The helper beside it is a single executable built on a Mac before packaging (the mac workflow): not here.
+    expect(existsSync(join(resources(built.adhoc.app), 'browser-extension', 'manifest.json'))).toBe(true);
+    expect(existsSync(join(resources(built.adhoc.app), 'browser-extension', 'service-worker.js'))).toBe(true);
+  });
+
   it('the fuses electron-builder flipped are the ones each configuration asks for, as the mac workflow checks them', async () => {
     const adhoc = await fuses(built.adhoc.app, KINDS.adhoc);
     expect(adhoc.code, adhoc.stderr).toBe(0);

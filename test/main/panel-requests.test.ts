@@ -32,6 +32,7 @@ describe('panelRequests', () => {
       removeExclusion: () => api.removeExclusion({ bundleId: 'com.example.notes', exclusion: { role: 'Row', subrole: 'comment' } }),
       getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload(receipt), copyDigest: () => api.copyDigest(receipt), deleteReceipt: () => api.deleteReceipt(receipt),
       clearHistory: () => api.clearHistory(), getAppearance: () => api.getAppearance(),
+      getBrowsers: () => api.getBrowsers(), installBrowser: () => api.installBrowser('chromium'), removeBrowser: () => api.removeBrowser(), revealExtension: () => api.revealExtension(),
     };
     for (const call of Object.values(calls)) await call();
     const panelChannels = (Object.keys(invokeContract) as InvokeName[]).filter((name) => invokeContract[name].page === 'panel');

@@ -77,7 +77,7 @@ describe('the workflows', () => {
     }
   });
 
-  it("mac: an arm64 macOS runner, Node 22, npm 11, the binary installed, the accessibility helper built, then tests, package, its fuses and a release's, Electron tests, dmg, artifact", async () => {
+  it("mac: an arm64 macOS runner, Node 22, npm 11, the binary installed, the accessibility helper built, then tests, the browser helper as a single executable, package, the helper signed in it, its fuses and a release's, Electron tests, dmg, artifact", async () => {
     const [text = '', intel = ''] = (await readFile(join(folder, 'mac.yml'), 'utf8')).split(/^ {2}mac-intel-install:$/m);
     expect(text).toMatch(/runs-on: macos-(1[4-9]|[2-9]\d)\b/);
     expect(text).toMatch(/node-version: 22\b/);
@@ -101,7 +101,10 @@ describe('the workflows', () => {
       '|',
       'npx vitest run test/os/accessibility-mac.test.ts',
       'npm test',
+      // The browser helper as a single executable, before packaging copies and signs it.
+      'node scripts/build-browser-helper.js && codesign --verify dist/browser-helper/arm64/glance-browser-helper',
       'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.adhoc.yml',
+      'codesign --verify --strict --verbose=2 release/mac-arm64/Glance.app/Contents/Resources/glance-browser-helper',
       // The build under test, read fuse by fuse before Playwright launches it (the inspector on).
       'node scripts/check-fuses.js --app release/mac-arm64/Glance.app --config electron-builder.adhoc.yml',
       // A release's fuses from a real binary: the release configuration, packaged unsigned.

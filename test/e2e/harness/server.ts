@@ -1,3 +1,4 @@
+import type { MainPorts } from '../../../main/ports.js';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,8 @@ export interface TestApp {
   dataDir: string;
   /** What main put on the clipboard, in order (History's Copy). */
   clipboard: string[];
+  /** The folders main showed in the file manager, in order (Settings › Browser's Show Folder). */
+  shownFolders: string[];
   /** Plays the system changing its accent colour (RGBA hex as Electron gives it; undefined: none). */
   setSystemAccent(raw: string | undefined): void;
   /** False after the panel asked to close (Esc, the close button). */
@@ -48,7 +51,7 @@ async function pageWithBridge(file: string, bridge: string): Promise<string> {
 }
 
 /** Starts the server on a free loopback port. */
-export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestApp> {
+export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; home?: string; browserHelper?: MainPorts['browserHelper']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestApp> {
   const main = await createTestMain(options);
   const html = await pageWithBridge(join(options.rendererDir, 'index.html'), 'test-bridge.js');
   const overlayHtml = await pageWithBridge(join(options.rendererDir, 'overlay.html'), 'overlay-bridge.js');
@@ -138,6 +141,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     hub: main.hub,
     dataDir: options.dataDir,
     clipboard: main.clipboard,
+    shownFolders: main.shownFolders,
     setSystemAccent: main.setSystemAccent,
     panelVisible: main.panelVisible,
     panelListening: () => (ready() ? Promise.resolve() : new Promise((resolve) => listening.push(resolve))),

@@ -9,7 +9,7 @@ const STATES_DIR = 'test-results/states';
  * there, light and dark, for the README and docs/app.md.
  */
 const DOCS_DIR = process.env['GLANCE_SCREENSHOTS'];
-const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings', 'privacy-withheld', 'privacy-history']);
+const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings', 'privacy-withheld', 'privacy-history', 'settings-browser', 'browser-review']);
 /**
  * A narrow panel (a third less than main/config.ts's 420): every state must still read, and
  * pass axe-core, when the words have less room than they were laid out for.

@@ -27,6 +27,8 @@ export interface TestMain {
   hub: StateHub;
   /** What the services put on the clipboard, in order (History's Copy). */
   clipboard: string[];
+  /** The folders the services showed in the file manager, in order (Settings › Browser's Reveal). */
+  shownFolders: string[];
   handlers: InvokeHandlers;
   logLines: string[];
   /** The one display the e2e overlay page stands for. */
@@ -78,9 +80,10 @@ export interface TestAccessibility {
 }
 
 /** Builds main's services over the real core, the given OS services and test ports. */
-export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestMain> {
+export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; home?: string; browserHelper?: MainPorts['browserHelper']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestMain> {
   const logLines: string[] = [];
   const clipboard: string[] = [];
+  const shownFolders: string[] = [];
   let front: FrontApp = { pid: 0 };
   let visible = false;
   let onPress: (() => void) | undefined;
@@ -101,8 +104,9 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
   const display: OverlayDisplay = { id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } };
   const ports: MainPorts = {
     dataDir: options.dataDir,
-    // The test's home is the temporary folder its data folder is in: paths show as ~/glance-data-…/….
-    home: dirname(options.dataDir),
+    // The test's home is the temporary folder its data folder is in (paths show as ~/glance-data-…/…),
+    // or a folder of the test's own where it plays the user's browsers' folders.
+    home: options.home ?? dirname(options.dataDir),
     env: options.env,
     ownPid: process.pid,
     // The real OS services, but the front app is the one the test names.
@@ -163,7 +167,8 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     ...(options.modelFetch ? { modelFetch: options.modelFetch } : {}),
     platform: 'darwin',
     utilityProcess: { launchSample: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env) },
-    shell: { openExternal: async () => undefined },
+    ...(options.browserHelper ? { browserHelper: options.browserHelper } : {}),
+    shell: { openExternal: async () => undefined, showItemInFolder: (path) => { shownFolders.push(path); } },
     // Icons as Linux finds them, over the test's environment (its XDG_DATA_DIRS, when it sets one).
     appIcons: createLinuxAppIcons(options.env),
     clipboard: { writeText: (text) => { clipboard.push(text); } },
@@ -178,6 +183,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
   return {
     hub: services.hub,
     clipboard,
+    shownFolders,
     handlers: services.handlers,
     logLines,
     display,
