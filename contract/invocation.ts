@@ -151,6 +151,11 @@ const InvocationSchema = z.object({
    * (the app, one program of an interpreter, or nothing), so the card's buttons say it.
    */
   consentKey: ConsentKeySchema.optional(),
+  /**
+   * For failure `accessibility-never`: the `never` is Glance's default for a password manager, not
+   * a choice the user made, so the card says so and how to read it after all.
+   */
+  passwordManager: z.literal(true).optional(),
   /** For failure `accessibility-consent`: the app is built on Electron, and the card says what a read turns on in it. */
   electronApp: z.literal(true).optional(),
   /** What the user's rules and the secret scan leave out of this context (absent: nothing screened). */

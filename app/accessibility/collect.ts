@@ -56,7 +56,7 @@ async function readThroughAccessibility(app: FrontApp, deps: CoreDeps, options: 
   const key = consentKey(bundleId, isInterpreterBundleId(bundleId) ? await deps.os.program(app.pid, bundleId) : undefined);
   const stored = (await deps.privacy?.accessibility(key)) ?? { consent: 'ask' };
   if (stored.consent === 'never' || (stored.consent === 'ask' && !access.granted)) {
-    return { kind: 'no-consent', app, bundleId, key, consent: stored.consent, ...(stored.byInterpreter ? { byInterpreter: true } : {}), reason: noConsentReason(key, stored, who) };
+    return { kind: 'no-consent', app, bundleId, key, consent: stored.consent, ...(stored.byInterpreter ? { byInterpreter: true } : {}), ...(stored.passwordManager ? { passwordManager: true } : {}), reason: noConsentReason(key, stored, who) };
   }
   if (options.signal?.aborted) return { kind: 'cancelled', app };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -11,10 +11,12 @@ export function consentSubject(key: ConsentKey): string {
   return key.kind === 'program' ? `${oneLine(key.program)} (run by ${oneLine(key.bundleId)})` : oneLine(key.bundleId);
 }
 
-/** Why nothing was read: the user's `never`, or `ask` without this press's grant. */
+/** Why nothing was read: the user's `never`, Glance's `never` for a password manager, or `ask` without this press's grant. */
 export function noConsentReason(key: ConsentKey, stored: StoredConsent, who: string): string {
   const id = oneLine(key.bundleId);
   if (stored.consent === 'never') {
+    // Glance's default, not the user's choice: said as such (contract/password-managers.ts).
+    if (stored.passwordManager) return `Glance doesn't read password managers such as ${id} through Accessibility: their windows hold your passwords`;
     return stored.byInterpreter
       ? `your choice for ${id} is never to read it through Accessibility, and it holds for every program ${id} runs`
       : `your choice for ${consentSubject(key)} is never to read it through Accessibility`;

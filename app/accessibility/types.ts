@@ -40,9 +40,10 @@ type AccessibilityRefusal =
    * Its consent is `ask` and this press did not grant it (the card asks, the command names
    * --accessibility), or `never`: nothing was read. `key` is what a standing choice names (the
    * app, one program of an interpreter, or nothing: app/rules/consent.ts); `byInterpreter`: the
-   * answer is what is stored for the interpreter's name alone (StoredConsent).
+   * answer is what is stored for the interpreter's name alone; `passwordManager`: the `never` is
+   * Glance's default for a password manager, nothing stored (StoredConsent).
    */
-  | { kind: 'no-consent'; app: FrontApp; bundleId: string; key: ConsentKey; consent: 'ask' | 'never'; byInterpreter?: true; reason: string }
+  | { kind: 'no-consent'; app: FrontApp; bundleId: string; key: ConsentKey; consent: 'ask' | 'never'; byInterpreter?: true; passwordManager?: true; reason: string }
   /** The user's rule for the app (or damaged rules) forbids it: nothing was read. */
   | { kind: 'ruled-out'; app: FrontApp; rule: 'never' | 'local' | 'damaged'; reason: string }
   /**

@@ -30,6 +30,8 @@ export function refusalLine(collection: Extract<FrontCollection, { kind: 'no-con
   }
   const { key } = collection;
   if (collection.consent === 'never') {
+    // Nothing stored to take back: the user's own `always` is what reads a password manager.
+    if (collection.passwordManager) return { line: `${collection.reason}; no context was collected (\`${consentCommand(key, 'always')}\` reads it whenever asked).`, exit: EXIT.ruledOut };
     // A `never` stored for the interpreter's name is changed there, not per program.
     const stored: ConsentKey = collection.byInterpreter ? { kind: 'interpreter', bundleId: key.bundleId } : key;
     return { line: `${collection.reason} (\`${consentCommand(stored, 'ask')}\` changes it); no context was collected.`, exit: EXIT.ruledOut };

@@ -7,6 +7,7 @@
  */
 import { isInterpreterBundleId } from '../../contract/interpreter.js';
 import type { ConsentKey } from '../../contract/privacy.js';
+import { isPasswordManager } from '../../contract/password-managers.js';
 import type { AccessibilityConsent } from './schema.js';
 import type { RulesState } from './store.js';
 
@@ -26,18 +27,24 @@ export interface StoredConsent {
    * refuses every program it runs, or its `always`, which names no one program and so is `ask`.
    */
   byInterpreter?: true;
+  /** The `never` is Glance's default for a password manager (contract/password-managers.ts): nothing is stored for it. */
+  passwordManager?: true;
 }
 
 /**
  * The consent stored for `key`: `always`, `never`, or `ask` (nothing stored). Unreadable rules
  * answer `ask`: judgeApp already stops everything then, and a consent is never inferred from a
  * damaged file. For an interpreter's name, a `never` stored for the name refuses every program it
- * runs (refusing more than asked is safe); an `always` for the name counts for none.
+ * runs (refusing more than asked is safe); an `always` for the name counts for none. A password
+ * manager with nothing stored is `never`: its windows hold the very secrets screening keeps out.
  */
 export function accessibilityConsent(state: RulesState, key: ConsentKey): StoredConsent {
   if (!state.ok) return { consent: 'ask' };
   const rule = state.rules.find((r) => r.bundleId === key.bundleId);
-  if (key.kind === 'app') return { consent: rule?.accessibility ?? 'ask' };
+  if (key.kind === 'app') {
+    if (rule?.accessibility !== undefined) return { consent: rule.accessibility };
+    return isPasswordManager(key.bundleId) ? { consent: 'never', passwordManager: true } : { consent: 'ask' };
+  }
   if (rule?.accessibility === 'never') return { consent: 'never', byInterpreter: true };
   const own = key.kind === 'program' ? rule?.programs?.find((p) => p.path === key.program)?.accessibility : undefined;
   if (own !== undefined) return { consent: own };

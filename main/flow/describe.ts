@@ -52,8 +52,15 @@ export function describeCollection(collection: FrontCollection, context: Describ
     case 'cancelled':
       return cancelledInvocation(context.id, appName);
     case 'no-consent':
-      // An app without a provider: the card asks (`ask`), or says the user's `never` and where it is changed.
-      return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: collection.consent === 'ask' ? 'accessibility-consent' : 'accessibility-never', consentKey: collection.key };
+      // An app without a provider: the card asks (`ask`), or says the `never` (the user's, or Glance's for a password manager) and where it is changed.
+      return {
+        ...base,
+        phase: 'failed',
+        reason: sentence(collection.reason),
+        failure: collection.consent === 'ask' ? 'accessibility-consent' : 'accessibility-never',
+        consentKey: collection.key,
+        ...(collection.passwordManager ? { passwordManager: true } : {}),
+      };
     case 'unreadable':
       // The system cannot say which app this is: nothing was asked or read, as for an app without a provider (Sample Notes offered).
       if (collection.code === 'no-identity') return { ...base, phase: 'failed', reason: sentence(collection.reason), failure: 'no-provider' };

@@ -82,6 +82,12 @@ describe('a press of an app without a provider', () => {
     // An app the system cannot name has nothing to consent to: the card of an app without a provider.
     const unnamed = setup(() => ({ kind: 'unreadable', app: preview, code: 'no-identity', reason: 'the system does not say which app Preview is', timedOut: false }));
     await unnamed.controller.onHotkey();
+
+    // Glance's own `never` for a password manager reaches the card as that, not as the user's choice.
+    const keychain = setup(() => ({ ...consent, bundleId: 'com.apple.keychainaccess', key: { kind: 'app', bundleId: 'com.apple.keychainaccess' }, consent: 'never', passwordManager: true, reason: "Glance doesn't read password managers such as com.apple.keychainaccess through Accessibility" }));
+    await keychain.controller.onHotkey();
+    expect(keychain.hub.get().invocation).toMatchObject({ failure: 'accessibility-never', passwordManager: true, consentKey: { kind: 'app', bundleId: 'com.apple.keychainaccess' } });
+    expect(hub.get().invocation?.passwordManager).toBeUndefined();
     expect(unnamed.hub.get().invocation).toMatchObject({ failure: 'no-provider' });
 
     const other = setup(() => ({ kind: 'no-provider', app: preview, reason: 'process 4242 is not running' }));

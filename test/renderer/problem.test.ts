@@ -42,6 +42,18 @@ describe('problem cards', () => {
     expect(inline.why).toMatch(/ \{id\} runs many programs, and Glance can’t tell which one this is, so it can read it only this time\.$/);
   });
 
+  it("says a password manager's `never` as Glance's default, not the user's choice, with the command that reads it after all", () => {
+    const said = "Glance doesn't read password managers such as com.bitwarden.desktop through Accessibility: their windows hold your passwords.";
+    const view = { ...failed('accessibility-never', said), consentKey: { kind: 'app' as const, bundleId: 'com.bitwarden.desktop' }, passwordManager: true as const };
+    const problem = collectionProblem(view, context);
+    expect(problem).toMatchObject({ tone: 'info', headline: 'Glance doesn’t read password managers through Accessibility', actions: ['sample'], id: 'com.bitwarden.desktop', details: [said] });
+    expect(problem.why).toContain('“glance rules accessibility {id} always”');
+    expect(`${problem.headline} ${problem.why}`).not.toMatch(/you chose/i);
+    // The user's own `never` is still said as theirs.
+    const own = collectionProblem({ ...failed('accessibility-never'), consentKey: { kind: 'app', bundleId: 'com.bitwarden.desktop' } }, context);
+    expect(own.headline).toBe('You chose never to read {app} through Accessibility');
+  });
+
   it('says a cancel neutrally, and Glance in front without alarm, with the hotkey in words', () => {
     expect(collectionProblem({ ...failed(undefined), phase: 'cancelled' }, context)).toMatchObject({ tone: 'neutral', actions: ['try-again'] });
     expect(collectionProblem(failed('glance-in-front'), context)).toMatchObject({ tone: 'info', why: expect.stringContaining('Control-Option-Command-G') });

@@ -1,7 +1,7 @@
 // A standing exclusion in Settings › Rules, in a person's words (renderer/src/words/rules.ts):
 // "Leave out comments", not "Leave out every Row of kind 'comment'".
 import { describe, expect, it } from 'vitest';
-import { exclusionPhrase } from '../../renderer/src/words/rules.js';
+import { consentWording, exclusionPhrase } from '../../renderer/src/words/rules.js';
 
 describe('exclusionPhrase', () => {
   it("names the app's kind in the plural, spaced as words", () => {
@@ -17,5 +17,14 @@ describe('exclusionPhrase', () => {
     expect(exclusionPhrase({ role: 'Row' })).toBe('rows');
     expect(exclusionPhrase({ role: 'Image' })).toBe('images');
     expect(exclusionPhrase({ role: 'Text' })).toBe('text blocks');
+  });
+});
+
+describe('consentWording', () => {
+  it("says a password manager's \"Ask\" as Glance's default of not reading it, and leaves other apps' words alone", () => {
+    expect(consentWording('com.1password.1password', false)).toEqual({ ask: 'Not read (Glance’s default for a password manager)' });
+    expect(consentWording('org.keepassxc.keepassxc', false)?.ask).toMatch(/^Not read/);
+    expect(consentWording('org.gnome.TextEditor', false)).toBeUndefined();
+    expect(consentWording('python3.11', true)).toEqual({ always: 'Always (no longer counts: it names no one program)' });
   });
 });

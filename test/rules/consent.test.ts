@@ -91,6 +91,26 @@ describe('what a standing accessibility choice is keyed by', () => {
     }
   });
 
+  it("a password manager with nothing stored is never read, as Glance's default and said so; the user's own choice wins", async () => {
+    const store = createRulesStore(home);
+    // Named as macOS and Linux name them, in any case.
+    for (const id of ['com.1password.1password', 'com.agilebits.onepassword7', 'com.bitwarden.desktop', 'com.dashlane.dashlanephonefinal', 'com.apple.keychainaccess', 'com.apple.Passwords', 'org.keepassxc.keepassxc', 'org.keepassxc.KeePassXC', 'keepassxc', 'bitwarden']) {
+      expect(accessibilityConsent(await store.load(), consentKey(id, undefined)), id).toEqual({ consent: 'never', passwordManager: true });
+    }
+    expect(accessibilityConsent(await store.load(), consentKey('org.gnome.TextEditor', undefined))).toEqual({ consent: 'ask' });
+    const reason = noConsentReason(consentKey('com.bitwarden.desktop', undefined), { consent: 'never', passwordManager: true }, 'Bitwarden');
+    expect(reason).toBe("Glance doesn't read password managers such as com.bitwarden.desktop through Accessibility: their windows hold your passwords");
+    expect(reason).not.toMatch(/your choice|you chose/);
+    // `glance rules accessibility com.bitwarden.desktop always`: the user's own answer, and `never` is theirs too.
+    await store.setAccessibility('com.bitwarden.desktop', 'always');
+    expect(accessibilityConsent(await store.load(), consentKey('com.bitwarden.desktop', undefined))).toEqual({ consent: 'always' });
+    await store.setAccessibility('com.bitwarden.desktop', 'never');
+    expect(accessibilityConsent(await store.load(), consentKey('com.bitwarden.desktop', undefined))).toEqual({ consent: 'never' });
+    // `ask` removes the stored choice, and Glance's default holds again.
+    await store.setAccessibility('com.bitwarden.desktop', 'ask');
+    expect(accessibilityConsent(await store.load(), consentKey('com.bitwarden.desktop', undefined))).toEqual({ consent: 'never', passwordManager: true });
+  });
+
   it('the command to store a choice names the program, quoted for a shell when it must be', () => {
     expect(consentCommand(notes, 'always')).toBe(`glance rules accessibility python3.11 always --program ${NOTES}`);
     expect(consentCommand(consentKey('node', "/home/u/my app/it's.js"), 'always')).toBe(`glance rules accessibility node always --program '/home/u/my app/it'\\''s.js'`);

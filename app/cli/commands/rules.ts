@@ -3,6 +3,7 @@ import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { consentSubject } from '../../accessibility/consent-words.js';
 import { consentKey } from '../../rules/consent.js';
+import { isPasswordManager } from '../../../contract/password-managers.js';
 import { ProgramPathSchema } from '../../../contract/privacy.js';
 import { ACCESSIBILITY_CONSENTS, BundleIdSchema, describeExclusion, isAccessibilityConsent, isRuleName, RULE_NAMES, SubroleSchema, type AppRule, type Exclusion } from '../../rules/schema.js';
 import { createRulesStore } from '../../rules/store.js';
@@ -18,6 +19,9 @@ const USAGE = 'rules [--json] | rules set BUNDLE_ID allow|never|local [--json] |
 
 /** What each rule does, in the words `glance rules` prints. */
 const EFFECT = { allow: 'asked on your hotkey', never: 'never asked', local: 'its context goes only to a model on this machine' } as const;
+
+/** A password manager with nothing stored is not read (contract/password-managers.ts): `ask` there is Glance's `never`. */
+const PASSWORD_MANAGER_EFFECT = "a password manager, which Glance doesn't read through Accessibility unless you choose always";
 
 /** What each accessibility consent does, for an app without a provider. */
 const CONSENT_EFFECT = {
@@ -129,7 +133,7 @@ async function accessibility(argv: string[], io: CliIo): Promise<number> {
   const key = consentKey(app, program);
   return withDataFolder(io, async (home) => {
     await createRulesStore(home).setAccessibility(app, consent, program);
-    const effect = key.kind === 'interpreter' && consent === 'never' ? `never read through Accessibility, nor any other program ${app} runs` : CONSENT_EFFECT[consent];
+    const effect = key.kind === 'interpreter' && consent === 'never' ? `never read through Accessibility, nor any other program ${app} runs` : consent === 'ask' && isPasswordManager(app) ? PASSWORD_MANAGER_EFFECT : CONSENT_EFFECT[consent];
     said(io, values.json, { bundleId: app, ...(program !== undefined ? { program } : {}), accessibility: consent, effect }, `${consentSubject(key)}: Accessibility ${consent} (${effect})`);
     return EXIT.ok;
   });

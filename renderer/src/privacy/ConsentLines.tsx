@@ -3,7 +3,7 @@ import type { AppRule } from '../../../contract/privacy.js';
 import { isInterpreterBundleId } from '../../../contract/interpreter.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { ProviderText } from '../text/ProviderText.js';
-import { ACCESSIBILITY_LABELS, ACCESSIBILITY_LINE, INTERPRETER_ALWAYS_LABEL, INTERPRETER_CONSENT_WORDS, programLine } from '../words/rules.js';
+import { ACCESSIBILITY_LABELS, ACCESSIBILITY_LINE, consentWording, INTERPRETER_CONSENT_WORDS, programLine } from '../words/rules.js';
 
 type Consent = keyof typeof ACCESSIBILITY_LABELS;
 
@@ -32,6 +32,7 @@ export function ConsentLines(props: { rule: AppRule; spoken: string; set: (conse
   const interpreter = isInterpreterBundleId(rule.bundleId);
   const value = rule.accessibility ?? 'ask';
   const options: Consent[] = interpreter ? (value === 'always' ? ['ask', 'always', 'never'] : ['ask', 'never']) : ['ask', 'always', 'never'];
+  const wording = consentWording(rule.bundleId, interpreter);
   return (
     <>
       <ConsentLine
@@ -39,7 +40,7 @@ export function ConsentLines(props: { rule: AppRule; spoken: string; set: (conse
         label={`${ACCESSIBILITY_LINE}: ${spoken}`}
         value={value}
         options={options}
-        {...(interpreter ? { wording: { always: INTERPRETER_ALWAYS_LABEL } } : {})}
+        {...(wording ? { wording } : {})}
         onChange={(consent) => set(consent)}
       />
       {(rule.programs ?? []).map((program) => (

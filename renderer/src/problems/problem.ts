@@ -3,6 +3,7 @@ import type { GlanceApi } from '../bridge.js';
 import { spokenFor } from '../keys/mac-keys.js';
 import { statusWords } from '../words/invocation.js';
 import { failedTurnWords } from '../words/answer.js';
+import type { ConsentKey } from '../../../contract/privacy.js';
 import { consentKeyed } from './consent-card.js';
 
 type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
@@ -78,6 +79,7 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
     case 'accessibility-consent':
       return consentKeyed(accessibilityProblem(invocation.failure, [said], invocation.electronApp === true), invocation.consentKey);
     case 'accessibility-never':
+      return invocation.passwordManager ? passwordManagerProblem(invocation.consentKey, [said]) : accessibilityProblem(invocation.failure, [said]);
     case 'accessibility-permission':
     case 'accessibility-unreadable':
       return accessibilityProblem(invocation.failure, [said], invocation.electronApp === true);
@@ -119,6 +121,22 @@ const ACCESSIBILITY_CARDS: Record<AccessibilityFailure, Omit<Problem, 'details'>
     actions: ['read-again'],
   },
 };
+
+/**
+ * A password manager with nothing stored (contract/password-managers.ts): the `never` is Glance's
+ * default, not the user's choice, so the card says whose it is and the way to read it after all: the
+ * command that stores the user's own `always`, the app named by its bundle id (`{id}`, drawn as provider text).
+ */
+function passwordManagerProblem(key: ConsentKey | undefined, details: string[]): Problem {
+  return {
+    tone: 'info',
+    headline: 'Glance doesn’t read password managers through Accessibility',
+    why: '{app} keeps your passwords, so Glance leaves it unread. To have it read whenever you ask, run “glance rules accessibility {id} always” in Terminal; Sample Notes shows what Glance does meanwhile.',
+    actions: ['sample'],
+    ...(key ? { id: key.bundleId } : {}),
+    details,
+  };
+}
 
 /**
  * The cards of an app without a provider (docs/privacy.md, "Apps without a provider"): the

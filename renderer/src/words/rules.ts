@@ -1,3 +1,4 @@
+import { isPasswordManager } from '../../../contract/password-managers.js';
 import { describeExclusion, type Exclusion } from '../../../contract/privacy.js';
 import type { Refusal, RuleActionResult, RulesView } from '../../../contract/ipc.js';
 import { RULE_DONE } from './invocation.js';
@@ -77,7 +78,17 @@ export const ACCESSIBILITY_LINE = 'Read through Accessibility';
 export const INTERPRETER_CONSENT_WORDS = ' (any program it runs; “Always” is chosen per program, on the card)';
 
 /** An "Always" stored for an interpreter's name before consents named one program: kept, and counted as asking. */
-export const INTERPRETER_ALWAYS_LABEL = 'Always (no longer counts: it names no one program)';
+const INTERPRETER_ALWAYS_LABEL = 'Always (no longer counts: it names no one program)';
+
+/**
+ * The words of an app's own consent menu where they differ from ACCESSIBILITY_LABELS: an
+ * interpreter's old "Always"; a password manager's "Ask", which is Glance's `never` for one
+ * (contract/password-managers.ts), said so that the menu does not promise a question.
+ */
+export function consentWording(bundleId: string, interpreter: boolean): Partial<Record<keyof typeof ACCESSIBILITY_LABELS, string>> | undefined {
+  if (interpreter) return { always: INTERPRETER_ALWAYS_LABEL };
+  return isPasswordManager(bundleId) ? { ask: 'Not read (Glance’s default for a password manager)' } : undefined;
+}
 
 /** The label of one program's consent, around its path (provider-chosen text is drawn apart). */
 export const programLine = { before: 'Read ', after: ' through Accessibility' } as const;
