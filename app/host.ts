@@ -1,6 +1,6 @@
 /**
  * The host core as main/ uses it: one door, so the Electron process depends on what the core
- * offers, not on where inside app/ each piece lives (issue 22, point 6). Main imports app/ only
+ * offers, not on where inside app/ each piece lives (docs/architecture.md, "main/ and the core: one door"). Main imports app/ only
  * through this file and the plain-type modules docs/architecture.md lists (lint enforces it);
  * `glance ask` takes collect and locate from here too. The command's other commands import
  * their few modules directly: this door brings the model SDKs, which `glance current` must not

@@ -1,5 +1,5 @@
 /**
- * What a read through the accessibility reader costs (issue 23), on a desktop of the bench's
+ * What a read through the accessibility reader costs (docs/benchmarks.md, "The accessibility reader"), on a desktop of the bench's
  * own (test/helpers/desktop-session.ts): a real GTK 3 app and Debian's Chromium, each with a
  * selection. *Cold* is a new reader per sample: the helper process starts (on Linux
  * /usr/bin/python3 and its import of gi), finds the app on the bus and reads; *warm* is a

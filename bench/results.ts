@@ -1,5 +1,5 @@
 /**
- * The shape of bench/results.json (issue 6), with the spread beside each median, and the
+ * The shape of bench/results.json (docs/benchmarks.md reads its figures from it), with the spread beside each median, and the
  * table printed at the end of a run.
  */
 import { writeFile } from 'node:fs/promises';
@@ -62,7 +62,7 @@ export interface ListenerRow extends Summary {
 
 /** Everything one run measured. */
 export interface BenchResults {
-  /** The `glance` command as a whole process against `node -e 0`, in the same rounds (issue 27). */
+  /** The `glance` command as a whole process against `node -e 0`, in the same rounds, so the command's own cost shows apart from Node's start. */
   command: CommandRow[];
   collect: CollectRow[];
   discovery: DiscoveryRow[];
@@ -74,10 +74,10 @@ export interface BenchResults {
   scan: ScanRow[];
   /** Reads through the accessibility reader, or why there are none on this machine. */
   accessibility: AccessibilityResults;
-  /** The panel's CPU time per streamed piece of an answer, by the answer's size (issue 27, point 5). */
+  /** The panel's CPU time per streamed piece of an answer, by the answer's size (docs/benchmarks.md, "The answer as it streams"). */
   stream: StreamRow[];
   /**
-   * A peer's way beside Glance's (issue 27, point 4): a warm read of a selection through
+   * A peer's way beside Glance's (docs/benchmarks.md): a warm read of a selection through
    * Accessibility (what Raycast, ChatGPT and the like do) against a warm collect from a provider
    * on a kept connection, both in this run; ratio = accessibility / provider.
    */
@@ -87,7 +87,7 @@ export interface BenchResults {
    * Accessibility, cold and warm, with p95; and the hotkey to review for it.
    */
   browser: BrowserResults;
-  /** From the hotkey to the collected tree painted in the panel, by the tree's size (issue 27, point 6). */
+  /** From the hotkey to the collected tree painted in the panel, by the tree's size (docs/benchmarks.md, "Hotkey to review"). */
   review: ReviewRow[];
   heap_growth_bytes: number;
   /** The same growth without V8's code spaces (functions compiled as they get hot): what is retained. */

@@ -1,5 +1,5 @@
 /**
- * Hotkey to review (issue 27, point 6): from the hotkey's press to the collected tree painted
+ * Hotkey to review (docs/benchmarks.md, "Hotkey to review"): from the hotkey's press to the collected tree painted
  * in the panel, at 50, 2,000 and 20,000 elements. The press time is read just before the
  * hotkey's request to main (in the harness, the request is the hotkey); the paint is the page's
  * own mark (renderer/src/paint-mark.ts), a frame and a task after the tree was committed, on

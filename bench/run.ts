@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: builds, then runs every measurement of issue 6, prints a table and writes
+ * `npm run bench`: builds, then runs every measurement docs/benchmarks.md reports, prints a table and writes
  * bench/results.json. `--quick` runs the tiny configuration; `--out FILE` writes elsewhere.
  */
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The answer as it streams (issue 27, point 5): the built panel in Chromium, the real main
+ * The answer as it streams (docs/benchmarks.md, "The answer as it streams"): the built panel in Chromium, the real main
  * (agent service, state hub) behind the e2e bridge, a local OpenAI-compatible server streaming
  * Markdown with cited ids in pieces of about 100 bytes. For answers of 1, 10 and 50 KB, the
  * CPU time of the page's main thread (Chromium's ThreadTime: script, style, layout, paint)

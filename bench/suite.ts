@@ -1,7 +1,7 @@
 /**
- * The whole benchmark of issue 6 in one run: collect cold and warm against the floor, for
+ * The whole benchmark of docs/benchmarks.md in one run: collect cold and warm against the floor, for
  * three answer sizes; discovery; the listener check both ways; the reading alone; the secret
- * scan (issue 13); the heap.
+ * scan; the heap.
  * `FULL` is what `npm run bench` runs (about two minutes here); `TINY` keeps the code alive in
  * the test suite.
  */
@@ -30,11 +30,11 @@ export interface BenchConfig {
   /** Loopback connections held open while the listener is checked: "a few hundred sockets". */
   listenerPadding: number;
   read: { elements: number; reps: number };
-  /** The secret scan (issue 13) on answers of these sizes. */
+  /** The secret scan (`findSecrets`) on answers of these sizes. */
   scan: { sizes: number[]; reps: number };
   /** Heap after `first` and `second` invocations against a provider of `elements`. */
   heap: { first: number; second: number; elements: number };
-  /** Reads through the accessibility reader (issue 23): a GTK app and Chromium, cold and warm. */
+  /** Reads through the accessibility reader: a GTK app and Chromium, cold and warm. */
   accessibility: AccessibilityConfig;
   /**
    * A browser page read through the extension's provider and through Accessibility, and the
@@ -42,9 +42,9 @@ export interface BenchConfig {
    * which would start a second desktop and browser in the test suite for it).
    */
   browser: BrowserConfig | null;
-  /** The answer streamed into the panel in Chromium, by size (issue 27, point 5). */
+  /** The answer streamed into the panel in Chromium, by size: the panel's CPU time per piece. */
   stream: StreamConfig;
-  /** Hotkey to the tree painted in the panel, by the tree's size (issue 27, point 6). */
+  /** Hotkey to the tree painted in the panel, by the tree's size. */
   review: ReviewConfig;
   /** Progress lines go here (the test passes a no-op). */
   log: (line: string) => void;
@@ -158,7 +158,7 @@ export async function runBench(config: BenchConfig): Promise<BenchResults> {
 
 function targets(r: BenchResults): BenchResults['targets'] {
   const out: BenchResults['targets'] = [];
-  // Issue 27: each as a ratio (or a time) measured in this run.
+  // The command's targets (docs/benchmarks.md): each as a ratio (or a time) measured in this run.
   const node = r.command.find((c) => c.command === 'node -e 0');
   for (const [command, times] of [['glance current --pid N --json', 2], ['glance --version', 1.3]] as const) {
     const row = r.command.find((c) => c.command === command);

@@ -8,7 +8,7 @@ import type { Drawing, InvokeName, InvokeRequest, InvokeResponse, PanelPush, Pan
  * (main/preload/) build these objects over ipcRenderer and are checked against them with
  * `satisfies`; the end-to-end test bridges implement the same types over HTTP; the pages
  * import only these types, never the preloads. Named functions only, and listeners that
- * return their unsubscribe function (design.md, pattern 2).
+ * return their unsubscribe function, so the page holds no generic `ipcRenderer` and cleans up after itself.
  */
 export interface GlanceApi {
   getState(): Promise<PanelState>;

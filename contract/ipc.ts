@@ -11,7 +11,7 @@ import { HistoryDamagedSchema, KeyProblemSchema, PayloadKeepingProblemSchema, Se
 
 /**
  * The one IPC contract between the main process and the panel: every channel, with a zod
- * schema for what goes each way (design.md, pattern 2). Main parses every request against it;
+ * schema for what goes each way, the types inferred from it so no shape is kept twice. Main parses every request against it;
  * the preloads and the end-to-end test bridges import the channel names and the types from here
  * (bridge.ts gives the bridges' type), so there is no second description of a shape anywhere.
  * Pure: the preloads, the panel and plain-Node tests all load this folder.
@@ -48,7 +48,7 @@ export type Refusal = z.infer<typeof RefusalSchema>;
 /** Whether Send started an answer; the answer itself streams as patches of the invocation's view. */
 const SendResultSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), refused: RefusalSchema })]);
 
-/** A chip the user points at: main locates it through the provider that issued the id. */
+/** A chip the user points at: main locates it through the press's collected source (the issuing provider and instance, or the accessibility reader). */
 const LocateRequestSchema = z.object({ invocation: z.number().int().nonnegative(), id: IdSchema }).strict();
 
 /** The result of changing settings: what is now in force, and what could not be applied. */

@@ -3,7 +3,7 @@ import { BACKEND_IDS, OFFLINE_BACKEND } from './backends.js';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
 
 /**
- * The user's settings: one zod schema, the type inferred from it (design.md, pattern 2).
+ * The user's settings: one zod schema, the type inferred from it, so the file's check and the type cannot drift apart.
  * Every field has a default, so a missing or partial file still reads as whole settings.
  * API keys are not settings: main/secrets.ts keeps them in the Keychain.
  */

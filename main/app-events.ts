@@ -1,5 +1,5 @@
 /**
- * How Glance answers the app's own events (issue 15, points 4 and 5), over the few it listens
+ * How Glance answers the app's own events, over the few it listens
  * to: main/index.ts passes Electron's `app`, the tests an EventEmitter.
  */
 

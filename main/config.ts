@@ -1,7 +1,7 @@
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 
 /**
- * Window options as commented data (design.md, pattern 4). Every unusual option says why.
+ * Window options as commented data, in one place to review. Every unusual option says why.
  * The same options in development, tests and release: there is no weaker "test" recipe.
  */
 
@@ -14,7 +14,7 @@ export const PANEL_SIZE = { width: 420, height: 580 } as const;
  */
 export const HIDE_ON_BLUR_DELAY_MS = 150;
 
-/** The one secure recipe for every window's web contents (design.md, pattern 3). */
+/** The one secure recipe for every window's web contents: sandboxed, isolated, no Node (docs/architecture.md). */
 function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
     preload: preloadPath,
@@ -74,8 +74,8 @@ export function panelWindowOptions(preloadPath: string, platform: NodeJS.Platfor
 
 /**
  * One display's overlay: a borderless, transparent window over the whole display that draws
- * highlight rings and never takes a click or the focus (design.md, the overlay facts; Kap's
- * cropper). Created when first needed, so Glance opens no window the user does not see.
+ * highlight rings and never takes a click or the focus, so the user's app keeps both (as Kap's
+ * cropper does). Created when first needed, so Glance opens no window the user does not see.
  */
 export function overlayWindowOptions(preloadPath: string, bounds: { x: number; y: number; width: number; height: number }): BrowserWindowConstructorOptions {
   return {

@@ -18,7 +18,7 @@ import { createPanel } from './windows/panel.js';
 import { hardenAllContents, isWebUrl, denyAllPermissions } from './windows/secure-window.js';
 
 /**
- * The Electron shell, as a table of contents (design.md, pattern 1): it makes Electron's
+ * The Electron shell, as a table of contents (docs/architecture.md, "One composition"): it makes Electron's
  * objects and hands them as ports to the one composition of the services (services.ts), which
  * the e2e harness runs too. Nothing is wired by import order. Built files sit in dist/:
  * dist/main (this), dist/preload, dist/renderer.

@@ -1,7 +1,7 @@
 import type { SafeStorageLike } from './secrets.js';
 
 /**
- * safeStorage whose Keychain operations keep the panel shown while they run (issue 15, point 7).
+ * safeStorage whose Keychain operations keep the panel shown while they run, so Keychain's prompt does not hide it.
  * macOS may ask the user to allow Glance access to its Keychain item: that dialog takes the
  * focus, and the panel, which hides on blur, would go away with the collection and the request
  * that caused it. `holdOpen` is the panel's (PanelPort.holdOpen); each operation releases it

@@ -9,7 +9,7 @@ export interface AppMenuActions {
 }
 
 /**
- * The application menu, as data (issue 15, point 4). A menu-bar app shows no menu bar, but macOS
+ * The application menu, as data, so tests read it without Electron. A menu-bar app shows no menu bar, but macOS
  * still routes key equivalents through the app's menu: without one of our own Electron's default
  * ships, where Cmd-W destroys the panel (the hotkey and the tray are then dead until restart),
  * Cmd-R reloads it and Alt-Cmd-I opens DevTools in the release build. Without any menu, copy and

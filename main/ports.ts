@@ -10,7 +10,7 @@ import type { SafeStorageLike } from './secrets.js';
 
 /**
  * What the main process's services need from Electron, each as a small interface
- * (design.md, patterns 7 and 9): main/index.ts passes Electron's objects, the e2e harness
+ * (so they can be replaced in tests without mocking Electron): main/index.ts passes Electron's objects, the e2e harness
  * (test/e2e/harness/test-main.ts) passes its own, and both hand them to the one composition,
  * createMainServices (services.ts). Only types here: nothing in this file runs.
  */

@@ -24,7 +24,7 @@ import { tildeNotice, tildeText } from './flow/home-paths.js';
 export interface MainServices {
   /** One handler per IPC channel, for registerIpc (or the e2e server). */
   handlers: InvokeHandlers;
-  /** What the panel shows, pushed whole on every change. */
+  /** What the panel shows; each change goes to the panel as a push of the fields that changed. */
   hub: StateHub;
   /** The services' logger: it blanks every token and key the core has read. */
   logger: Logger;
@@ -35,7 +35,7 @@ export interface MainServices {
 }
 
 /**
- * The one composition of the main process (design.md, pattern 1): everything that is not an
+ * The one composition of the main process (docs/architecture.md, "One composition"): everything that is not an
  * Electron object, built in order over the ports. main/index.ts passes Electron's pieces; the
  * e2e harness passes test ones; so the browser tests run the wiring the app runs. No electron
  * import here or below, except types.

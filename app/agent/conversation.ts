@@ -9,7 +9,7 @@ import type { AgentMessage, ToolCall } from '../../contract/agent.js';
 /** What a conversation reports while it answers one question. The last event is done or error. */
 export type ConversationEvent =
   | { type: 'text'; text: string }
-  /** One element the agent highlighted, located (or not) through the provider that issued it. */
+  /** One element the agent highlighted, located (or not) through the source that collected the context. */
   | ({ type: 'highlight' } & HighlightResult)
   | { type: 'done' }
   | { type: 'error'; kind: AgentFailureKind; reason: string };

@@ -1,6 +1,6 @@
 /**
  * Which highlight goes to which display. The overlay is one transparent window per display
- * (design.md, pattern 8), and a window draws in its own coordinates, so each element rect is
+ * (one transparent, click-through window per display, made when needed), and a window draws in its own coordinates, so each element rect is
  * clipped to every display it touches and translated to that display's window. Pure, so it
  * is unit-tested without Electron.
  *

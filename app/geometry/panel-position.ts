@@ -1,6 +1,6 @@
 /**
  * Where the panel goes: under the tray icon, on the display the icon is on, inside that
- * display's work area. Pure, so it is unit-tested without Electron (design.md, pattern 6).
+ * display's work area. Pure, so it is unit-tested without Electron, as all geometry in the core is.
  * Coordinates are Electron's DIPs (macOS points, origin top-left of the primary display);
  * displays left of or above the primary one have negative coordinates.
  */

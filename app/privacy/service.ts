@@ -29,7 +29,7 @@ export interface PrivacyServiceOptions {
 }
 
 /**
- * Everything of issue 13 the app needs under its panel, in one place: the rules (the Rules list
+ * Everything of privacy and control (docs/privacy.md) the app needs under its panel, in one place: the rules (the Rules list
  * and the panel's rule actions), the history (the History view), the hooks collect and locate
  * call, and the receipts of each conversation. Plain Node, like the rest of the core.
  */

@@ -96,7 +96,7 @@ export interface Chat {
   conversation: Conversation;
   /** Every id that was sent, with its role; only these can become chips or be located. */
   sent: SentIds;
-  /** Locates an id through the provider and instance recorded when it was collected. */
+  /** Locates an id through the source that collected it (a provider and its instance, or the accessibility reader). */
   locate: LocateFn;
   /** The backend's honest name. */
   label: string;

@@ -5,7 +5,7 @@ import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
 import { sentence } from '../../contract/invocation.js';
 
 /**
- * Every outcome of an invocation as facts (issue 4: "never silently partial"): the phase, the
+ * Every outcome of an invocation as facts (an outcome is never silently partial): the phase, the
  * failure's kind, and the core's own reasons, which name apps and providers and never quote a
  * title, content or a url (docs/protocol.md, "What never leaves the host"). The panel's
  * sentences for them are written in renderer/src/words/.

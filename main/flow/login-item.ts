@@ -2,7 +2,7 @@ import type { SettingsProblem } from '../../contract/notices.js';
 import type { LoginItemReport } from '../ports.js';
 
 /**
- * Launch at login as the system keeps it (issue 15, point 6). On macOS 13 and later a login item
+ * Launch at login as the system keeps it, never as Glance last asked for it. On macOS 13 and later a login item
  * can need the user's approval, or be turned off in System Settings, so setting it is not the
  * end of it: the setting shows what the system reports, read after every change and at start,
  * and the user is told when macOS waits for them. No electron here: main passes the reports.

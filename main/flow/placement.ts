@@ -2,7 +2,7 @@ import type { Logger, LocateResult } from '../../app/host.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 
 /**
- * The panel beside the user's selection (issue 5, placement): when a press collected a context
+ * The panel beside the user's selection (docs/protocol.md, placement): when a press collected a context
  * with a selection, the provider was asked where it is over the same verified call
  * (collectContext's `locateSelection`), and the panel moves next to it when it is visible. It
  * never waits on the provider: the panel is already shown under the menu-bar icon, and stays

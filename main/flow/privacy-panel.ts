@@ -7,7 +7,7 @@ import type { Press } from './press.js';
 import { tildePath, tildeText } from './home-paths.js';
 
 /**
- * The panel's side of issue 13: rule actions on the context shown, the Rules list in Settings
+ * The panel's side of privacy and control (docs/privacy.md): rule actions on the context shown, the Rules list in Settings
  * and the History view, over the same rules file and history the `glance` command uses
  * (app/privacy). The verified bundle id never leaves main: the panel names its invocation.
  * Results are facts the panel words (renderer/src/words/rules.ts): the app by its name, the

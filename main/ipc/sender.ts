@@ -1,5 +1,5 @@
 /**
- * Who may call main: only the top frame of our own renderer file (design.md, pattern 2).
+ * Who may call main: only the top frame of our own renderer file, so a page we did not load cannot use the contract.
  * A frame that navigated elsewhere, an iframe, or any other page is refused, even though the
  * secure window recipe should make each of those impossible: this is the second line.
  */

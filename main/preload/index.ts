@@ -5,7 +5,7 @@ import { eventContract, invokeContract, type InvokeName, type InvokeRequest, typ
 
 /**
  * The panel's only way to reach main: named functions, one per contract channel, and
- * listeners that return their unsubscribe function (design.md, pattern 2). No generic
+ * listeners that return their unsubscribe function. No generic
  * `invoke(channel)` is exposed, so the page cannot reach a channel the contract lacks.
  * Built to CommonJS (main/preload/vite.config.ts): a sandboxed preload cannot load ESM.
  */

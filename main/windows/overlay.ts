@@ -21,7 +21,7 @@ export interface ElectronOverlayWindows extends OverlayWindows {
 
 /**
  * One transparent, click-through, always-on-top window per display, created the first time
- * that display has something to draw (design.md, pattern 8). Each loads overlay.html with its
+ * that display has something to draw, so Glance opens no window with nothing on it. Each loads overlay.html with its
  * display id in the query; the page asks for its drawing once loaded (overlay:get-drawing)
  * and receives later ones pushed (overlay:draw).
  */

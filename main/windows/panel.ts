@@ -28,7 +28,7 @@ export interface Panel extends PanelPort {
   readonly rendererUrl: string;
 }
 
-/** Creates the panel window at start, hidden (design.md, pattern 5). */
+/** Creates the panel window at start, hidden, so the hotkey shows it without waiting for a page to load. */
 export function createPanel(deps: PanelDeps): Panel {
   const window = createSecureWindow(panelWindowOptions(deps.preloadPath, deps.platform));
   // On every Space and over full-screen apps, like a menu; skipTransformProcessType keeps

@@ -1,7 +1,7 @@
 import { BrowserWindow, shell, type App, type BrowserWindowConstructorOptions, type Session, type WebContents } from 'electron';
 
 /**
- * The secure window recipe applied everywhere (design.md, pattern 3): no window.open, no
+ * The secure window recipe applied everywhere (docs/architecture.md): no window.open, no
  * navigation away from our page, no webviews, only http(s) links opened in the browser, and
  * every permission request denied. Applied to every web contents the app ever creates.
  */
