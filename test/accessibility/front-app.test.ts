@@ -1,4 +1,4 @@
-// Apps without a provider, read through Accessibility (issue 23): the collection path and the
+// Apps without a provider, read through Accessibility (docs/accessibility.md): the collection path and the
 // command against a real GTK 3 app and Debian's Chromium, on one desktop of their own (Xvfb, a
 // window manager, a private D-Bus session: test/helpers/desktop-session.ts), through the real
 // AT-SPI helper; real test providers, real rules files, real receipts. One session for every case:

@@ -1,4 +1,4 @@
-// No provider text outside the frame on any path (issue 21, finding 2). When no context goes,
+// No provider text outside the frame on any path (docs/reliability.md, the second outside audit, 2). When no context goes,
 // there is no frame, so the model must read nothing a provider chose: not its name, not its
 // error text, not the bundle id a rule names. Real providers whose name is an instruction
 // (the configurable one, and the raw one for a compressed answer), `glance ask` in process and

@@ -1,4 +1,4 @@
-// Model clients follow no redirect (issue 21, finding 4). With the rule `local` and a model
+// Model clients follow no redirect (docs/reliability.md, the second outside audit, 4). With the rule `local` and a model
 // server on loopback, that server answers the request with a redirect to another address (a
 // second recording server): the real `glance` command exits 8 with one clear line, the second
 // server receives nothing, and the one receipt names the origin the body went to, with the

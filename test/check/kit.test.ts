@@ -7,7 +7,7 @@ const READY = /is providing context \(pid \d+, endpoint http:\/\/127\.0\.0\.1:\d
 
 const fixtures = stopAfterEach();
 
-// The provider kit and Sample Notes are built by another part of issue 3; they must pass.
+// The provider kit and Sample Notes are the reference provider: the checker must pass them.
 describe.skipIf(!existsSync(SAMPLE))('check-provider against the provider kit', () => {
   it('Sample Notes (built with the kit) passes every check', async () => {
     const running = fixtures.keep(await startProvider(SAMPLE, [], READY));

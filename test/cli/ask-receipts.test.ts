@@ -1,4 +1,4 @@
-// The receipts `glance ask` leaves (issue 26): one per request that left Glance, a failed one
+// The receipts `glance ask` leaves (docs/privacy.md, receipts): one per request that left Glance, a failed one
 // saying it was attempted and what came back (the HTTP status, or why nothing did: never the
 // body), one per offline answer (nothing left Glance, but the context was used), and
 // `glance history` showing times in local time. A real provider, the real SDKs, real loopback

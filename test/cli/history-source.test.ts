@@ -1,5 +1,5 @@
 // `glance history` and `history show` say when a receipt's context was read through
-// Accessibility (issue 23): a real history file in a GLANCE_HOME of the test's own, the real command.
+// Accessibility: a real history file in a GLANCE_HOME of the test's own, the real command.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

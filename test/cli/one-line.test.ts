@@ -1,4 +1,4 @@
-// Human output: one line per provider string (issue 21, finding 3). A provider whose strings
+// Human output: one line per provider string (docs/reliability.md, the second outside audit, 3). A provider whose strings
 // hold a line break of every kind (LF, CR, VT, FF, NEL U+0085, U+2028, U+2029) followed by a
 // line that looks like Glance's own, plus a bidi override and an escape, in every field the
 // command prints: the app's name and version, a lying descriptor's name (quoted in a reason),

@@ -1,4 +1,4 @@
-// The command's rough edges (issue 26), against the built `glance` and real providers: a failure
+// The command's rough edges, against the built `glance` and real providers: a failure
 // with --json is one JSON object on stdout, the words say what was typed and what is true, option
 // values get a did-you-mean, a rule for an interpreter says it covers every program it runs,
 // `history clear` asks as `rules reset` does, and check-provider prints each check as it ends.

@@ -1,4 +1,4 @@
-// Apps without a provider in the panel (issue 23): the BUILT panel in Chromium over main's own
+// Apps without a provider in the panel (docs/accessibility.md): the BUILT panel in Chromium over main's own
 // composition, and a real GTK 3 app on a desktop of the test's own (Xvfb, a window manager, a
 // private D-Bus session: test/helpers/desktop-session.ts), read through the real AT-SPI helper.
 // The consent card and each of its choices (read back from rules.json), the marked source, the

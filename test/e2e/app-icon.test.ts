@@ -1,4 +1,4 @@
-// The front app's own icon (issue 25, point 3), end to end: the BUILT panel in Chromium, main's
+// The front app's own icon, end to end: the BUILT panel in Chromium, main's
 // services with the Linux icon lookup over a temporary XDG data folder holding a real desktop
 // file and a real PNG for the app (the provider runs as `node`, its bundle id on Linux), and
 // real processes in front. The icon reaches the page as a data: URL, in the review header, on a

@@ -1,4 +1,4 @@
-// The Mac look (issue 12): the built panel in Chromium, painted in the accent colour main pushes
+// The Mac look (the system's accent, vibrancy): the built panel in Chromium, painted in the accent colour main pushes
 // (systemPreferences' on a Mac; here the harness's port plays the system), and translucent when
 // main says its window has the menu vibrancy. Real services (createMainServices), a real Sample
 // Notes process. Screenshots (light, dark; default blue, green, yellow; vibrant over a

@@ -1,4 +1,4 @@
-// Errors with a way forward, Markdown answers and Settings (issue 12), end to end: the BUILT
+// Errors with a way forward, Markdown answers and Settings, end to end: the BUILT
 // panel in Chromium at its real size, main's real flow and agent, real providers, a local
 // OpenAI-compatible server. Each state photographed light and dark and checked by axe-core.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The panel a Mac user expects (issue 12), end to end: the BUILT panel in Chromium at its real
+// The panel a Mac user expects, end to end: the BUILT panel in Chromium at its real
 // size, main's real flow, real provider processes. Each state is driven the way a user would
 // (the keyboard where a user would use it), photographed in light and dark, and checked by
 // axe-core: no serious or critical violation anywhere.

@@ -1,4 +1,4 @@
-// When the user's rules keep an app out for a reason other than "never" (issue 13), end to end:
+// When the user's rules keep an app out for a reason other than "never" (docs/privacy.md), end to end:
 // the BUILT panel in Chromium, main's services from createMainServices on a data folder of the
 // test's own, and a raw provider that logs every connection and request it gets, running as the
 // app org.example.Guarded. A `local` rule with a cloud model chosen, and a damaged rules.json,

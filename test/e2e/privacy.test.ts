@@ -1,4 +1,4 @@
-// Privacy and control in the panel (issue 13), end to end: the BUILT panel in Chromium, main's
+// Privacy and control in the panel (docs/privacy.md), end to end: the BUILT panel in Chromium, main's
 // services from createMainServices on a data folder of the test's own, a real provider serving
 // a tree with a made-up key and comments. The rule actions, the withheld and rule-excluded
 // rows, the Rules list and the History view, driven as a user would, read back from the

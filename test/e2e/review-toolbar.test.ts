@@ -1,4 +1,4 @@
-// The review's toolbar and rows as a Mac user meets them (issue 25): the filter is a search
+// The review's toolbar and rows as a Mac user meets them: the filter is a search
 // field that takes the free width, with its magnifier, at 420 px and at 300; what it found is
 // marked in each row, and a row found by what it does not show says where; the standing rule
 // is offered in a menu with its full words, by pointer and by keyboard. The BUILT panel in Chromium, real services, a real Sample Notes process.

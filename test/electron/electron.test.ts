@@ -14,7 +14,7 @@ import { findTrays, windows, type WindowInfo } from './main-process.js';
 const available = electronAvailability().ok;
 const isOverlay = (w: WindowInfo): boolean => w.url.includes('/renderer/overlay.html');
 const isPanel = (w: WindowInfo): boolean => w.url.endsWith('/renderer/index.html');
-/** What design.md's one secure recipe gives every page: an ordinary web page, in the OS sandbox. */
+/** What the one secure window recipe (main/config.ts) gives every page: an ordinary web page, in the OS sandbox. */
 const SECURE = { sandbox: true, contextIsolation: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, webviewTag: false, webSecurity: true };
 
 describe.skipIf(!available)('Glance in Electron on a Mac', () => {

@@ -1,4 +1,4 @@
-// The Mac look (issue 12) in Electron on a Mac (npm run test:electron; the mac workflow runs it):
+// The Mac look (the system's accent, vibrancy) in Electron on a Mac (npm run test:electron; the mac workflow runs it):
 // the panel's accent is the one the system reports (systemPreferences.getAccentColor), and the
 // panel window has the menu vibrancy with a page that is transparent over it, in light and dark.
 // What can be seen without a Mac runs in Chromium in test/e2e/mac-look.test.ts; the colours

@@ -1,9 +1,9 @@
-// Issue 15 on a real Mac: points 1-5 of a review of main/ against Electron's documentation ("The
+// main/ on a real Mac: the points of a review of main/ against Electron's documentation ("The
 // app on a real Mac"), each as it behaves now that it is fixed. What can be seen without
 // Electron is tested in plain Node too (test/os/get-windows-helper.test.ts, test/main/dismiss,
 // front-app-in-panel, app-menu, panel-window and app-events tests); this file is what only a Mac
 // shows: the packaged layout, macOS's focus, its menu routing and its activate event. Written
-// on Linux against the fixes and type-checked there; a failure here is a regression of issue 15.
+// on Linux against the fixes and type-checked there; a failure here is a regression of one of those fixes.
 // Run with npm run test:electron (the mac workflow does, after packaging). Every launch has its
 // own GLANCE_HOME and providers folder (launch.ts).
 import { execFile } from 'node:child_process';
@@ -25,7 +25,7 @@ const run = promisify(execFile);
 /** node_modules' Electron.app, which the test launches run in. */
 const electronBundle = availability.ok ? resolve(availability.executable, '..', '..', '..') : '';
 
-describe.skipIf(!availability.ok)('issue 15 on a Mac', () => {
+describe.skipIf(!availability.ok)('main/ against Electron\'s documentation, on a Mac', () => {
   let glance: Glance | undefined;
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {

@@ -122,7 +122,7 @@ describe('an answer that hurts, through glance ask (offline backend)', () => {
       expectNoSecrets([provider.descriptor.token], [run.stdout]);
     }
     expect(baitHits).toBe(0);
-    // Ten spawned runs of the whole job, each loading the secret detector since issue 13: the
+    // Ten spawned runs of the whole job, each loading the secret detector since withholding came in: the
     // default 20 s was a few runs' worth on this shared machine. Time is the bench's to judge.
   }, 60_000);
 });

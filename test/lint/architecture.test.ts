@@ -1,4 +1,4 @@
-// Every "never" of the architecture is a lint rule (issue 11, item 5): ESLint's Node API with
+// Every "never" of the architecture is a lint rule (docs/architecture.md, "What may import what"): ESLint's Node API with
 // the project's own config, over crafted files that each import across one never, at several
 // depths of each folder; each must be reported. And the real tree has none of them.
 import { ESLint } from 'eslint';

@@ -1,4 +1,4 @@
-// package.json's Node versions against what the locked dependencies declare (issue 24, point 4),
+// package.json's Node versions against what the locked dependencies declare,
 // matched with semver as npm matches them. `engines.node` is what Glance supports: a range every
 // locked package accepts, so `npm ci` there prints no EBADENGINE, and no narrower than they make
 // it. `devEngines.runtime` is the oldest Node npm lets anyone work on the repository with: on it

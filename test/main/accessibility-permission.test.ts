@@ -1,4 +1,4 @@
-// macOS's Accessibility permission, as the app asks it (issue 23, point 4): main's port over
+// macOS's Accessibility permission, as the app asks it (docs/accessibility.md): main's port over
 // Electron's systemPreferences and shell, with only those two narrow Electron objects stood in
 // for (they exist only inside Electron); and the core's reader behind it, the real Linux reader
 // over an environment without a session bus.

@@ -1,4 +1,4 @@
-// The press and an app without a provider (issue 23): the card's consent reaches the core as
+// The press and an app without a provider (docs/accessibility.md): the card's consent reaches the core as
 // `granted` for that press alone, a read again happens only from an accessibility card, and the
 // outcomes are the panel's kinds. The collect function is the test's (the real one runs in
 // test/e2e/accessibility.test.ts against a real GTK app).

@@ -1,4 +1,4 @@
-// The app's side of issue 13 under the panel, over the real core: main's agent service with the
+// The app's side of privacy and control (docs/privacy.md) under the panel, over the real core: main's agent service with the
 // privacy service (app/privacy/service.ts) on a real data folder, a real provider serving a tree
 // with secrets and comments, and a local model server. What the panel sends leaves out what the
 // rules and the secret scan hold back; --allow's counterpart (allowedIds) restores for one

@@ -1,4 +1,4 @@
-// How Glance answers the app's own events (issue 15, points 4 and 5), with an EventEmitter in
+// How Glance answers the app's own events, with an EventEmitter in
 // the place of Electron's `app` (the events main/index.ts passes it): opening Glance again shows
 // the panel (macOS sends `activate`, other platforms `second-instance`); closing every window
 // does not quit; the panel's close may destroy it only once Glance is quitting.

@@ -1,4 +1,4 @@
-// The application menu as data (issue 15, point 4): Electron's default menu shipped, with Cmd-W
+// The application menu as data: Electron's default menu shipped, with Cmd-W
 // destroying the panel, Cmd-R reloading it and Alt-Cmd-I opening DevTools in the release
 // build. Glance's own menu is the app menu and Edit: copy and paste work in the fields, nothing
 // reloads, inspects or closes a window, and Cmd-W does what Esc does.

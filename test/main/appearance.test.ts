@@ -1,5 +1,5 @@
 // The system accent colour and the window's vibrancy reach the panel through the one contract
-// (issue 12, "A Mac look"): main reads systemPreferences' accent (RGBA hex) through its port,
+// (the Mac look): main reads systemPreferences' accent (RGBA hex) through its port,
 // hands the page `#rrggbb` on `getAppearance`, and pushes it again when the system says the
 // colour changed. The real composition (createMainServices) over fake ports (fake-ports.ts); the
 // port over Electron's systemPreferences is tested in system-appearance.test.ts.

@@ -124,7 +124,7 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
     expect((await privacy.history.list()).receipts).toEqual([]);
   }, 30_000);
 
-  it('under `never`, a question the panel sends anyway carries nothing of the app: not its name, not its bundle id (issue 21, finding 5)', async () => {
+  it('under `never`, a question the panel sends anyway carries nothing of the app: not its name, not its bundle id', async () => {
     await privacy.rules.set(APP, 'never');
     const { hub, controller, agent, settled } = panel();
     const before = (await providerLog()).length;

@@ -1,5 +1,5 @@
 // scripts/check-fuses.js, the mac workflow's check of a packaged app's fuses against an
-// electron-builder configuration (issue 24, point 1): against app bundles whose Electron Framework
+// electron-builder configuration: against app bundles whose Electron Framework
 // holds a fuse wire in Electron's format (test/helpers/stand-in-electron.ts), flipped by
 // @electron/fuses' own flipFuses from the wire electron-builder computes for a configuration, as
 // electron-builder does before signing. test/main/packaging.test.ts runs it on apps electron-builder

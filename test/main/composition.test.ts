@@ -1,4 +1,4 @@
-// One composition for the main process (issue 11, item 1): main/index.ts and the e2e harness
+// One composition for the main process (docs/architecture.md, "One composition"): main/index.ts and the e2e harness
 // both build the services with createMainServices (main/services.ts), and nothing else wires
 // them. Structurally, only that file imports the factories; behaviourally, the e2e harness's
 // flow has what the app has: the host cache (a second press asks the OS nothing) and the
@@ -19,7 +19,7 @@ const FACTORIES = [
   'createOverlayService', 'createSampleNotes', 'createSecretStore',
   'createSettingsService', 'createSettingsStore', 'createStateHub',
 ];
-/** What one press is made of, made per press by its one owner, never composed beside it (issue 22). */
+/** What one press is made of, made per press by its one owner, never composed beside it (docs/architecture.md, "One press, in one straight line"). */
 const PER_PRESS: Record<string, string> = { createPress: 'main/flow/controller.ts', createAgentService: 'main/flow/press.ts' };
 
 async function sources(folder: string): Promise<string[]> {

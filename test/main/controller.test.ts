@@ -227,7 +227,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
   });
 });
 
-describe('the controller and the panel\'s state (issue 11: the hub is a view model only)', () => {
+describe('the controller and the panel\'s state: the hub is a view model only', () => {
   const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
   const screening = { rule: 'local' as const, excludedByRule: [], withheld: [] };
 

@@ -1,4 +1,4 @@
-// Focus goes back to the user's app whenever Glance dismisses its own panel (issue 15, point 2):
+// Focus goes back to the user's app whenever Glance dismisses its own panel:
 // hiding a window does not deactivate the app on macOS, so Glance stayed frontmost and the next
 // hotkey press found no front app with a window. The services call the app port's deactivate
 // (app.hide() on macOS) for Esc and Close (the panel's closePanel), the tray icon's toggle, and

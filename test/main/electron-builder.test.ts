@@ -2,8 +2,8 @@
 // electron-builder.release-unsigned.yml (a release's fuses read on CI) checked with
 // electron-builder's own loading (getConfig, which merges `extends`) and validation, offline:
 // the schema it ships (scheme.json) and the deprecation checks in validateConfiguration. The
-// entitlements each kind signs with are parsed as property lists (issue 15, point 8); each kind's
-// fuses are checked as electron-builder will write them (issue 24, point 1).
+// entitlements each kind signs with are parsed as property lists; each kind's
+// fuses are checked as electron-builder will write them.
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 // The hotkey pressed while Glance's own panel is in front, and the front app unknown, as the
-// panel words them (issue 15, point 3). The real controller over the real core: a real provider
+// panel words them. The real controller over the real core: a real provider
 // process collected first, then the OS service's real front-app reading (readFrontApp) with a
 // source that names Glance's own pid, as get-windows does when the panel has the focus.
 import { describe, expect, it } from 'vitest';

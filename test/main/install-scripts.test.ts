@@ -1,4 +1,4 @@
-// Installing Glance needs no compiler (issue 24, point 2): package.json's allowScripts denies the
+// Installing Glance needs no compiler: package.json's allowScripts denies the
 // dependencies' install scripts, get-windows' above all. Its script (`node-pre-gyp install
 // --fallback-to-build`) fetches or builds an addon only get-windows' Windows code loads; its
 // tarball has no build for an Intel Mac (nor for Linux), so there it compiles one, which needs

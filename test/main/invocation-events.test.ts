@@ -1,4 +1,4 @@
-// One press is one object (issue 22): the controller opens a press for each hotkey and disposes
+// One press is one object (docs/architecture.md, "One press, in one straight line"): the controller opens a press for each hotkey and disposes
 // of the one before; each press's life shows in the one view it publishes (started, then
 // collected, failed or cancelled), and a superseded press says nothing more. The real
 // controller over the real core and real provider processes.

@@ -1,4 +1,4 @@
-// A Keychain prompt takes the focus from the panel (issue 15, point 7): while one of Glance's
+// A Keychain prompt takes the focus from the panel: while one of Glance's
 // Keychain operations runs, the panel is held open (PanelPort.holdOpen; the blur guard itself
 // is in panel-window.test.ts). The real composition over fake ports, the real key store on a
 // temporary folder, and a safeStorage stand-in whose Keychain answers when the test says so.

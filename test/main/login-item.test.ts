@@ -1,4 +1,4 @@
-// Launch at login kept true to what macOS says (issue 15, point 6). On macOS 13 and later a
+// Launch at login kept true to what macOS says. On macOS 13 and later a
 // login item can need the user's approval, or be turned off in System Settings: the setting is
 // read back after every change and at start, and the user is told when macOS waits for them.
 // The real composition and settings file over fake ports whose login item answers as macOS

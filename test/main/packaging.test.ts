@@ -1,4 +1,4 @@
-// electron-builder 26 really packaging Glance.app, here on Linux (issue 24): `--mac --dir` for
+// electron-builder 26 really packaging Glance.app, here on Linux: `--mac --dir` for
 // arm64 with each CI build kind, the same command the mac workflow runs, given a stand-in for
 // Electron's darwin distribution (electronDist, test/helpers/stand-in-electron.ts) because the
 // Electron binary cannot be downloaded here. Everything else is electron-builder's own work: the

@@ -1,7 +1,7 @@
 // The panel window (main/windows/panel.ts) with a NARROW electron mock: BrowserWindow is an
 // EventEmitter with the members the panel and the secure recipe use, behaving as Electron's
 // does for them (hide emits 'hide', close emits a preventable 'close' and then 'closed'), so
-// the panel's own handlers are what is tested (issue 15, points 4, 7 and 9):
+// the panel's own handlers are what is tested:
 // - close hides the panel unless Glance is quitting (Cmd-W or the system must not destroy it);
 // - hide-on-blur waits while a Keychain operation holds the panel open;
 // - showing first undoes app.hide(); the window options suit a translucent page.

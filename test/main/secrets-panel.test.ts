@@ -1,4 +1,4 @@
-// Issue 21, findings 1, 6 and 7 under the panel: main's services as the app builds them
+// Secrets wherever they sit (docs/reliability.md, the second outside audit, findings 1, 6 and 7) under the panel: main's services as the app builds them
 // (createMainServices over test ports, test/e2e/harness/test-main.ts), a real provider serving
 // the tree of test/privacy/secret-tree.ts, a second real provider whose descriptor that tree
 // shows, and a recording OpenAI-compatible model server on loopback. What the panel is given,

@@ -89,7 +89,7 @@ describe('the API key store', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
-  it('never writes after a failed read: the other key survives a save, and the user is told (issue 15, point 7)', async () => {
+  it('never writes after a failed read: the other key survives a save, and the user is told', async () => {
     const good = createSecretStore({ safeStorage: fakeSafeStorage(), folder, platform: 'darwin', redact: new SecretRegistry(), logger: silentLogger });
     await good.set('openai', KEY);
     const before = await readFile(join(folder, KEYS_FILE));

@@ -1,4 +1,4 @@
-// The tray menu as data and the hotkey's notices (issue 15, point 9): Open Glance shows the
+// The tray menu as data and the hotkey's notices: Open Glance shows the
 // panel and never hides it; a hotkey another app owns (register says false), one macOS will
 // not take (register throws), and one taken without Glance being told (register says yes and
 // presses never arrive) are each said in words the user can act on.

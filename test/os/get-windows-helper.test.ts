@@ -1,4 +1,4 @@
-// get-windows' macOS helper, run by Glance itself (issue 15, point 1). In the packaged app
+// get-windows' macOS helper, run by Glance itself. In the packaged app
 // get-windows computes its helper's path inside app.asar, which only Electron's CommonJS
 // execFile wrapper can run (the ESM import never installs it: spawn ENOTDIR), and it sets no
 // time limit. So on macOS the OS service moves that path to app.asar.unpacked (where

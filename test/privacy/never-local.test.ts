@@ -116,7 +116,7 @@ describe('the rule "never"', () => {
     expect(model.received[0]?.path).toBe(backend === 'openai' ? '/v1/chat/completions' : '/v1/messages');
     expect(model.received[0]?.raw.toString()).toContain('what is this?');
     expect(model.received[0]?.raw.toString()).not.toContain(SECRET);
-    // Nothing of the app either (issue 21, finding 5): the model is told why in Glance's words alone.
+    // Nothing of the app either (docs/reliability.md, the second outside audit, 5): the model is told why in Glance's words alone.
     expectNothingOfTheApp(model.received[0]?.raw.toString() ?? '');
     expect(model.received[0]?.raw.toString()).toContain('the user\'s rule for this app is to send nothing of it');
     expect((await createHistoryStore({ home: dir.home }).list()).receipts).toEqual([]);

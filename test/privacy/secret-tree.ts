@@ -1,4 +1,4 @@
-// The tree of issue 21's secret findings (1, 6, 7), shared by the command's test
+// The tree of the second outside audit's secret findings (docs/reliability.md: 1, 6, 7), shared by the command's test
 // (secrets-everywhere.test.ts) and the panel's (test/main/secrets-panel.test.ts): secrets where
 // the audit found them reaching the model, in the forms it found sent, a second provider's
 // descriptor as an editor shows it, and lines that hold no secret and must reach the model.

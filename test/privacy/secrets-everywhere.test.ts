@@ -1,4 +1,4 @@
-// Issue 21, findings 1, 6 and 7, as a user meets them: the real `glance` command against a real
+// Secrets wherever they sit (docs/reliability.md, the second outside audit, findings 1, 6 and 7), as a user meets them: the real `glance` command against a real
 // provider serving a tree that holds secrets where the audit found them reaching the model (a
 // subrole, an attribute name, a text block's _meta, a link's mimeType and name, an embedded
 // resource's _meta, the element's id), in the forms it found sent (cards with dots, non-breaking

@@ -1,4 +1,4 @@
-// The kit's server drops slow clients and reads only its own path (issue 21, finding 8), over
+// The kit's server drops slow clients and reads only its own path (docs/reliability.md, the second outside audit, 8), over
 // raw sockets (node:net) against the compiled Sample Notes in a child process. A client that
 // sends its head a byte at a time, one that sends nothing, and one that trickles its body are
 // each closed within twice the kit's limit (5 s for the head, 10 s for the whole request); a

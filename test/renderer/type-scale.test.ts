@@ -1,4 +1,4 @@
-// The panel's type scale (issue 25, point 10): three sizes, defined once as custom properties
+// The panel's type scale: three sizes, defined once as custom properties
 // (renderer/src/type-scale.css) and used everywhere by name. Read from the BUILT CSS, so a size
 // typed into any stylesheet, or one the minifier rewrote, is seen as the panel will have it.
 import { readdir, readFile } from 'node:fs/promises';

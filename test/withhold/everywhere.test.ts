@@ -1,4 +1,4 @@
-// Issue 21, finding 1: the scan reads every string of an element that can reach the model or a
+// The second outside audit (docs/reliability.md), finding 1: the scan reads every string of an element that can reach the model or a
 // file, keys included, at any depth of its attributes and content blocks, and its id; finding 6:
 // every secret Glance holds (a token read from any descriptor) is one too. Then how a withheld
 // element is named and shown outside Glance's memory (app/withhold/shown.ts).

@@ -25,7 +25,7 @@ export const FAKE_JWT = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub:
 /** Forty random-looking hex digits, as an API key or access token is often written. */
 const HEX = '9f86d081884c7d659a2feaa0c55ad0153c2b8e41';
 
-/** Common ways secrets are written that no service's format gives away (issue 21, finding 7), each with the kind reported. */
+/** Common ways secrets are written that no service's format gives away (docs/reliability.md, the second outside audit, 7), each with the kind reported. */
 export const FORMS = {
   cardDots: { text: '4111.1111.1111.1111', kind: 'payment card number' },
   cardNbsp: { text: '4111\u00a01111\u00a01111\u00a01111', kind: 'payment card number' },

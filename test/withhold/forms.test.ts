@@ -1,4 +1,4 @@
-// Issue 21, finding 7: common ways secrets are written that the audit saw sent unwithheld (card
+// The second outside audit (docs/reliability.md), finding 7: common ways secrets are written that the audit saw sent unwithheld (card
 // numbers with dots, non-breaking or thin spaces, full-width digits; a nested `pass` key;
 // `api_key=` and `access_token` with random hex; `Authorization: Bearer <JWT>`), and text that
 // holds no secret and must not be withheld: prose, UUIDs, commit hashes, checksums, placeholders.
