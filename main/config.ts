@@ -14,7 +14,7 @@ export const PANEL_SIZE = { width: 420, height: 580 } as const;
  */
 export const HIDE_ON_BLUR_DELAY_MS = 150;
 
-/** The one secure recipe for every window's web contents: sandboxed, isolated, no Node (docs/architecture.md). */
+/** The one secure recipe for every window's web contents: sandboxed, isolated, no Node, the same in every build. */
 function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
     preload: preloadPath,

@@ -3,7 +3,7 @@
 // hotkey press found no front app with a window. The services call the app port's deactivate
 // (app.hide() on macOS) for Esc and Close (the panel's closePanel), the tray icon's toggle, and
 // the app menu's Close Panel (Cmd-W). The tray menu's "Open Glance" shows and never hides
-// (point 9). The real composition (createMainServices) over fake ports (fake-ports.ts).
+// (test/main/tray-and-hotkey.test.ts). The real composition (createMainServices) over fake ports (fake-ports.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
