@@ -1,4 +1,5 @@
 import type { FrontApp } from '../os/types.js';
+import { listProviders } from '../discovery/find.js';
 import { notRunning } from '../invocation/collect.js';
 import { capText } from '../text/cap-text.js';
 import { parsePid } from './args.js';
@@ -38,7 +39,10 @@ export function parseAppChoice(values: { pid?: string | undefined; app?: string 
 export async function resolveApp(choice: AppChoice, io: CliIo, deps: CliDeps, options = { mustRun: true }): Promise<FrontApp | undefined> {
   if (choice.pid !== undefined) {
     if (!options.mustRun || (await deps.os.isAlive(choice.pid))) return { pid: choice.pid };
-    // Said the same way by every command, before any descriptor is looked at.
+    // A descriptor left behind for it is judged as any other: its verdict ("a stale file left by
+    // a crash", which --prune removes) tells the user more than that the process is gone.
+    if (await namedByDescriptor(choice.pid, io, deps)) return { pid: choice.pid };
+    // Otherwise said the same way by every command.
     io.stderr(`glance: ${notRunning(choice.pid)}; \`glance providers\` lists the apps with a provider.\n`);
     return undefined;
   }
@@ -56,4 +60,10 @@ export async function resolveApp(choice: AppChoice, io: CliIo, deps: CliDeps, op
   // The OS services' reasons already end with the advice to pass --pid.
   io.stderr(`glance: ${front.reason}\n`);
   return undefined;
+}
+
+/** Whether a file in the providers folder names this process id (only read on the error path: it judges every file). */
+async function namedByDescriptor(pid: number, io: CliIo, deps: CliDeps): Promise<boolean> {
+  const { descriptors } = await listProviders({ os: deps.os, env: io.env });
+  return descriptors.some((d) => d.descriptor?.pid === pid);
 }
