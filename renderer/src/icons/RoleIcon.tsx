@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { AppWindow, Circle, CircleCheck, FileText, Folder, Globe, Grid2x2, Heading1, Highlighter, Image, Link, List, PanelsTopLeft, Rows3, Table, Type, type LucideIcon } from 'lucide-react';
+import { AppWindow, Circle, CircleCheck, FileText, Folder, Globe, Grid2x2, Heading, Highlighter, Image, Link, List, PanelsTopLeft, Rows3, Table, Type, type LucideIcon } from 'lucide-react';
 import type { Element, Role } from '../../../contract/review.js';
 
 /**
@@ -15,7 +15,7 @@ const ROLE_ICONS: Record<Role, LucideIcon> = {
   Row: Rows3,
   Cell: Grid2x2,
   Text: Type,
-  Heading: Heading1,
+  Heading,
   Link,
   Image,
   Page: Globe,
