@@ -27,6 +27,13 @@ describe('check-provider shows the provider\'s own error texts', () => {
     expect(run.stdout + run.stderr).not.toContain(running.token);
   });
 
+  it('of ids.idFor asked for a second prefix for one object: current fails loudly, not a lost document', async () => {
+    const running = fixtures.keep(await startProvider(FIXTURE, ['one-object'], READY));
+    const run = await checkFixture(running);
+    expect(run.code).toBe(7);
+    expect(run.check('current-answer')).toMatchObject({ ok: false, detail: expect.stringContaining('idFor: this object already has an id with another prefix') });
+  });
+
   it('of a location function that throws (which the host meets as a tool error, so the check passes with the text)', async () => {
     const running = fixtures.keep(await startProvider(FIXTURE, ['throwing-location'], READY));
     const run = await checkFixture(running);
