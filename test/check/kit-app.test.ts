@@ -18,6 +18,16 @@ describe('check-provider and a location that declines', () => {
   });
 });
 
+describe('check-provider and what the kit corrected before sending', () => {
+  it('fails current-tree naming the kit\'s finding when the kit dropped an element with a repeated id', async () => {
+    const running = fixtures.keep(await startProvider(FIXTURE, ['repeated'], READY));
+    const run = await checkFixture(running);
+    expect(run.code).toBe(7);
+    expect(run.check('current-tree')).toMatchObject({ ok: false, detail: expect.stringMatching(/^the provider kit corrected the app's tree before sending it \(1 finding: repeated-id\)/) });
+    expect(run.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['current-tree']);
+  });
+});
+
 describe('check-provider shows the provider\'s own error texts', () => {
   it('of a current function that throws', async () => {
     const running = fixtures.keep(await startProvider(FIXTURE, ['throwing'], READY));
