@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { formatSeconds } from '../client/exchange.js';
-import { type Answer, MAX_DEPTH, MAX_VALUE_DEPTH, TOOL_CURRENT, nestsDeeperThan, readAnswer } from '@app-context/provider-kit/protocol';
+import { type Answer, KIT_PROBLEMS_META, MAX_DEPTH, MAX_VALUE_DEPTH, TOOL_CURRENT, nestsDeeperThan, readAnswer } from '@app-context/provider-kit/protocol';
 import { checkContentSize } from './content-size.js';
 import { exchange } from './mcp-exchange.js';
 import { providerText } from './redact.js';
@@ -11,6 +11,7 @@ interface ToolResult {
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
   content?: unknown[];
+  _meta?: Record<string, unknown>;
 }
 
 /**
@@ -73,14 +74,27 @@ export async function checkCurrent(target: Target, timeoutMs: number): Promise<{
       answer.instance === target.instance
         ? pass('current-instance', answer.instance)
         : fail('current-instance', `the answer states instance ${answer.instance}, but the descriptor states ${target.instance}; hosts ignore the answer (is it from another run of the provider?)`),
-      read.warnings.length === 0
-        ? pass('current-tree', 'ids, roles, one Application at the root, focus path, at most one hovered')
-        : fail('current-tree', `hosts had to correct the tree: ${read.warnings.join('; ')}`),
+      treeCheck(read.warnings, tool._meta),
       ...(tooDeep
         ? ['current-content-size', 'current-text-block'].map((name) => notChecked(name, `the answer nests more than ${MAX_RAW_NESTING} levels deep`))
         : [checkContentSize(answer.root, Buffer.byteLength(json, 'utf8')), checkTextBlock(tool.content, structured)]),
     ],
   };
+}
+
+/**
+ * The tree as hosts read it, and as the kit sent it: a kit that corrected the app's tree before
+ * sending it (an element with a repeated id dropped with its subtree) says so in `_meta`
+ * (KIT_PROBLEMS_META), and that fails too, naming the kit's findings.
+ */
+function treeCheck(warnings: readonly string[], meta: Record<string, unknown> | undefined): CheckResult {
+  if (warnings.length > 0) return fail('current-tree', `hosts had to correct the tree: ${warnings.join('; ')}`);
+  const kit = meta?.[KIT_PROBLEMS_META] as { count?: unknown; kinds?: unknown } | undefined;
+  const kinds = Array.isArray(kit?.kinds) ? kit.kinds.filter((k): k is string => typeof k === 'string' && /^[a-z-]{1,40}$/.test(k)).slice(0, 20) : [];
+  if (typeof kit?.count === 'number' && kit.count > 0) {
+    return fail('current-tree', `the provider kit corrected the app's tree before sending it (${kit.count} finding${kit.count === 1 ? '' : 's'}: ${kinds.join(', ')}); what was dropped never reached the host: see the kit's line on the provider's stderr, or its onProblem`);
+  }
+  return pass('current-tree', 'ids, roles, one Application at the root, focus path, at most one hovered');
 }
 
 /**

@@ -17,6 +17,8 @@ interface Case {
   token: 'none' | 'wrong' | 'right';
   origin?: boolean;
   host?: 'wrong';
+  /** The request target, from the endpoint's path and port; the endpoint's path when absent. */
+  target?: (path: string, port: number) => string;
   /** What the rule is, to finish the failure's sentence. */
   rule: string;
 }
@@ -33,7 +35,19 @@ const CASES: Case[] = [
   { name: 'http-get', method: 'GET', token: 'right', expected: 405, rule: 'GET gets 405: the server is stateless and opens no event stream' },
   { name: 'http-delete', method: 'DELETE', token: 'right', expected: 405, rule: 'DELETE gets 405: there is no session to delete' },
   { name: 'http-wrong-host', method: 'POST', token: 'right', host: 'wrong', expected: 421, rule: 'a Host other than 127.0.0.1:<port> gets 421, against DNS rebinding' },
+  { name: 'http-other-path', method: 'POST', token: 'right', target: otherPath, expected: 404, rule: 'a request target other than exactly the endpoint\'s path gets 404' },
+  { name: 'http-other-path-without-token', method: 'POST', token: 'none', target: otherPath, expected: 404, rule: 'a request target other than the endpoint\'s path gets 404, before the token is looked at' },
+  { name: 'http-path-trailing-slash', method: 'POST', token: 'right', target: (path) => `${path}/`, expected: 404, rule: 'the path with a trailing / names another resource and gets 404 (paths are compared as strings)' },
+  { name: 'http-path-dot-segment', method: 'POST', token: 'right', target: (path) => `/.${path}`, expected: 404, rule: 'the path with a ./ segment names another resource and gets 404 (paths are never normalised)' },
+  { name: 'http-absolute-form', method: 'POST', token: 'right', target: (path, port) => `http://127.0.0.1:${port}${path}`, expected: 404, rule: 'a request target in absolute form gets 404: only origin form names the endpoint' },
+  { name: 'http-put', method: 'PUT', token: 'right', expected: 405, rule: 'every method but POST gets 405' },
 ];
+
+/** A path no provider uses, and certainly not this one. */
+function otherPath(path: string): string {
+  const other = '/glance-check-not-the-endpoint';
+  return path === other ? `${other}-2` : other;
+}
 
 /** A token that is certainly not the provider's, of the same length. */
 function wrongToken(token: string): string {
@@ -46,11 +60,13 @@ export async function checkHttpRefusals(target: Target, timeoutMs: number): Prom
   const results: CheckResult[] = [];
   for (const c of CASES) {
     const headers: Record<string, string> = { Accept: 'application/json, text/event-stream', Connection: 'close' };
-    if (c.method === 'POST') headers['Content-Type'] = 'application/json';
+    if (c.method !== 'GET' && c.method !== 'DELETE') headers['Content-Type'] = 'application/json';
     if (c.token !== 'none') headers['Authorization'] = `Bearer ${c.token === 'right' ? target.token : wrongToken(target.token)}`;
     if (c.origin === true) headers['Origin'] = WEB_ORIGIN;
     if (c.host === 'wrong') headers['Host'] = `localhost:${target.port}`;
-    const result = await probe({ guard: target.guard, path: target.path, method: c.method, headers, timeoutMs, ...(c.method === 'POST' ? { body: INITIALIZE } : {}) });
+    const path = c.target?.(target.path, target.port) ?? target.path;
+    const withBody = c.method !== 'GET' && c.method !== 'DELETE';
+    const result = await probe({ guard: target.guard, path, method: c.method, headers, timeoutMs, ...(withBody ? { body: INITIALIZE } : {}) });
     results.push(judge(c, result));
   }
   return results;
@@ -59,8 +75,11 @@ export async function checkHttpRefusals(target: Target, timeoutMs: number): Prom
 function judge(c: Case, result: ProbeResult): CheckResult {
   if (!result.ok) return fail(c.name, `${result.reason}; ${c.rule}`);
   if (result.status === c.expected) return pass(c.name, String(c.expected));
-  if (result.status >= 300 && result.status < 400) {
-    return fail(c.name, `answered with a redirect (HTTP ${result.status}), which hosts never follow; ${c.rule}`);
-  }
-  return fail(c.name, `answered HTTP ${result.status}; ${c.rule}`);
+  return fail(c.name, wrongStatus(result.status, c.rule));
+}
+
+/** Why a status is not the one a rule asks for, naming a redirect as such. */
+export function wrongStatus(status: number, rule: string): string {
+  if (status >= 300 && status < 400) return `answered with a redirect (HTTP ${status}), which hosts never follow; ${rule}`;
+  return `answered HTTP ${status}; ${rule}`;
 }

@@ -17,3 +17,11 @@ export const MAX_CHECK_BLOB_BYTES = 1024 * 1024;
 export const MAX_CHECK_ANSWER_BYTES = 4 * 1024 * 1024;
 /** A fresh id that no provider has issued: the prefix says who sent it, in the provider's log. */
 export const NEVER_ISSUED_PREFIX = 'glance-check-never-issued-';
+/**
+ * How long check-provider keeps sending a request's head a byte at a time before it fails a
+ * server that has not closed the connection: twice the kit's 10 s limit on a whole request, so
+ * any server with a limit near the kit's passes (the kit closes such a connection after 5 to 6 s).
+ */
+export const SLOW_CLIENT_LIMIT_MS = 20_000;
+/** One byte of the slow head every this often: a read timeout that restarts with each byte never fires. */
+export const SLOW_CLIENT_BYTE_EVERY_MS = 250;

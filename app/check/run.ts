@@ -9,9 +9,11 @@ import { checkFileMode, checkFileName, checkFileOwner, checkFileType, checkFolde
 import { findDescriptors } from './find-descriptor.js';
 import { checkHelper } from './helper-checks.js';
 import { checkHttpRefusals } from './http-checks.js';
+import { checkJsonRpcRules } from './jsonrpc-checks.js';
 import { checkListener } from './listener-checks.js';
 import { checkLocation } from './location-checks.js';
 import { checkServer } from './mcp-checks.js';
+import { checkSlowHead } from './slow-client-check.js';
 import { fail, notChecked, type CheckResult, type Target } from './types.js';
 
 /** What a run needs from its surroundings. */
@@ -48,8 +50,9 @@ export type CheckReport =
 /** Names of the checks that talk to the provider: not run when the token must not be sent. */
 const NETWORK_CHECKS = [
   'http-no-token', 'http-wrong-token', 'http-origin-without-token', 'http-origin-with-token', 'http-get', 'http-delete', 'http-wrong-host',
-  'mcp-initialize', 'mcp-extension', 'mcp-tools', 'current-call', 'current-answer', 'current-protocol', 'current-instance', 'current-tree',
-  'current-content-size', 'current-text-block', 'location-unknown-id', 'location-known-id',
+  'http-other-path', 'http-other-path-without-token', 'http-path-trailing-slash', 'http-path-dot-segment', 'http-absolute-form', 'http-put',
+  'mcp-notification', 'mcp-malformed-json', 'mcp-empty-batch', 'mcp-unknown-method', 'mcp-initialize', 'mcp-extension', 'mcp-tools', 'current-call', 'current-answer', 'current-protocol', 'current-instance', 'current-tree',
+  'current-content-size', 'current-text-block', 'location-unknown-id', 'location-known-id', 'http-slow-head',
 ];
 
 /**
@@ -116,12 +119,16 @@ export async function runChecks(pid: number, deps: CheckDeps): Promise<CheckRepo
     pid, port: endpoint.port, path: endpoint.path, endpoint: d['endpoint'] as string, token,
     protocol: typeof d['protocol'] === 'string' ? d['protocol'] : '', instance: typeof d['instance'] === 'string' ? d['instance'] : '',
   };
+  // The slow head takes as long as the server's own limit: it runs beside the others.
+  const slowHead = checkSlowHead(target);
   add(...(await checkHttpRefusals(target, deps.timeoutMs)));
+  add(...(await checkJsonRpcRules(target, deps.timeoutMs)));
   const server = await checkServer(target, deps.timeoutMs);
   add(...server.checks);
   const current = await checkCurrent(target, deps.timeoutMs);
   add(...current.checks);
   add(...(await checkLocation(target, deps.timeoutMs, server.offersLocation, current.answer)));
+  add(await slowHead);
   return shown;
 }
 

@@ -1,4 +1,5 @@
 import { runChecks } from '../check/run.js';
+import { NOT_CHECKABLE } from '../check/not-checkable.js';
 import { safeLine } from '../check/redact.js';
 import type { CheckDeps } from '../check/run.js';
 import type { CheckResult } from '../check/types.js';
@@ -46,9 +47,10 @@ export const runCheckProvider: CommandRun = async (argv, io, deps) => {
   if (values.json === true) {
     // Failed checks are a failure like any other: the same `error` object (docs/cli.md), beside the list.
     const error = failed === 0 ? {} : { error: { code: EXIT.checkFailed, message: `${failed} of ${checks.length} checks failed` } };
-    io.stdout(safeLine(jsonLine({ pid, checks, ...error }).trimEnd(), token) + '\n');
+    io.stdout(safeLine(jsonLine({ pid, checks, notCheckable: NOT_CHECKABLE, ...error }).trimEnd(), token) + '\n');
   } else {
     human?.finish(report);
+    io.stdout(`Not checked, as no check from outside can show them:\n${NOT_CHECKABLE.map((n) => `  -  ${n.rule}: ${n.why}\n`).join('')}`);
     io.stdout(failed === 0 ? `All ${checks.length} checks passed.\n` : `${failed} of ${checks.length} checks failed.\n`);
   }
   return failed === 0 ? EXIT.ok : EXIT.checkFailed;

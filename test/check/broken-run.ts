@@ -18,6 +18,6 @@ export function testBrokenCases(cases: BrokenCase[]): void {
       expect(run.check(c.failing[0] as string)?.detail).toMatch(c.detail);
       expect(run.code).toBe(7);
       expect(run.stdout + run.stderr).not.toContain(running.token);
-    });
+    }, c.testTimeoutMs);
   }
 }

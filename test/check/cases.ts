@@ -9,6 +9,8 @@ export interface BrokenCase {
   detail: RegExp;
   /** Extra command-line arguments. */
   args?: string[];
+  /** The test's own time limit, for a check that waits out the server's. */
+  testTimeoutMs?: number;
 }
 
 export const FILE_AND_DESCRIPTOR_CASES: BrokenCase[] = [
@@ -26,14 +28,26 @@ export const FILE_AND_DESCRIPTOR_CASES: BrokenCase[] = [
 export const HTTP_AND_MCP_CASES: BrokenCase[] = [
   { fault: 'no-token', failing: ['http-no-token', 'http-wrong-token'], detail: /answered HTTP 200; a request without Authorization: Bearer <token> gets 401/ },
   { fault: 'accepts-origin', failing: ['http-origin-without-token', 'http-origin-with-token'], detail: /answered HTTP 401; a request with an Origin header gets 403, before the token/ },
-  { fault: 'origin-after-token', failing: ['http-origin-without-token'], detail: /answered HTTP 401; .*before the token is looked at/ },
+  { fault: 'origin-after-token', failing: ['http-origin-without-token', 'http-other-path-without-token'], detail: /answered HTTP 401; .*before the token is looked at/ },
   { fault: 'allows-get', failing: ['http-get', 'http-delete'], detail: /answered HTTP 200; GET gets 405/ },
   { fault: 'no-host-check', failing: ['http-wrong-host'], detail: /answered HTTP 200; a Host other than 127\.0\.0\.1:<port> gets 421/ },
-  { fault: 'gzip', failing: ['mcp-initialize', 'current-call', 'location-unknown-id'], detail: /sent a compressed answer \(Content-Encoding: gzip\).*hosts ask for no content coding \(Accept-Encoding: identity\) and refuse a compressed answer/ },
-  { fault: 'redirect', failing: ['mcp-initialize', 'current-call', 'location-unknown-id'], detail: /redirect, which hosts never follow/ },
+  { fault: 'gzip', failing: ['mcp-unknown-method', 'mcp-initialize', 'current-call', 'location-unknown-id'], detail: /sent a compressed answer \(Content-Encoding: gzip\).*hosts ask for no content coding \(Accept-Encoding: identity\) and refuse a compressed answer/ },
+  { fault: 'redirect', failing: ['mcp-notification', 'mcp-malformed-json', 'mcp-empty-batch', 'mcp-unknown-method', 'mcp-initialize', 'current-call', 'location-unknown-id'], detail: /redirect( \(HTTP 307\))?, which hosts never follow/ },
   { fault: 'no-extension', failing: ['mcp-extension'], detail: /does not declare capabilities\.extensions\["io\.appcontext\/context"\]\.protocol/ },
   { fault: 'declares-other', failing: ['mcp-extension'], detail: /declares protocol 0\.2\.1, but its descriptor states 0\.2\.0/ },
   { fault: 'stall', failing: ['current-call'], detail: /no answer within the time limit of 0\.5 s/, args: ['--timeout', '500'] },
+  {
+    fault: 'any-path', failing: ['http-other-path', 'http-other-path-without-token', 'http-path-trailing-slash', 'http-path-dot-segment', 'http-absolute-form'],
+    detail: /answered HTTP 200; a request target other than exactly the endpoint's path gets 404/,
+  },
+  { fault: 'path-after-token', failing: ['http-other-path-without-token'], detail: /answered HTTP 401; .*gets 404, before the token is looked at/ },
+  { fault: 'notification-body', failing: ['mcp-notification'], detail: /answered HTTP 200; a notification \(no id\) gets 202 with no body/ },
+  { fault: 'malformed-200', failing: ['mcp-malformed-json'], detail: /answered HTTP 200; a body that is not JSON gets HTTP 400 with the JSON-RPC error -32700/ },
+  { fault: 'empty-batch-202', failing: ['mcp-empty-batch'], detail: /answered HTTP 202; an empty batch \[\] gets HTTP 400 with the JSON-RPC error -32600/ },
+  {
+    fault: 'no-time-limit', failing: ['http-slow-head'], testTimeoutMs: 60_000,
+    detail: /still open after 20 s of a head sent a byte every 250 ms; a server closes a request whose head has not arrived within its time limit/,
+  },
 ];
 
 export const ANSWER_CASES: BrokenCase[] = [

@@ -51,6 +51,7 @@ describe('check-provider exit statuses', () => {
     expect(run.code).toBe(7);
     expect(run.stdout).toMatch(/^ {2}FAIL {2}http-origin-with-token: answered HTTP 200; a request with an Origin header gets 403, even with the right token$/m);
     expect(run.stdout).toMatch(/^2 of \d+ checks failed\.$/m);
+    expect(run.stdout).toMatch(/^Not checked, as no check from outside can show them:\n {2}- {2}the token is compared in constant time: /m);
     expect(run.stdout + run.stderr).not.toContain(running.token);
   });
 

@@ -18,6 +18,16 @@ describe('check-provider and a location that declines', () => {
   });
 });
 
+describe('check-provider and what the kit corrected before sending', () => {
+  it('fails current-tree naming the kit\'s finding when the kit dropped an element with a repeated id', async () => {
+    const running = fixtures.keep(await startProvider(FIXTURE, ['repeated'], READY));
+    const run = await checkFixture(running);
+    expect(run.code).toBe(7);
+    expect(run.check('current-tree')).toMatchObject({ ok: false, detail: expect.stringMatching(/^the provider kit corrected the app's tree before sending it \(1 finding: repeated-id\)/) });
+    expect(run.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['current-tree']);
+  });
+});
+
 describe('check-provider shows the provider\'s own error texts', () => {
   it('of a current function that throws', async () => {
     const running = fixtures.keep(await startProvider(FIXTURE, ['throwing'], READY));
@@ -25,6 +35,13 @@ describe('check-provider shows the provider\'s own error texts', () => {
     expect(run.code).toBe(7);
     expect(run.check('current-answer')).toMatchObject({ ok: false, detail: expect.stringContaining('TypeError: cannot read note 7 (thrown by the fixture)') });
     expect(run.stdout + run.stderr).not.toContain(running.token);
+  });
+
+  it('of ids.idFor asked for a second prefix for one object: current fails loudly, not a lost document', async () => {
+    const running = fixtures.keep(await startProvider(FIXTURE, ['one-object'], READY));
+    const run = await checkFixture(running);
+    expect(run.code).toBe(7);
+    expect(run.check('current-answer')).toMatchObject({ ok: false, detail: expect.stringContaining('idFor: this object already has an id with another prefix') });
   });
 
   it('of a location function that throws (which the host meets as a tool error, so the check passes with the text)', async () => {

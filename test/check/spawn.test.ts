@@ -12,8 +12,10 @@ describe('glance check-provider, spawned', () => {
     const run = await runGlance(['check-provider', '--pid', String(running.pid), '--json', '--timeout', '4000'], running.env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as { pid: number; checks: CheckResult[] };
-    expect(Object.keys(report)).toEqual(['pid', 'checks']);
+    const report = JSON.parse(run.stdout) as { pid: number; checks: CheckResult[]; notCheckable: { rule: string; why: string }[] };
+    expect(Object.keys(report)).toEqual(['pid', 'checks', 'notCheckable']);
+    // The rules no outside check can show are named, each with why, so a green run is not read as proof of them.
+    expect(report.notCheckable).toContainEqual({ rule: 'the token is compared in constant time', why: expect.stringContaining('cannot be measured') });
     expect(report.pid).toBe(running.pid);
     expect(report.checks.every((c) => c.ok && Object.keys(c).every((k) => ['name', 'ok', 'detail'].includes(k)))).toBe(true);
     expect(run.stdout + run.stderr).not.toContain(running.token);

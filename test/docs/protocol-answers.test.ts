@@ -182,6 +182,10 @@ describe('docs/protocol.md answers what a provider developer asked, as the code 
     expect(JSON.parse(batch.text)).toEqual([expect.objectContaining({ id: 1, result: {} }), expect.objectContaining({ id: 2, result: {} })]);
     expect(JSON.parse((await raw('POST', `[${rpc('ping')}]`)).text)).toMatchObject({ id: 1, result: {} });
     expect(answer('batch')).toContain('the kit answers a JSON array of responses (a batch of one gets the one response)');
+    const empty = await raw('POST', '[]');
+    expect(empty.status).toBe(400);
+    expect(JSON.parse(empty.text)).toMatchObject({ error: { code: -32600 }, id: null });
+    expect(answer('batch')).toContain('an empty batch `[]` gets HTTP **400** with the JSON-RPC error `-32600` (Invalid Request)');
     const unknown = await raw('POST', rpc('foo/bar'));
     expect(unknown.status).toBe(200);
     expect(JSON.parse(unknown.text)).toMatchObject({ error: { code: -32601 } });

@@ -42,6 +42,21 @@ describe('createIdMinter', () => {
     expect(() => createIdMinter().idFor({}, 'a b')).toThrow(TypeError);
     expect(createIdMinter().idFor({}, 'sel')).toBe('sel-1');
   });
+  it('refuses a second prefix for an object that has an id, naming neither prefix', () => {
+    const ids = createIdMinter();
+    const shared = {};
+    expect(ids.idFor(shared, 'app')).toBe('app-1');
+    expect(() => ids.idFor(shared, 'note')).toThrow(/already has an id with another prefix.*give each element its own object/);
+    expect(() => ids.idFor(shared, 'ap')).toThrow(TypeError);
+    expect(ids.idFor(shared, 'app')).toBe('app-1');
+    expect(ids.idFor(shared)).toBe('app-1');
+    const plain = {};
+    expect(ids.idFor(plain)).toBe('el-2');
+    expect(ids.idFor(plain, 'el')).toBe('el-2');
+    const dashed = {};
+    expect(ids.idFor(dashed, 'a-b')).toBe('a-b-3');
+    expect(() => ids.idFor(dashed, 'a')).toThrow(TypeError);
+  });
 });
 
 describe('checkTree', () => {

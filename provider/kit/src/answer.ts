@@ -17,7 +17,7 @@ export type CurrentFunction = () => Element | Promise<Element>;
 export type LocationFunction = (id: string) => Location | undefined | Promise<Location | undefined>;
 
 /** A tool outcome: the structured result, or a reason the host may read (no app data in it). */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
+export type Outcome<T> = { ok: true; value: T; meta?: Record<string, unknown> } | { ok: false; reason: string };
 
 /**
  * Ids sent in answers during this run, so `location` can tell "never issued" from "gone", and

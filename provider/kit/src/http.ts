@@ -95,6 +95,9 @@ async function serveMcp(req: IncomingMessage, res: ServerResponse, options: Hand
   } catch {
     return refuse(res, 400, 'the body is not JSON', {}, -32700);
   }
+  // JSON-RPC 2.0 answers an empty batch with one Invalid Request error; the SDK would take it
+  // for a batch of notifications and answer 202.
+  if (Array.isArray(parsed) && parsed.length === 0) return refuse(res, 400, 'an empty batch is not a request', {}, -32600);
   try {
     if (options.intercept && (await options.intercept(req, res, parsed))) return;
     const server = options.newServer();

@@ -5,7 +5,9 @@ export interface IdMinter {
   /**
    * The id of this object: the same id every time it is asked within this run, and an id
    * never handed out before when the object is new. `prefix` (letters, digits, `-`, `_`, at
-   * most 64 characters) only makes ids readable; it is fixed the first time an object is seen.
+   * most 64 characters) only makes ids readable; it is fixed the first time an object is seen,
+   * and asking again with another prefix throws a TypeError: two elements made from one object
+   * would share one id, and a host drops the second with its whole subtree.
    */
   idFor(object: object, prefix?: string): string;
   /** The id already minted for this object, without minting one. */
@@ -15,6 +17,9 @@ export interface IdMinter {
 }
 
 const PREFIX_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Names the mistake, never the prefixes or the object: they may come from the app's data. */
+const REPREFIXED = 'idFor: this object already has an id with another prefix, and an object keeps its first id; '
+  + 'two elements made from one object would share one id and a host would drop the second with its subtree: give each element its own object';
 
 /**
  * An id minter for one run of a provider. Ids are remembered per object in a WeakMap, so
@@ -31,15 +36,20 @@ export function createIdMinter(defaultPrefix = 'el'): IdMinter {
   const issuedIds = new Set<string>();
   let counter = 0;
   return {
-    idFor(object: object, prefix: string = defaultPrefix): string {
+    idFor(object: object, prefix?: string): string {
       if (typeof object !== 'object' && typeof object !== 'function') {
         throw new TypeError('idFor needs an object (ids are kept per object identity)');
       }
+      const wanted = prefix ?? defaultPrefix;
+      checkPrefix(wanted);
       const known = ids.get(object);
-      if (known !== undefined) return known;
-      checkPrefix(prefix);
+      if (known !== undefined) {
+        // Only an explicit, different prefix is refused: asking without one means "whichever it has".
+        if (prefix !== undefined && known.slice(0, known.lastIndexOf('-')) !== prefix) throw new TypeError(REPREFIXED);
+        return known;
+      }
       counter += 1;
-      const id = `${prefix}-${counter.toString(36)}`;
+      const id = `${wanted}-${counter.toString(36)}`;
       ids.set(object, id);
       issuedIds.add(id);
       return id;

@@ -6,6 +6,7 @@ import { stderrLogger } from './logger.js';
 import { requestTargetProblem } from './protocol/endpoint-path.js';
 import { DescriptorSchema, describeDescriptorProblems, type Descriptor } from './protocol/descriptor.js';
 import { PROTOCOL_VERSION } from './protocol/version.js';
+import { KIT_PROBLEMS_META, kitProblemsMeta } from './protocol/extension.js';
 import { buildAnswer, IssuedIds, locate } from './answer.js';
 import { bundleIdMismatch, bundleIdOrDefault, type ProviderOptions, type RunningProvider } from './options.js';
 import { descriptorFileName, prepareFolder, removeQuietly, writeDescriptorFile } from './descriptor-file.js';
@@ -13,7 +14,7 @@ import { installExitCleanup } from './exit-cleanup.js';
 import { createProviderServer, createRequestHandler, type Intercept } from './http.js';
 import { createMcpServer, type McpServerParts } from './mcp-server.js';
 import { servedApp } from './helper.js';
-import { createProblemReporter, ProviderAnswerError, ProviderSetupError } from './problems.js';
+import { createProblemReporter, ProviderAnswerError, ProviderSetupError, type ProblemReporter } from './problems.js';
 
 /**
  * Ways to break the rules on purpose, for provider/testing only: they are not exported from
@@ -73,8 +74,15 @@ export async function launchProvider(options: ProviderOptions, hooks: TestingHoo
     declare: hooks.declare === undefined ? protocol : hooks.declare,
     outputSchemas: hooks.unchecked !== true,
     current: async () => {
+      // This answer's own findings, reported as always and counted in its _meta (KIT_PROBLEMS_META).
+      const kinds: string[] = [];
+      const counting: ProblemReporter = (problems) => {
+        kinds.push(...problems.map((p) => p.kind));
+        report(problems);
+      };
       try {
-        return { ok: true, value: await buildAnswer(protocol, instance, options.current, report, issued) };
+        const value = await buildAnswer(protocol, instance, options.current, counting, issued);
+        return { ok: true, value, ...(kinds.length > 0 ? { meta: { [KIT_PROBLEMS_META]: kitProblemsMeta(kinds) } } : {}) };
       } catch (error) {
         return { ok: false, reason: error instanceof ProviderAnswerError ? error.message : 'the app failed to describe its context' };
       }

@@ -61,5 +61,5 @@ export function createMcpServer(parts: McpServerParts): McpServer {
 /** The tool result: structured content plus the same JSON as one text block, or a tool error. */
 function toResult(outcome: Outcome<Record<string, unknown>>): CallToolResult {
   if (!outcome.ok) return { isError: true, content: [{ type: 'text', text: outcome.reason }] };
-  return { structuredContent: outcome.value, content: [{ type: 'text', text: JSON.stringify(outcome.value) }] };
+  return { structuredContent: outcome.value, content: [{ type: 'text', text: JSON.stringify(outcome.value) }], ...(outcome.meta ? { _meta: outcome.meta } : {}) };
 }

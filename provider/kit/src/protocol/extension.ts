@@ -16,6 +16,19 @@ export function declaredProtocol(capabilities: unknown): string | undefined {
   return typeof protocol === 'string' ? protocol : undefined;
 }
 
+/**
+ * The `_meta` key of a kit's answer to `current` when the kit corrected the app's tree before
+ * sending it: `{ "count": N, "kinds": ["repeated-id", ...] }`, the kinds of its findings, never
+ * the app's data. Hosts ignore it; `glance check-provider` fails `current-tree` on it, so a
+ * mistake the kit hid (an element dropped with its subtree) is not invisible from outside.
+ */
+export const KIT_PROBLEMS_META = 'io.appcontext/kit-problems';
+
+/** The kit's findings on one answer, as the `_meta` value above. */
+export function kitProblemsMeta(kinds: readonly string[]): { count: number; kinds: string[] } {
+  return { count: kinds.length, kinds: [...new Set(kinds)].sort() };
+}
+
 /** The declaration a provider puts in its capabilities. */
 export function extensionDeclaration(protocol: string): Record<string, { protocol: string }> {
   return { [EXTENSION_KEY]: { protocol } };
