@@ -5,6 +5,7 @@ import type { ContextSource } from '../invocation/source.js';
 import type { Collection } from '../invocation/types.js';
 import type { Screening } from '../privacy/types.js';
 import type { ConsentKey } from '../rules/consent.js';
+import type { RuledOutBy } from '../../contract/invocation.js';
 
 /**
  * How a press may read an app that has no provider through the OS's accessibility layer: the
@@ -45,7 +46,7 @@ type AccessibilityRefusal =
    */
   | { kind: 'no-consent'; app: FrontApp; bundleId: string; key: ConsentKey; consent: 'ask' | 'never'; byInterpreter?: true; passwordManager?: true; reason: string }
   /** The user's rule for the app (or damaged rules) forbids it: nothing was read. */
-  | { kind: 'ruled-out'; app: FrontApp; rule: 'never' | 'local' | 'damaged'; reason: string }
+  | { kind: 'ruled-out'; app: FrontApp; rule: RuledOutBy; reason: string }
   /**
    * Asked, and no context came: no accessibility bus, the app not on it, no window, no
    * permission, the time limit (timedOut), or the OS cannot say which app the process is.

@@ -1,4 +1,4 @@
-import { applyPush, streamPiece } from '../../contract/invocation.js';
+import { applyPush, streamPiece } from '../../contract/panel-push.js';
 import type { InvocationPatch, Notice, PanelPush, PanelState } from '../../contract/ipc.js';
 
 /**

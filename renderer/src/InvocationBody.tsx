@@ -16,7 +16,7 @@ import { Welcome } from './Welcome.js';
 import { sentWords } from './words/actions.js';
 import { detailWords } from './words/invocation.js';
 import { ruleNoteWords, UNSAVED_RULE } from './words/rules.js';
-import type { RuleActionResult } from '../../contract/ipc.js';
+import type { AccessibilityChoice, RuleActionResult } from '../../contract/ipc.js';
 import type { PanelState } from '../../contract/invocation.js';
 
 /** What the body of one invocation's view is drawn from: the view's state, computed once in InvocationView. */
@@ -100,7 +100,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     if (!problem) return <></>;
     const { again, timeoutMs } = props;
     // The accessibility card's choices: main stores `always`/`never` by the app's identity, then reads again (or says the `never`).
-    const choose = (choice: 'once' | 'always' | 'never' | 'again') => (): void => {
+    const choose = (choice: AccessibilityChoice) => (): void => {
       void api.accessibilityChoice({ invocation: invocation.id, choice }).then((done) => setRuleNote(done.ok ? null : ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
     };
     return (

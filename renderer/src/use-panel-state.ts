@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { applyPush } from '../../contract/invocation.js';
+import { applyPush } from '../../contract/panel-push.js';
 import type { GlanceApi } from './bridge.js';
-import type { PanelPush, PanelState } from '../../contract/invocation.js';
+import type { PanelState } from '../../contract/invocation.js';
+import type { PanelPush } from '../../contract/panel-push.js';
 import type { Settings } from '../../contract/settings.js';
 
 /**

@@ -4,7 +4,7 @@ import { statusWords } from '../words/invocation.js';
 import { failedTurnWords } from '../words/answer.js';
 import type { ConsentKey } from '../../../contract/privacy.js';
 import { consentKeyed } from './consent-card.js';
-import type { Invocation, Turn } from '../../../contract/invocation.js';
+import type { Failure, Invocation, Turn } from '../../../contract/invocation.js';
 
 /** What a button on a problem card does. */
 export type ProblemAction =
@@ -87,7 +87,7 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
   }
 }
 
-type AccessibilityFailure = 'accessibility-consent' | 'accessibility-never' | 'accessibility-permission' | 'accessibility-unreadable';
+type AccessibilityFailure = Extract<Failure, `accessibility-${string}`>;
 
 /** Each accessibility card's words and ways forward: one row per kind, the compiler holding the set. */
 const ACCESSIBILITY_CARDS: Record<AccessibilityFailure, Omit<Problem, 'details'>> = {
