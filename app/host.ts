@@ -18,7 +18,7 @@ export { locateRef, type LocateResult } from './invocation/locate.js';
 export type { ContextSource, SourceKind } from './invocation/source.js';
 export { createHostCache } from './invocation/host-cache.js';
 export { publishedApps } from './discovery/find.js';
-export { providersFolder } from './discovery/folder.js';
+export { providersFolder } from '@app-context/provider-kit/platform';
 export { createOs } from './os/index.js';
 // The front app's own icon: found by the OS's rules, sent to the page as a data: URL.
 export { cachedAppIcons, iconDataUrl, type AppIcons } from './os/app-icon.js';

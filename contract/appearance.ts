@@ -6,6 +6,12 @@ import { z } from 'zod';
  * only main knows; the page never guesses them from its user agent.
  */
 
+/**
+ * The panel's size in points: room for a short tree, the preview and the prompt. Main sizes the
+ * window by it; the page takes its height as the list's first guess before it measures.
+ */
+export const PANEL_SIZE = { width: 420, height: 580 } as const;
+
 /** A colour as the page uses it: `#rrggbb`, lower case, opaque. */
 const HexColorSchema = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour is #rrggbb (six lower-case hex digits)');
 

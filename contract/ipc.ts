@@ -4,10 +4,12 @@ import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { AppearanceSchema } from './appearance.js';
 import { BrowserInstallRequestSchema, BrowserViewSchema } from './browser-setup.js';
 import { KEYED_BACKENDS } from './backends.js';
-import { AppIconSchema, ChipSchema, PanelPushSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
-import { ACCESSIBILITY_CONSENTS, AppRuleSchema, BundleIdSchema, ExclusionSchema, ProgramPathSchema, ReceiptSchema, RuleNameSchema } from './privacy.js';
+import { ChipSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
+import { PanelPushSchema } from './panel-push.js';
+import { ACCESSIBILITY_CONSENTS, BundleIdSchema, ExclusionSchema, ProgramPathSchema, RuleNameSchema } from './privacy.js';
+import { AccessibilityChoiceResultSchema, AccessibilityChoiceSchema, HistoryViewSchema, InvocationRuleSchema, ReceiptIdSchema, RuleActionResultSchema, RulesViewSchema } from './privacy-views.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
-import { HistoryDamagedSchema, KeyProblemSchema, PayloadKeepingProblemSchema, SettingsProblemSchema } from './notices.js';
+import { KeyProblemSchema, PayloadKeepingProblemSchema, SettingsProblemSchema } from './notices.js';
 
 /**
  * The one IPC contract between the main process and the panel: every channel, with a zod
@@ -18,7 +20,9 @@ import { HistoryDamagedSchema, KeyProblemSchema, PayloadKeepingProblemSchema, Se
  */
 
 export type { EncryptionProblem, HistoryDamaged, KeyProblem, Notice, SettingsProblem } from './notices.js';
-export type { AnswerState, Chip, Failure, Invocation, InvocationPatch, PanelPush, PanelState, PanelView, SampleFailure, ScreeningView, Turn } from './invocation.js';
+export type { AnswerState, Chip, Failure, Invocation, InvocationPatch, PanelState, SampleFailure, ScreeningView, Turn } from './invocation.js';
+export type { PanelPush } from './panel-push.js';
+export type { AccessibilityChoice, HistoryView, KnownApp, RuleActionResult, RulesView } from './privacy-views.js';
 
 
 const InvocationIdSchema = z.object({ invocation: z.number().int().nonnegative() }).strict();
@@ -33,7 +37,6 @@ const SendRequestSchema = z
     allowedIds: z.array(ShownIdSchema).max(MAX_ELEMENTS).optional(),
   })
   .strict();
-export type SendRequest = z.infer<typeof SendRequestSchema>;
 
 /** What the preview asks for: the request Send would make now (the prompt may still be empty). */
 const PreviewRequestSchema = SendRequestSchema.extend({ prompt: z.string().max(20_000) }).strict();
@@ -97,77 +100,6 @@ const SetKeyRequestSchema = z
   .object({ backend: z.enum(KEYED_BACKENDS), key: z.string().trim().min(8).max(512).regex(/^[\x21-\x7e]+$/, 'an API key is letters, digits and punctuation without spaces') })
   .strict();
 const SetKeyResultSchema = z.object({ status: KeyStatusSchema, problem: KeyProblemSchema.optional() });
-
-/** Why a change to the rules file was not made: it is damaged, or it could not be written. */
-const RulesProblemSchema = z.enum(['damaged', 'unwritable']);
-
-/**
- * What a rule action from the panel did, as facts the panel words: the rule set or the
- * exclusion added for the app (its name, provider text), or why nothing was done.
- */
-const RuleActionResultSchema = z.union([
-  z.object({ ok: z.literal(true), app: z.string(), rule: RuleNameSchema }),
-  z.object({ ok: z.literal(true), app: z.string(), exclusion: ExclusionSchema }),
-  z.object({ ok: z.literal(false), problem: z.union([RulesProblemSchema, z.literal('stale')]) }),
-]);
-export type RuleActionResult = z.infer<typeof RuleActionResultSchema>;
-
-/** A rule the panel sets for the app an invocation collected from (its verified bundle id stays in main). */
-const InvocationRuleSchema = z.object({ invocation: z.number().int().nonnegative(), rule: RuleNameSchema }).strict();
-
-/**
- * The user's answer on the card of an app without a provider (docs/privacy.md, "Apps without a
- * provider"): read it this time (`once`, this press only), always, or never for this app; the
- * app's identity stays in main. `again` reads once more after a permission or unreadable card,
- * under the consent already given.
- */
-const AccessibilityChoiceSchema = z.object({ invocation: z.number().int().nonnegative(), choice: z.enum(['once', 'always', 'never', 'again']) }).strict();
-export type AccessibilityChoice = z.infer<typeof AccessibilityChoiceSchema>['choice'];
-
-/** Whether the choice was taken (the press reads again, or says the `never`), or why not. */
-const AccessibilityChoiceResultSchema = z.union([
-  z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), problem: z.union([RulesProblemSchema, z.literal('stale')]) }),
-]);
-
-/** An app Glance has seen, by its verified bundle id and the name its provider gives (provider text). */
-const KnownAppSchema = z.object({ bundleId: BundleIdSchema, name: z.string().max(200) });
-export type KnownApp = z.infer<typeof KnownAppSchema>;
-
-/** The Rules list in Settings: every app's rule, or the notice of a damaged rules file. */
-const RulesViewSchema = z.object({
-  rules: z.array(AppRuleSchema),
-  /**
-   * Apps Glance has seen (the apps collected from since it started, the providers published
-   * when Settings opened, verified as a hotkey would verify them but never asked, and the
-   * receipts), so a rule shows the app's name rather than its bundle id alone, and a rule can be
-   * made for one.
-   */
-  known: z.array(KnownAppSchema).max(500).optional(),
-  /** Each app's own icon, by the bundle id a rule or a known app names, where one was found (else the glyph). */
-  icons: z.record(z.string(), AppIconSchema).optional(),
-  /** Set when the rules file is damaged: no app is asked until it is fixed or reset. */
-  notice: z.string().optional(),
-  /** Why a change (or a reset) could not be made; `unreadable` is the panel's own, when the request itself failed. */
-  problem: z.union([RulesProblemSchema, z.enum(['reset-failed', 'unreadable'])]).optional(),
-  /** After a reset: the rules started over, and where a damaged file was kept. */
-  done: z.object({ reset: z.literal(true), asidePath: z.string().optional() }).optional(),
-});
-export type RulesView = z.infer<typeof RulesViewSchema>;
-
-/** The History view: receipts newest first, which kept their payload, and what reading had to repair. */
-const HistoryViewSchema = z.object({
-  receipts: z.array(ReceiptSchema),
-  kept: z.array(z.string()),
-  notices: z.array(HistoryDamagedSchema),
-  /** How many days receipts are kept, and whether payloads are kept (the settings, for the view's words). */
-  days: z.number().int().positive(),
-  /** Each app's own icon, by the bundle id its receipts name, where one was found. */
-  icons: z.record(z.string(), AppIconSchema),
-});
-export type HistoryView = z.infer<typeof HistoryViewSchema>;
-
-const ReceiptIdSchema = z.object({ id: ReceiptSchema.shape.id }).strict();
 
 /** The pages that may call main; each channel names the one page allowed to use it. */
 export type PageName = 'panel' | 'overlay';

@@ -1,12 +1,10 @@
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+import { PANEL_SIZE } from '../contract/appearance.js';
 
 /**
  * Window options as commented data, in one place to review. Every unusual option says why.
  * The same options in development, tests and release: there is no weaker "test" recipe.
  */
-
-/** The panel's size in points: room for a short tree, the preview and the prompt. */
-export const PANEL_SIZE = { width: 420, height: 580 } as const;
 
 /**
  * How long the panel waits after losing focus before it hides. Clicking the tray icon blurs the

@@ -5,6 +5,8 @@ import type { ContextSource } from '../invocation/source.js';
 import type { Collection } from '../invocation/types.js';
 import type { Screening } from '../privacy/types.js';
 import type { ConsentKey } from '../rules/consent.js';
+import type { RuledOutBy } from '../../contract/invocation.js';
+import type { AccessibilityConsent } from '../../contract/privacy.js';
 
 /**
  * How a press may read an app that has no provider through the OS's accessibility layer: the
@@ -43,9 +45,9 @@ type AccessibilityRefusal =
    * answer is what is stored for the interpreter's name alone; `passwordManager`: the `never` is
    * Glance's default for a password manager, nothing stored (StoredConsent).
    */
-  | { kind: 'no-consent'; app: FrontApp; bundleId: string; key: ConsentKey; consent: 'ask' | 'never'; byInterpreter?: true; passwordManager?: true; reason: string }
+  | { kind: 'no-consent'; app: FrontApp; bundleId: string; key: ConsentKey; consent: Exclude<AccessibilityConsent, 'always'>; byInterpreter?: true; passwordManager?: true; reason: string }
   /** The user's rule for the app (or damaged rules) forbids it: nothing was read. */
-  | { kind: 'ruled-out'; app: FrontApp; rule: 'never' | 'local' | 'damaged'; reason: string }
+  | { kind: 'ruled-out'; app: FrontApp; rule: RuledOutBy; reason: string }
   /**
    * Asked, and no context came: no accessibility bus, the app not on it, no window, no
    * permission, the time limit (timedOut), or the OS cannot say which app the process is.

@@ -3,7 +3,7 @@ import { NOT_CHECKABLE } from '../check/not-checkable.js';
 import { safeLine } from '../check/redact.js';
 import type { CheckDeps } from '../check/run.js';
 import type { CheckResult } from '../check/types.js';
-import { providersFolder } from '../discovery/folder.js';
+import { providersFolder } from '@app-context/provider-kit/platform';
 import { jsonLine, parseCommandLine, parseTimeout } from './args.js';
 import { parseAppChoice, resolveApp } from './front-app.js';
 import { EXIT, UsageError } from './exit-codes.js';

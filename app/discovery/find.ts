@@ -6,7 +6,7 @@ import { connectionGuard } from './check-connection.js';
 import { checkListeners } from './check-listeners.js';
 import { probeConnection } from './connect-checked.js';
 import type { DescriptorCache } from './descriptor-cache.js';
-import { providersFolder } from './folder.js';
+import { providersFolder } from '@app-context/provider-kit/platform';
 import { readDescriptorFile, type DescriptorFile } from './read-descriptor.js';
 import type { DescriptorVerdict, FindResult, FolderStatus, VerifiedProvider } from './types.js';
 import { verifyDescriptor, type LinkedCheck } from './verify.js';

@@ -3,7 +3,6 @@ import { fetchCurrent } from '../client/current.js';
 import { fetchLocation } from '../client/location.js';
 import type { CallOptions } from '../client/types.js';
 import type { VerifiedProvider } from '../discovery/types.js';
-import type { DescriptorVerdict } from '../discovery/types.js';
 import type { FrontApp } from '../os/types.js';
 import { oneLine } from '../text/cap-text.js';
 import { publicDescriptor, type Element } from '@app-context/provider-kit/protocol';
@@ -12,6 +11,7 @@ import type { LocateResult } from './locate.js';
 import { providerSource } from './source.js';
 import type { Collection } from './types.js';
 import { verifiedCall, type CoreDeps } from './verified-call.js';
+import { describeIgnored } from './ignored.js';
 
 /** How one collection goes besides its time limit. */
 export interface CollectOptions extends CallOptions {
@@ -107,10 +107,4 @@ function locateSelected(provider: VerifiedProvider, root: Element, within: CallO
   if (!selected) return undefined;
   const call = fetchLocation(provider, selected.id, { ...within, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
   return call.then((outcome) => ({ ...outcome, asked: true }), () => ({ ok: false, kind: 'aborted', reason: 'locating failed inside Glance', asked: false }));
-}
-
-/** "the provider for Notes was ignored: its port belongs to another process (…)". */
-export function describeIgnored(appName: string, verdict: DescriptorVerdict): string {
-  const name = verdict.descriptor ? oneLine(verdict.descriptor.name) : appName;
-  return `the provider for ${name} was ignored: ${verdict.reason ?? 'no reason given'} (${verdict.file})`;
 }

@@ -1,7 +1,7 @@
 import { fetchLocation } from '../client/location.js';
 import type { CallOptions, LocationOutcome } from '../client/types.js';
 import { GONE } from '@app-context/provider-kit/protocol';
-import { describeIgnored } from './collect.js';
+import { describeIgnored } from './ignored.js';
 import type { DescriptorVerdict } from '../discovery/types.js';
 import type { ElementRef } from './types.js';
 import { verifiedCall, type CoreDeps } from './verified-call.js';

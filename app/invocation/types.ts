@@ -3,6 +3,7 @@ import type { FrontApp } from '../os/types.js';
 import type { Screening } from '../privacy/types.js';
 import type { LocateResult } from './locate.js';
 import type { ContextSource } from './source.js';
+import type { RuledOutBy } from '../../contract/invocation.js';
 
 /**
  * An element reference: the id together with the provider and instance that issued it
@@ -39,7 +40,7 @@ export type Collection =
     selection?: Promise<LocateResult>;
   }
   /** The user's rule for this app (or a damaged rules file) said not to ask it: nothing was asked. */
-  | { kind: 'ruled-out'; app: FrontApp; provider: PublicDescriptor; rule: 'never' | 'local' | 'damaged'; reason: string }
+  | { kind: 'ruled-out'; app: FrontApp; provider: PublicDescriptor; rule: RuledOutBy; reason: string }
   /** The front app has no descriptor: it does not share context with Glance. */
   | { kind: 'no-provider'; app: FrontApp; reason: string }
   /** Descriptors for the app exist and each was ignored; `reasons` say why, one per file. */

@@ -5,7 +5,7 @@
  * alive.
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
-import { runTool } from './exec.js';
+import { runTool } from '@app-context/provider-kit/platform';
 
 /** The largest pid any kernel we run on hands out (pid_t is a signed 32-bit integer). */
 const MAX_PID = 0x7fffffff;

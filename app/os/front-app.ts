@@ -6,7 +6,7 @@
  */
 import type { FrontAppFailure, FrontAppResult } from './types.js';
 import { isValidPid } from './alive.js';
-import { firstLine } from './exec.js';
+import { firstLine } from '@app-context/provider-kit/platform';
 
 /** The part of a get-windows result we read. */
 export interface ActiveWindowInfo {

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { firstLine, runTool } from './exec.js';
+import { firstLine, runTool } from '@app-context/provider-kit/platform';
 import type { ActiveWindowInfo, FrontAppSource } from './front-app.js';
 import { parseJsonAs } from './parse-json.js';
 

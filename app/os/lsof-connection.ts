@@ -4,7 +4,7 @@
  * port at either end, so both the listeners and the two ends of our own connection, each with
  * its process and state (step 5 of docs/protocol.md, "The host's checks, in order").
  */
-import { firstLine, runTool } from './exec.js';
+import { firstLine, runTool } from '@app-context/provider-kit/platform';
 import { isValidPort, isWarning, systemLsof, type LsofOptions } from './lsof.js';
 import type { ConnectionResult, ListeningSocket, SocketEnd } from './types.js';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { ListenersResult, ListeningSocket } from './types.js';
-import { firstLine, runTool } from './exec.js';
+import { firstLine, runTool } from '@app-context/provider-kit/platform';
 
 /**
  * Where the system's lsof is looked for when no path is given, in order: Debian and Ubuntu put

@@ -2,6 +2,7 @@ import { oneLine } from '../text/cap-text.js';
 import { describeDestination, isLocalDestination, type Destination } from '../../contract/destination.js';
 import type { Exclusion, RuleName } from './schema.js';
 import type { RulesState } from './store.js';
+import type { RuledOutBy } from '../../contract/invocation.js';
 
 /**
  * What the user's rules say about one app right now, decided before anything is asked of its
@@ -12,7 +13,7 @@ export type RuleVerdict =
   /** Go ahead; the standing exclusions apply to what comes back. */
   | { ok: true; rule: RuleName; exclusions: Exclusion[] }
   /** Ask nothing of this app's provider; `reason` says why in one line (no provider text). */
-  | { ok: false; rule: 'never' | 'local' | 'damaged'; reason: string };
+  | { ok: false; rule: RuledOutBy; reason: string };
 
 /** The verdict for the app with this verified bundle id, when its context would go to `destination`. */
 export function judgeApp(state: RulesState, bundleId: string, destination: Destination): RuleVerdict {

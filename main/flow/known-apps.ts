@@ -1,8 +1,6 @@
 import type { KnownApp } from '../../contract/ipc.js';
+import { MAX_APP_NAME } from '../../contract/privacy-views.js';
 import { BundleIdSchema, type Receipt } from '../../contract/privacy.js';
-
-/** Longest name the Rules list is given; a provider's name past it is cut (the panel caps what it draws anyway). */
-const MAX_NAME = 200;
 
 /**
  * The apps Glance has seen, by verified bundle id, named as their providers name them: first the
@@ -16,7 +14,7 @@ const MAX_NAME = 200;
 export function knownApps(recent: readonly KnownApp[], receipts: readonly Receipt[], published: readonly KnownApp[] = []): KnownApp[] {
   const names = new Map<string, string>();
   const add = (bundleId: string, name: string): void => {
-    const trimmed = name.trim().slice(0, MAX_NAME);
+    const trimmed = name.trim().slice(0, MAX_APP_NAME);
     if (trimmed !== '' && !names.has(bundleId) && BundleIdSchema.safeParse(bundleId).success) names.set(bundleId, trimmed);
   };
   for (const app of recent) add(app.bundleId, app.name);

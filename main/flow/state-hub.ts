@@ -1,11 +1,11 @@
-import { applyPush, streamPiece } from '../../contract/invocation.js';
+import { applyPush, streamPiece } from '../../contract/panel-push.js';
 import type { InvocationPatch, Notice, PanelPush, PanelState } from '../../contract/ipc.js';
 
 /**
  * The one copy of what the panel shows: a view model, nothing more. Main changes it (the press
  * on screen writes its view, the settings their part) and each change goes to the panel as a
  * push of the fields that changed: the tree goes with the view that collected it, once, and a
- * streamed piece of the answer goes as that alone (invocation.ts, `stream`). Nothing in main reads
+ * streamed piece of the answer goes as that alone (panel-push.ts, `stream`). Nothing in main reads
  * it back to decide anything: which press is current is the controller's.
  */
 export interface StateHub {

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { panelRequests, type GlanceApi } from '../../contract/bridge.js';
+import type { GlanceApi } from '../../contract/bridge.js';
+import { panelRequests } from '../../contract/panel-requests.js';
 import type { Appearance } from '../../contract/appearance.js';
 import { eventContract, invokeContract, type InvokeName, type InvokeRequest, type InvokeResponse, type PanelPush } from '../../contract/ipc.js';
 

@@ -9,7 +9,7 @@ import { eventContract, invokeContract, type Drawing } from '../../contract/ipc.
  * Built to CommonJS beside the panel's preload (main/preload/vite.config.ts).
  */
 const overlayApi = {
-  getDrawing: (display): Promise<Drawing | null> => ipcRenderer.invoke(invokeContract.getDrawing.channel, { display }) as Promise<Drawing | null>,
+  getDrawing: (request): Promise<Drawing | null> => ipcRenderer.invoke(invokeContract.getDrawing.channel, request) as Promise<Drawing | null>,
   onDraw(listener) {
     const handler = (_event: IpcRendererEvent, drawing: Drawing): void => listener(drawing);
     ipcRenderer.on(eventContract.draw.channel, handler);

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { Rectangle, Screen } from 'electron';
 import { panelPosition, placeBeside } from '../../app/host.js';
-import { HIDE_ON_BLUR_DELAY_MS, PANEL_SIZE, panelWindowOptions } from '../config.js';
+import { PANEL_SIZE } from '../../contract/appearance.js';
+import { HIDE_ON_BLUR_DELAY_MS, panelWindowOptions } from '../config.js';
 import { eventContract } from '../../contract/ipc.js';
 import type { PanelPort } from '../ports.js';
 import { createSecureWindow } from './secure-window.js';

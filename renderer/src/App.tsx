@@ -23,12 +23,12 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   useShown(api, () => setShows((n) => n + 1));
   // The keys work from the first frame on, before main's state arrived; what they do to a press is the press view's.
   const keys = useRef<InvocationKeys | null>(null);
-  const toggleSettings = (): void => void api.showView(state?.view === 'settings' ? 'review' : 'settings');
+  const toggleSettings = (): void => void api.showView({ view: state?.view === 'settings' ? 'review' : 'settings' });
   usePanelKeys({
     escape: () => {
       if (keys.current?.closeSheet()) return;
-      if (state?.view === 'history') void api.showView('settings');
-      else if (state?.view === 'settings') void api.showView('review');
+      if (state?.view === 'history') void api.showView({ view: 'settings' });
+      else if (state?.view === 'settings') void api.showView({ view: 'review' });
       else void api.closePanel();
     },
     settings: toggleSettings,
@@ -41,7 +41,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
   if (!state) return <main className="panel"><p className="quiet">Starting…</p></main>;
   const { invocation } = state;
   const frame: Frame = {
-    header: <Header appName={invocation?.appName ?? null} appIcon={invocation?.appIcon} view={state.view} onSettings={state.view === 'history' ? () => void api.showView('settings') : toggleSettings} />,
+    header: <Header appName={invocation?.appName ?? null} appIcon={invocation?.appIcon} view={state.view} onSettings={state.view === 'history' ? () => void api.showView({ view: 'settings' }) : toggleSettings} />,
     notices: state.notices.length > 0 ? (
       // One box: what happened, and its action inside it, at its end (as a macOS banner's button).
       <section className="notices" aria-label="Notices">
@@ -49,7 +49,7 @@ export function App(props: { api: GlanceApi }): JSX.Element {
         <button type="button" className="button notices__dismiss" aria-label="Dismiss the notices" onClick={() => void api.dismissNotices()}>Dismiss</button>
       </section>
     ) : null,
-    replaced: state.view === 'history' ? <HistoryView api={api} locale={locale} /> : state.view === 'settings' ? <SettingsView api={api} onHistory={() => void api.showView('history')} /> : null,
+    replaced: state.view === 'history' ? <HistoryView api={api} locale={locale} /> : state.view === 'settings' ? <SettingsView api={api} onHistory={() => void api.showView({ view: 'history' })} /> : null,
     toggleSettings,
   };
   return <InvocationView key={invocation?.id ?? 'welcome'} api={api} state={state} settings={settings} shows={shows} frame={frame} keys={keys} locale={locale} />;

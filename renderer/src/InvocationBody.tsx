@@ -16,9 +16,8 @@ import { Welcome } from './Welcome.js';
 import { sentWords } from './words/actions.js';
 import { detailWords } from './words/invocation.js';
 import { ruleNoteWords, UNSAVED_RULE } from './words/rules.js';
-import type { RuleActionResult } from '../../contract/ipc.js';
-
-type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
+import type { AccessibilityChoice, RuleActionResult } from '../../contract/ipc.js';
+import type { PanelState } from '../../contract/invocation.js';
 
 /** What the body of one invocation's view is drawn from: the view's state, computed once in InvocationView. */
 export interface InvocationBodyProps {
@@ -66,8 +65,8 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     const index = tree?.byId.get(elementId);
     return index === undefined ? undefined : tree?.nodes[index]?.element;
   }, [tree]);
-  const point = useCallback((elementId: string) => void api.locate(id ?? 0, elementId), [api, id]);
-  const openLink = useCallback((url: string) => void api.openExternal(url), [api]);
+  const point = useCallback((elementId: string) => void api.locate({ invocation: id ?? 0, id: elementId }), [api, id]);
+  const openLink = useCallback((url: string) => void api.openExternal({ url }), [api]);
   // A screened element is included (or left out again) for this message; any other is excluded or restored.
   const toggle = useCallback((elementId: string) => {
     if (screened.has(elementId) && !exclusions.excluded.has(elementId)) allowed.toggle(elementId);
@@ -80,7 +79,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   if (!invocation) {
     return <Welcome hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={props.toggleSettings} primaryRef={props.primary} />;
   }
-  if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void api.removeAppContext(invocation.id)} />;
+  if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void api.removeAppContext({ invocation: invocation.id })} />;
   const answerView = (): JSX.Element => (
     <Answer
       answer={invocation.answer ?? { backend: answerer?.name ?? '', turns: [], chips: [] }}
@@ -101,7 +100,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     if (!problem) return <></>;
     const { again, timeoutMs } = props;
     // The accessibility card's choices: main stores `always`/`never` by the app's identity, then reads again (or says the `never`).
-    const choose = (choice: 'once' | 'always' | 'never' | 'again') => (): void => {
+    const choose = (choice: AccessibilityChoice) => (): void => {
       void api.accessibilityChoice({ invocation: invocation.id, choice }).then((done) => setRuleNote(done.ok ? null : ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
     };
     return (
@@ -118,7 +117,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
             longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
             settings: props.toggleSettings,
             'answer-offline': () => void api.saveSettings({ backend: OFFLINE_BACKEND }).then(again),
-            'ask-without': () => void api.askWithoutContext(invocation.id),
+            'ask-without': () => void api.askWithoutContext({ invocation: invocation.id }),
             'reset-rules': () => void api.resetRules().then(again),
             'read-once': choose('once'),
             'read-always': choose('always'),
@@ -135,7 +134,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   const review = (
     <Review
       tree={tree} exclusions={exclusions} leftOut={props.leftOut} screened={screened} allowed={allowed.allowed} onToggle={toggle}
-      onAlways={(elementId) => noteRule(api.excludeAlways(invocation.id, elementId).then((done) => {
+      onAlways={(elementId) => noteRule(api.excludeAlways({ invocation: invocation.id, id: elementId }).then((done) => {
         // Now the rule leaves it out: the row says so, and Include (not Restore) brings it back for a message.
         if (done.ok && exclusions.excluded.has(elementId)) exclusions.toggle(elementId);
         return done;

@@ -19,9 +19,8 @@ import { ProviderText } from './text/ProviderText.js';
 import { useAsk } from './use-ask.js';
 import { actionLabels, sendWords } from './words/actions.js';
 import { statusWords } from './words/invocation.js';
-
-type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
-type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
+import type { PanelState } from '../../contract/invocation.js';
+import type { Settings } from '../../contract/settings.js';
 
 /** What the frame (App.tsx) puts around one invocation's view. */
 export interface Frame {
@@ -103,7 +102,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
 
   const focusQuestion = (): void => (composer.current ?? primary.current)?.focus();
   const again = (): void => {
-    if (invocation && invocation.phase !== 'collecting') void api.collectAgain(invocation.id);
+    if (invocation && invocation.phase !== 'collecting') void api.collectAgain({ invocation: invocation.id });
   };
   const ask = async (question = prompt): Promise<void> => {
     if (!invocation || !askable || answering) return;
@@ -192,7 +191,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
           enabled={askable}
           prompt={prompt} onPrompt={setPrompt} answering={answering} followUp={locked} withoutContext={withoutContext}
           canAsk={askable && !answering && !asking.sending && prompt.trim() !== ''}
-          onAsk={() => void ask()} onStop={() => void api.stop(id ?? 0)} inputRef={composer}
+          onAsk={() => void ask()} onStop={() => void api.stop({ invocation: id ?? 0 })} inputRef={composer}
           onUp={tree && (!conversation || contextOpen) ? () => treeFocus.current?.() : undefined}
         />
       )}

@@ -1,7 +1,5 @@
 import { BACKENDS, backendFacts, modelOf, serverHost } from '../../contract/backends.js';
-import type { GlanceApi } from './bridge.js';
-
-type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
+import type { Settings } from '../../contract/settings.js';
 
 /**
  * Who answers, in the panel's few words: where the context goes ("Claude", "llama3.2 at

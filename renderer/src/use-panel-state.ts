@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { applyPush } from '../../contract/invocation.js';
+import { applyPush } from '../../contract/panel-push.js';
 import type { GlanceApi } from './bridge.js';
-
-type PanelState = Awaited<ReturnType<GlanceApi['getState']>>;
-type PanelPush = Parameters<Parameters<GlanceApi['onState']>[0]>[0];
+import type { PanelState } from '../../contract/invocation.js';
+import type { PanelPush } from '../../contract/panel-push.js';
+import type { Settings } from '../../contract/settings.js';
 
 /**
  * Main's panel state, kept current: fetched whole once, then each push applied over it
@@ -77,8 +77,6 @@ export function useShown(api: GlanceApi, onShown: () => void): void {
   latest.current = onShown;
   useEffect(() => api.onShown(() => latest.current()), [api]);
 }
-
-type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
 
 /**
  * The settings as the panel last read them (who answers, the time limit, the hotkey), read

@@ -2,7 +2,7 @@
 // `stream`), and the panel ends where main is: every growth of the text as a piece, anything
 // else as the whole answer.
 import { describe, expect, it } from 'vitest';
-import { applyPush, streamPiece } from '../../contract/invocation.js';
+import { applyPush, streamPiece } from '../../contract/panel-push.js';
 import type { AnswerState, PanelPush, PanelState } from '../../contract/ipc.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 

@@ -7,7 +7,7 @@ import { createCliDeps } from '../../app/cli/cli-deps.js';
 import type { CliIo } from '../../app/cli/io.js';
 import { main } from '../../app/cli/main.js';
 import { runChecks } from '../../app/check/run.js';
-import { providersFolder } from '../../app/discovery/folder.js';
+import { providersFolder } from '@app-context/provider-kit/platform';
 import { createRedactingLogger, SecretRegistry } from '../../app/log/logger.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';

@@ -135,7 +135,7 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
     const receipts = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { source?: string; app: { bundleId: string } });
     expect(receipts.length).toBeGreaterThan(0);
     for (const receipt of receipts) expect(receipt).toMatchObject({ source: 'accessibility', app: { bundleId } });
-    await page.evaluate(() => (window as unknown as { glance: { showView(v: string): Promise<unknown> } }).glance.showView('history'));
+    await page.evaluate(() => (window as unknown as { glance: { showView(request: { view: string }): Promise<unknown> } }).glance.showView({ view: 'history' }));
     await page.getByTestId('receipt').first().locator('summary').click();
     await page.getByTestId('receipt-source').first().getByText('Through Accessibility: the app doesn’t share context itself').waitFor();
     expect(pageErrors(page)).toEqual([]);

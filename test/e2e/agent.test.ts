@@ -111,10 +111,10 @@ describe('the agent, end to end', () => {
 
     // Every request to locate, counted where the panel makes it (the bridge).
     await page.evaluate(() => {
-      const win = window as unknown as { glance: { locate(invocation: number, id: string): Promise<unknown> }; locates: string[] };
+      const win = window as unknown as { glance: { locate(request: { invocation: number; id: string }): Promise<unknown> }; locates: string[] };
       const locate = win.glance.locate.bind(win.glance);
       win.locates = [];
-      win.glance.locate = (invocation, id) => { win.locates.push(id); return locate(invocation, id); };
+      win.glance.locate = (request) => { win.locates.push(request.id); return locate(request); };
     });
     const locates = (): Promise<string[]> => page.evaluate(() => (window as unknown as { locates: string[] }).locates);
     // A pass of the pointer over a chip (shorter than the dwell) asks for nothing: no ring flashes.

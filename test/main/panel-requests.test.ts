@@ -1,8 +1,9 @@
-// The panel's requests are written once (contract/bridge.ts, panelRequests) for the preload
+// The panel's requests are written once (contract/panel-requests.ts) for the preload
 // and the e2e bridge: every panel channel of the contract has its method, and each method's
 // request is one the contract's own schema accepts.
 import { describe, expect, it } from 'vitest';
-import { panelRequests, type Invoke } from '../../contract/bridge.js';
+import type { Invoke } from '../../contract/bridge.js';
+import { panelRequests } from '../../contract/panel-requests.js';
 import { invokeContract, type InvokeName } from '../../contract/ipc.js';
 
 describe('panelRequests', () => {
@@ -15,24 +16,24 @@ describe('panelRequests', () => {
     const api = panelRequests(invoke);
     const receipt = '0123456789abcdef';
     const calls: Record<keyof typeof api, () => Promise<unknown>> = {
-      getState: () => api.getState(), showView: () => api.showView('history'), closePanel: () => api.closePanel(),
-      dismissNotices: () => api.dismissNotices(), removeAppContext: () => api.removeAppContext(1), collectAgain: () => api.collectAgain(1),
-      askWithoutContext: () => api.askWithoutContext(1),
+      getState: () => api.getState(), showView: () => api.showView({ view: 'history' }), closePanel: () => api.closePanel(),
+      dismissNotices: () => api.dismissNotices(), removeAppContext: () => api.removeAppContext({ invocation: 1 }), collectAgain: () => api.collectAgain({ invocation: 1 }),
+      askWithoutContext: () => api.askWithoutContext({ invocation: 1 }),
       preview: () => api.preview({ invocation: 1, prompt: '', removedIds: [], allowedIds: ['k'] }),
-      send: () => api.send({ invocation: 1, prompt: 'q', removedIds: ['a'] }), stop: () => api.stop(1),
-      locate: () => api.locate(1, 'a'), dismissOverlay: () => api.dismissOverlay(), getSettings: () => api.getSettings(),
+      send: () => api.send({ invocation: 1, prompt: 'q', removedIds: ['a'] }), stop: () => api.stop({ invocation: 1 }),
+      locate: () => api.locate({ invocation: 1, id: 'a' }), dismissOverlay: () => api.dismissOverlay(), getSettings: () => api.getSettings(),
       saveSettings: () => api.saveSettings({ keepPayloads: true }), payloadKeeping: () => api.payloadKeeping(), getKeyStatus: () => api.getKeyStatus(),
-      setApiKey: () => api.setApiKey({ backend: 'anthropic', key: 'abcdefgh12' }), clearApiKey: () => api.clearApiKey('openai'),
-      openExternal: () => api.openExternal('https://example.com/'), trySampleNotes: () => api.trySampleNotes(),
-      setAppRule: () => api.setAppRule({ invocation: 1, rule: 'never' }), excludeAlways: () => api.excludeAlways(1, 'c1'),
+      setApiKey: () => api.setApiKey({ backend: 'anthropic', key: 'abcdefgh12' }), clearApiKey: () => api.clearApiKey({ backend: 'openai' }),
+      openExternal: () => api.openExternal({ url: 'https://example.com/' }), trySampleNotes: () => api.trySampleNotes(),
+      setAppRule: () => api.setAppRule({ invocation: 1, rule: 'never' }), excludeAlways: () => api.excludeAlways({ invocation: 1, id: 'c1' }),
       accessibilityChoice: () => api.accessibilityChoice({ invocation: 1, choice: 'always' }), openAccessibilitySettings: () => api.openAccessibilitySettings(),
       setAccessibility: () => api.setAccessibility({ bundleId: 'com.apple.Preview', consent: 'never' }),
       getRules: () => api.getRules(), setRule: () => api.setRule({ bundleId: 'com.example.notes', rule: 'local' }),
-      removeRule: () => api.removeRule('com.example.notes'), resetRules: () => api.resetRules(),
+      removeRule: () => api.removeRule({ bundleId: 'com.example.notes' }), resetRules: () => api.resetRules(),
       removeExclusion: () => api.removeExclusion({ bundleId: 'com.example.notes', exclusion: { role: 'Row', subrole: 'comment' } }),
-      getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload(receipt), copyDigest: () => api.copyDigest(receipt), deleteReceipt: () => api.deleteReceipt(receipt),
+      getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload({ id: receipt }), copyDigest: () => api.copyDigest({ id: receipt }), deleteReceipt: () => api.deleteReceipt({ id: receipt }),
       clearHistory: () => api.clearHistory(), getAppearance: () => api.getAppearance(),
-      getBrowsers: () => api.getBrowsers(), installBrowser: () => api.installBrowser('chromium'), removeBrowser: () => api.removeBrowser(), revealExtension: () => api.revealExtension(),
+      getBrowsers: () => api.getBrowsers(), installBrowser: () => api.installBrowser({ browser: 'chromium' }), removeBrowser: () => api.removeBrowser(), revealExtension: () => api.revealExtension(),
     };
     for (const call of Object.values(calls)) await call();
     const panelChannels = (Object.keys(invokeContract) as InvokeName[]).filter((name) => invokeContract[name].page === 'panel');

@@ -3,7 +3,7 @@
 // execFile wrapper can run (the ESM import never installs it: spawn ENOTDIR), and it sets no
 // time limit. So on macOS the OS service moves that path to app.asar.unpacked (where
 // electron-builder.yml unpacks the helper) and runs it through the project's own tool runner
-// (app/os/exec.ts) with its time limit and get-windows' no-permission options, reading its
+// (runTool, provider/kit/src/platform/run-tool.ts) with its time limit and get-windows' no-permission options, reading its
 // JSON as get-windows does. Real processes, the real runner: stand-in executables at the
 // rewritten path play the helper (the Swift binary runs only on a Mac), laid out like Glance.app.
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOs } from '../../app/os/index.js';
-import { runTool } from '../../app/os/exec.js';
+import { runTool } from '@app-context/provider-kit/platform';
 import { getWindowsHelperPath, NO_PERMISSION_ARGS, unpackedPath } from '../../app/os/get-windows-helper.js';
 
 const OTHER_PID = process.ppid; // a real, live process that is not us

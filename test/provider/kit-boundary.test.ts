@@ -16,7 +16,7 @@ describe('the kit never imports the host', () => {
   it.each([
     ['provider/kit/src/launch.ts', "import { MAX_DEPTH } from '../../../app/protocol/limits.js';\nexport const d = MAX_DEPTH;\n"],
     ['provider/kit/src/options.ts', "import type { Logger } from '../../../app/log/logger.js';\nexport type L = Logger;\n"],
-    ['provider/kit/src/index.ts', "export { providersFolder } from '../../../app/discovery/folder.js';\n"],
+    ['provider/kit/src/index.ts', "export { glanceHomePath } from '../../../app/home/folder.js';\n"],
     ['provider/kit/src/index.ts', "export * from '../../../main/index.js';\n"],
     ['provider/kit/src/answer.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['provider/kit/src/answer.ts', "import { main } from 'glance/dist/app/cli/main.js';\nexport const m = main;\n"],

@@ -1,7 +1,7 @@
 // Pure parts of the kit: the folder rule, the id minter, the tree checker, the Linux bundle id.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { providersFolder, providersFolderSource } from '../../app/discovery/folder.js';
+import { providersFolder, providersFolderSource } from '@app-context/provider-kit/platform';
 import { isValidId } from '@app-context/provider-kit/protocol';
 import { linuxBundleId } from '../../app/os/index.js';
 import { checkTree, createIdMinter, ownBundleId } from '@app-context/provider-kit';

@@ -1,4 +1,4 @@
-import { providersFolder } from '../../discovery/folder.js';
+import { providersFolder } from '@app-context/provider-kit/platform';
 import { capText } from '../../text/cap-text.js';
 import { jsonLine } from '../args.js';
 import { confirmRemoval } from '../confirm.js';

@@ -1,14 +1,12 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, type JSX } from 'react';
 import type { Element } from '../../../contract/review.js';
-import type { GlanceApi } from '../bridge.js';
 import { answerProblem, type ProblemAction } from '../problems/problem.js';
 import { ProblemCard, type ProblemHandlers } from '../problems/ProblemCard.js';
 import { Chip, Chips } from './Chips.js';
 import { AnswerMarkdown } from './Markdown.js';
 import { InlineChips, rowChips } from './turn-chips.js';
 import { answeredByWords, STOPPED_WORDS } from '../words/answer.js';
-
-type AnswerState = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>;
+import type { AnswerState } from '../../../contract/invocation.js';
 
 /** What the answer needs. */
 export interface AnswerProps {

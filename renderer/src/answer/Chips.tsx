@@ -1,13 +1,11 @@
 import { useEffect, useRef, type JSX } from 'react';
 import type { Element } from '../../../contract/review.js';
-import type { GlanceApi } from '../bridge.js';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { roleWord, titleOf } from '../review/element-words.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { chipNoteWords } from '../words/answer.js';
-
-type ChipState = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['chips'][number];
+import type { Chip as ChipState } from '../../../contract/invocation.js';
 
 /** How long the pointer rests on a chip before its ring is drawn: a pass of the pointer draws nothing. */
 const DWELL_MS = 350;

@@ -1,8 +1,7 @@
 import { useEffect, useState, type JSX } from 'react';
 import { OVERLAY_FADE_MS, type OverlayApi } from '../../../contract/bridge.js';
+import type { Drawing } from '../../../contract/ipc.js';
 import { ProviderText } from '../text/ProviderText.js';
-
-type Drawing = NonNullable<Awaited<ReturnType<OverlayApi['getDrawing']>>>;
 
 /** The label's height above its ring (overlay.css .overlay__label). */
 const LABEL_PX = 20;
@@ -27,7 +26,7 @@ export function Overlay(props: { api: OverlayApi; display: number }): JSX.Elemen
       setFading(false);
     };
     const unsubscribe = api.onDraw(accept);
-    void api.getDrawing(display).then(accept);
+    void api.getDrawing({ display }).then(accept);
     return unsubscribe;
   }, [api, display]);
 

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState, type JSX } from 'react';
 import type { GlanceApi } from '../bridge.js';
 import { ReceiptItem } from './ReceiptItem.js';
 import { historyDamagedWords } from '../words/notices.js';
-
-type History = Awaited<ReturnType<GlanceApi['getHistory']>>;
+import type { HistoryView as History } from '../../../contract/ipc.js';
 
 /**
  * The History view: a receipt for every request that carried an app's context to a model,
@@ -33,7 +32,7 @@ export function HistoryView(props: { api: GlanceApi; locale: string }): JSX.Elem
       ) : (
         <ul className="history__list" aria-label="Receipts, newest first">
           {history.receipts.map((receipt) => (
-            <ReceiptItem key={receipt.id} api={api} receipt={receipt} icon={history.icons[receipt.app.bundleId]} kept={kept.has(receipt.id)} locale={props.locale} onDelete={() => take(api.deleteReceipt(receipt.id))} />
+            <ReceiptItem key={receipt.id} api={api} receipt={receipt} icon={history.icons[receipt.app.bundleId]} kept={kept.has(receipt.id)} locale={props.locale} onDelete={() => take(api.deleteReceipt({ id: receipt.id }))} />
           ))}
         </ul>
       )}

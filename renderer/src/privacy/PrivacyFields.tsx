@@ -5,8 +5,9 @@ import { SettingRow } from '../settings/SettingRow.js';
 import type { SettingsEditor } from '../settings/use-settings-editor.js';
 import { settingsProblemWords } from '../words/notices.js';
 import { RulesList } from './RulesList.js';
+import type { Settings } from '../../../contract/settings.js';
+import type { InvokeResponse } from '../../../contract/ipc.js';
 
-type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
 /** Whether payloads can be kept here, and if not, why in the panel's words. */
 interface PayloadKeeping {
   available: boolean;
@@ -18,7 +19,7 @@ function usePayloadKeeping(api: GlanceApi): PayloadKeeping | null {
   const [keeping, setKeeping] = useState<PayloadKeeping | null>(null);
   useEffect(() => {
     let live = true;
-    const said = (k: Awaited<ReturnType<GlanceApi['payloadKeeping']>>): PayloadKeeping => (k.problem ? { available: false, reason: settingsProblemWords(k.problem) } : { available: k.available });
+    const said = (k: InvokeResponse<'payloadKeeping'>): PayloadKeeping => (k.problem ? { available: false, reason: settingsProblemWords(k.problem) } : { available: k.available });
     api.payloadKeeping().then((k) => { if (live) setKeeping(said(k)); }, () => { if (live) setKeeping({ available: false, reason: 'Glance could not tell whether it can encrypt here, so it keeps receipts only.' }); });
     return () => { live = false; };
   }, [api]);

@@ -19,7 +19,7 @@ function Digest(props: { api: GlanceApi; receipt: Receipt }): JSX.Element {
     return () => clearTimeout(timer);
   }, [copied]);
   const copy = (): void => {
-    props.api.copyDigest(props.receipt.id).then((done) => setCopied(done.copied), () => setCopied(false));
+    props.api.copyDigest({ id: props.receipt.id }).then((done) => setCopied(done.copied), () => setCopied(false));
   };
   return (
     <dd className="receipt__digest">
@@ -44,7 +44,7 @@ export function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; icon: str
       return;
     }
     setPayload('loading');
-    props.api.historyPayload(receipt.id).then((result) => setPayload(result.payload), () => setPayload(null));
+    props.api.historyPayload({ id: receipt.id }).then((result) => setPayload(result.payload), () => setPayload(null));
   };
   const kinds = [...new Set(receipt.withheld.map((w) => w.kind))].join(', ');
   const failure = failureWords(receipt);

@@ -8,8 +8,7 @@ import { RULE_LABELS, type Rule } from './rule-labels.js';
 import { isInterpreterBundleId } from '../../../contract/interpreter.js';
 import { exclusionPhrase, INTERPRETER_RULE_WORDS, rulesProblemWords, rulesResetWords } from '../words/rules.js';
 import { ConsentLines } from './ConsentLines.js';
-
-type RulesView = Awaited<ReturnType<GlanceApi['getRules']>>;
+import type { RulesView } from '../../../contract/ipc.js';
 
 /**
  * Settings › Rules: every app a rule names, by the name its provider gives when Glance has seen
@@ -63,7 +62,7 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                     <select aria-label={`Rule for ${spoken(rule.bundleId)}`} value={rule.rule} onChange={(e) => take(api.setRule({ bundleId: rule.bundleId, rule: e.target.value as Rule }))}>
                       {(Object.keys(RULE_LABELS) as Rule[]).map((r) => <option key={r} value={r}>{RULE_LABELS[r]}</option>)}
                     </select>
-                    <button type="button" className="button button--quiet" aria-label={`Remove the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeRule(rule.bundleId))}>Remove</button>
+                    <button type="button" className="button button--quiet" aria-label={`Remove the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeRule({ bundleId: rule.bundleId }))}>Remove</button>
                   </div>
                 </div>
                 {/* Only for an app without a provider: whether it is read through Accessibility (ask, always, never). */}

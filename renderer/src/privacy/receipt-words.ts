@@ -1,8 +1,8 @@
 import { BACKENDS, isBackendId, OFFLINE_ENDPOINT, serverHost } from '../../../contract/backends.js';
 import { outcomeSucceeded, outcomeWords } from '../../../contract/privacy.js';
-import type { GlanceApi } from '../bridge.js';
+import type { Receipt } from '../../../contract/privacy.js';
 
-export type Receipt = Awaited<ReturnType<GlanceApi['getHistory']>>['receipts'][number];
+export type { Receipt };
 
 /**
  * Who a receipt's request went to, as a person says it and as the panel names backends

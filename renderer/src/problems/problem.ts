@@ -1,13 +1,10 @@
 import { MAX_TIMEOUT_MS } from '../../../contract/settings.js';
-import type { GlanceApi } from '../bridge.js';
 import { spokenFor } from '../keys/mac-keys.js';
 import { statusWords } from '../words/invocation.js';
 import { failedTurnWords } from '../words/answer.js';
 import type { ConsentKey } from '../../../contract/privacy.js';
 import { consentKeyed } from './consent-card.js';
-
-type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
-type Turn = NonNullable<NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>['answer']>['turns'][number];
+import type { Failure, Invocation, Turn } from '../../../contract/invocation.js';
 
 /** What a button on a problem card does. */
 export type ProblemAction =
@@ -90,7 +87,7 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
   }
 }
 
-type AccessibilityFailure = 'accessibility-consent' | 'accessibility-never' | 'accessibility-permission' | 'accessibility-unreadable';
+type AccessibilityFailure = Extract<Failure, `accessibility-${string}`>;
 
 /** Each accessibility card's words and ways forward: one row per kind, the compiler holding the set. */
 const ACCESSIBILITY_CARDS: Record<AccessibilityFailure, Omit<Problem, 'details'>> = {

@@ -2,8 +2,8 @@ import { useEffect, useState, type JSX } from 'react';
 import { FoldedText } from './FoldedText.js';
 import { ProviderText } from '../text/ProviderText.js';
 import type { GlanceApi } from '../bridge.js';
+import type { Preview } from '../../../contract/ipc.js';
 
-type Preview = NonNullable<Awaited<ReturnType<GlanceApi['preview']>>>;
 type Message = Preview['messages'][number];
 
 /** Image data longer than this is shortened on screen; what is sent is not shortened. */

@@ -8,6 +8,7 @@ import type { Exclusions } from './use-exclusions.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { WithApp } from '../text/WithApp.js';
 import { THROUGH_ACCESSIBILITY } from '../words/invocation.js';
+import type { RuleName } from '../../../contract/privacy.js';
 
 /** What the review needs. */
 export interface ReviewProps {
@@ -21,10 +22,10 @@ export interface ReviewProps {
   onToggle(id: string): void;
   onAlways(id: string): void;
   /** The app's rule, when it was screened (the rule menu shows only then). */
-  rule: 'allow' | 'never' | 'local' | undefined;
+  rule: RuleName | undefined;
   /** The rule is `local` and the model chosen is not on this Mac: none of this context goes. */
   ruleBlocks?: boolean;
-  onRule(rule: 'allow' | 'never' | 'local'): void;
+  onRule(rule: RuleName): void;
   /** What main held back, and what the last rule action did, in sentences. */
   screeningLine: string | null;
   ruleNote: string | null;

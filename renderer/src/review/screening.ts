@@ -1,6 +1,5 @@
-import type { GlanceApi } from '../bridge.js';
+import type { Invocation } from '../../../contract/invocation.js';
 
-type Invocation = NonNullable<Awaited<ReturnType<GlanceApi['getState']>>['invocation']>;
 export type ScreeningView = NonNullable<Invocation['screening']>;
 
 /** Why main left an element out before the user looked: the user's own rule, or a secret in it. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { PANEL_SIZE } from '../../../contract/appearance.js';
 
 /** Rows drawn beyond the edges of the view (ten rows of 24 px), so a fast scroll or a key press shows no blank. */
 const OVERSCAN_PX = 240;
@@ -7,7 +8,7 @@ const OVERSCAN_PX = 240;
  * every row it needs. Measuring at once would force a layout and a second render before that
  * paint; the ResizeObserver tells the real height a moment later.
  */
-const FIRST_GUESS_PX = 580;
+const FIRST_GUESS_PX: number = PANEL_SIZE.height;
 
 /** The scrolled view of a list whose rows all have one height. */
 export interface ListWindow {

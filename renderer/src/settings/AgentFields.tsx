@@ -4,8 +4,7 @@ import type { GlanceApi } from '../bridge.js';
 import { SettingRow } from './SettingRow.js';
 import { ApiKeyField } from './ApiKeyField.js';
 import type { FieldName, SettingsEditor } from './use-settings-editor.js';
-
-type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
+import type { Settings } from '../../../contract/settings.js';
 
 /** A text setting applied when the user leaves the field or presses Return; what they typed stays while it has a problem. */
 function TextSetting(props: { editor: SettingsEditor; field: Extract<FieldName, 'model' | 'baseURL'>; value: string; label: string; placeholder: string; hint?: string }): JSX.Element {

@@ -2,8 +2,7 @@ import { useEffect, useState, type JSX } from 'react';
 import type { KeyedBackendId } from '../../../contract/backends.js';
 import type { GlanceApi } from '../bridge.js';
 import { keyProblemWords } from '../words/notices.js';
-
-type KeyStatus = Awaited<ReturnType<GlanceApi['getKeyStatus']>>;
+import type { KeyStatus } from '../../../contract/ipc.js';
 
 /**
  * The API key for one backend. The key goes to main, which keeps it with safeStorage (the
@@ -57,7 +56,7 @@ export function ApiKeyField(props: { api: GlanceApi; backend: KeyedBackendId; op
       </div>
       <p className="setting__hint" role="status" data-testid="key-status">
         {stored ? 'A key is stored in the Keychain.' : 'No key is stored.'}
-        {stored ? <> <button type="button" className="link-button" aria-label="Remove the stored API key" onClick={() => void api.clearApiKey(backend).then(setStatus)}>Remove</button></> : null}
+        {stored ? <> <button type="button" className="link-button" aria-label="Remove the stored API key" onClick={() => void api.clearApiKey({ backend }).then(setStatus)}>Remove</button></> : null}
       </p>
       {status?.problem ? <p className="setting__problem" role="alert">{keyProblemWords(status.problem)}</p> : null}
       {problem ? <p className="setting__problem" role="alert">{problem}</p> : null}

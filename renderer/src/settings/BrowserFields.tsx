@@ -41,7 +41,7 @@ export function BrowserFields(props: { api: GlanceApi }): JSX.Element {
                 <span className="setting__control">
                   {row.installed
                     ? <span className="browser__installed" data-testid={`browser-installed-${row.browser}`}><Check size={12} aria-hidden="true" />Installed</span>
-                    : <button type="button" className="button" disabled={busy} aria-label={`Install for ${row.label}`} onClick={() => take(api.installBrowser(row.browser))}>Install</button>}
+                    : <button type="button" className="button" disabled={busy} aria-label={`Install for ${row.label}`} onClick={() => take(api.installBrowser({ browser: row.browser }))}>Install</button>}
                 </span>
               </li>
             ))}

@@ -2,9 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../../contract/settings.js';
 import type { GlanceApi } from '../bridge.js';
 import { settingsProblemWords } from '../words/notices.js';
-
-type Settings = Awaited<ReturnType<GlanceApi['getSettings']>>;
-type Patch = Parameters<GlanceApi['saveSettings']>[0];
+import type { Settings, SettingsPatch as Patch } from '../../../contract/settings.js';
 
 /** A field of the settings view, as its problems and its "Saved" mark are keyed. */
 export type FieldName = keyof Settings;

@@ -1,5 +1,5 @@
 import { isPasswordManager } from '../../../contract/password-managers.js';
-import { describeExclusion, type Exclusion } from '../../../contract/privacy.js';
+import { describeExclusion, type AccessibilityConsent, type Exclusion } from '../../../contract/privacy.js';
 import type { Refusal, RuleActionResult, RulesView } from '../../../contract/ipc.js';
 import { RULE_DONE } from './invocation.js';
 
@@ -65,7 +65,7 @@ export const INTERPRETER_NEW_RULE_WORDS = ' is an interpreter’s name: on Linux
  * Each accessibility consent as Settings › Rules offers it: whether an app that doesn’t share
  * context itself is read through Accessibility (the same three as `glance rules accessibility`).
  */
-export const ACCESSIBILITY_LABELS: Record<'ask' | 'always' | 'never', string> = {
+export const ACCESSIBILITY_LABELS: Record<AccessibilityConsent, string> = {
   ask: 'Ask each time',
   always: 'Always',
   never: 'Never',

@@ -1,7 +1,8 @@
 // Runs in the browser, not in Node: the end-to-end stand-in for the preload. It implements the
 // contract's bridge type (`GlanceApi`, which the preload satisfies too) over HTTP to the test
 // server, which runs main's real handlers, controller and core. The compiler holds the shapes together.
-import { panelRequests, type GlanceApi } from '../../../contract/bridge.js';
+import type { GlanceApi } from '../../../contract/bridge.js';
+import { panelRequests } from '../../../contract/panel-requests.js';
 import type { Appearance } from '../../../contract/appearance.js';
 import type { InvokeName, InvokeRequest, InvokeResponse, PanelPush } from '../../../contract/ipc.js';
 

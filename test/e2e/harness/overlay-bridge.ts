@@ -5,7 +5,7 @@ import type { OverlayApi } from '../../../contract/bridge.js';
 import type { Drawing } from '../../../contract/ipc.js';
 
 const api: OverlayApi = {
-  async getDrawing(display) {
+  async getDrawing({ display }) {
     const response = await fetch('./overlay-bridge/invoke/getDrawing', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
