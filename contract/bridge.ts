@@ -60,6 +60,10 @@ export interface GlanceApi {
   removeBrowser(): Promise<InvokeResponse<'removeBrowser'>>;
   /** Shows the extension's folder in Finder (the folder stays in main). */
   revealExtension(): Promise<InvokeResponse<'revealExtension'>>;
+  /** Settings › Command line: the app's own `glance` linked onto the PATH, or removed. */
+  getCommand(): Promise<InvokeResponse<'getCommand'>>;
+  installCommand(): Promise<InvokeResponse<'installCommand'>>;
+  removeCommand(): Promise<InvokeResponse<'removeCommand'>>;
   /** The window's material and the system accent colour now. */
   getAppearance(): Promise<Appearance>;
   /** Each change main makes to the panel's state: the changed fields (ipc.ts, PanelPush), applied over getState's. */
@@ -119,6 +123,9 @@ export function panelRequests(invoke: Invoke): GlanceRequests {
     installBrowser: (browser) => invoke('installBrowser', { browser }),
     removeBrowser: () => invoke('removeBrowser', undefined),
     revealExtension: () => invoke('revealExtension', undefined),
+    getCommand: () => invoke('getCommand', undefined),
+    installCommand: () => invoke('installCommand', undefined),
+    removeCommand: () => invoke('removeCommand', undefined),
     setAppRule: (request) => invoke('setAppRule', request),
     excludeAlways: (invocation, id) => invoke('excludeAlways', { invocation, id }),
     accessibilityChoice: (request) => invoke('accessibilityChoice', request),

@@ -16,6 +16,14 @@ import { constants } from 'node:fs';
 import { access, lstat, mkdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
+/** A `glance` that Glance did not put there is in the way: install stops rather than overwrite it. */
+export class CommandInTheWay extends Error {
+  constructor(readonly link: string) {
+    super(`There is already a ${COMMAND_NAME} at ${link} that Glance did not put there; Glance leaves it alone. Remove it yourself (npm unlink -g glance, if it is npm's), or install into another folder.`);
+    this.name = 'CommandInTheWay';
+  }
+}
+
 /** The command's name, on the PATH and in the packaged app's Resources (electron-builder.yml, extraResources). */
 export const COMMAND_NAME = 'glance';
 
@@ -72,9 +80,7 @@ export async function writableFolder(folders: readonly string[]): Promise<string
 export async function installCommand(program: string, folder: string): Promise<string> {
   const link = join(folder, COMMAND_NAME);
   const mine = await ours(link, program);
-  if (mine === false) {
-    throw new Error(`There is already a ${COMMAND_NAME} at ${link} that Glance did not put there; Glance leaves it alone. Remove it yourself (npm unlink -g glance, if it is npm's), or install into another folder.`);
-  }
+  if (mine === false) throw new CommandInTheWay(link);
   await mkdir(folder, { recursive: true });
   // Made beside it and renamed over: a link of ours from before is replaced in one step.
   const fresh = join(folder, `.${basename(link)}-${process.pid}.new`);
