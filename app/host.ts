@@ -57,3 +57,5 @@ export { BROWSER_NAMES, BROWSERS, userDataFolder, type BrowserName, type Surroun
 export { browserHelperStatus, installBrowserHelper, uninstallBrowserHelper } from './browser/install.js';
 export { extensionIdOf } from './browser/extension-id.js';
 export { shippedFiles, type ShippedFiles } from './browser/shipped.js';
+// The `glance` command on the PATH, as Settings › Command line and the app menu install it.
+export { CommandInTheWay, commandFolders, commandStatus, installCommand, shippedCommand, uninstallCommand, writableFolder } from './command/on-path.js';

@@ -3,6 +3,7 @@ import { IdSchema, MAX_ELEMENTS, MAX_RECTS, RectSchema } from '@app-context/prov
 import { AgentMessageSchema, ToolSpecSchema } from './agent.js';
 import { AppearanceSchema } from './appearance.js';
 import { BrowserInstallRequestSchema, BrowserViewSchema } from './browser-setup.js';
+import { CommandViewSchema } from './command-setup.js';
 import { KEYED_BACKENDS } from './backends.js';
 import { ChipSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
 import { PanelPushSchema } from './panel-push.js';
@@ -164,6 +165,12 @@ export const invokeContract = {
   removeBrowser: { page: 'panel', channel: 'browser:uninstall', request: z.undefined(), response: BrowserViewSchema },
   /** Shows the extension's folder in Finder, for "Load unpacked" (main knows the folder; the page names nothing). */
   revealExtension: { page: 'panel', channel: 'browser:reveal-extension', request: z.undefined(), response: z.object({ shown: z.boolean() }) },
+  /** Settings › Command line: whether the app's own `glance` is linked onto the PATH, and where. */
+  getCommand: { page: 'panel', channel: 'command:status', request: z.undefined(), response: CommandViewSchema },
+  /** Install: link /usr/local/bin/glance (or ~/.local/bin/glance) to the app's single executable; never over a glance that is not ours. */
+  installCommand: { page: 'panel', channel: 'command:install', request: z.undefined(), response: CommandViewSchema },
+  /** Remove: only Glance's own link. */
+  removeCommand: { page: 'panel', channel: 'command:uninstall', request: z.undefined(), response: CommandViewSchema },
   /** The window's material and the system accent colour, asked once when the page loads (then pushed on `appearance`). */
   getAppearance: { page: 'panel', channel: 'appearance:get', request: z.undefined(), response: AppearanceSchema },
   /** The overlay page asks what its display draws when it loads (it names its display from its URL). */

@@ -3,6 +3,10 @@ import type { MenuItemConstructorOptions } from 'electron';
 /** What the application menu does; the services make these (services.ts). */
 export interface AppMenuActions {
   openSettings(): void;
+  /** Links the app's own `glance` onto the PATH, then shows Settings › Command line with the result. */
+  installCommand(): void;
+  /** Removes Glance's `glance` link, then shows Settings › Command line. */
+  removeCommand(): void;
   /** Cmd-W: hides the panel and gives the focus back, as Esc does. */
   closePanel(): void;
   quit(): void;
@@ -24,6 +28,10 @@ export function applicationMenu(actions: AppMenuActions): MenuItemConstructorOpt
         { role: 'about' },
         { type: 'separator' },
         { label: 'Settings…', accelerator: 'CommandOrControl+,', click: () => actions.openSettings() },
+        { type: 'separator' },
+        // As editors offer their command: the app's own single executable, linked onto the PATH (docs/app.md).
+        { label: 'Install the glance Command', click: () => actions.installCommand() },
+        { label: 'Remove the glance Command', click: () => actions.removeCommand() },
         { type: 'separator' },
         // Not the `close` role: that closes (destroys) the window. This hides the panel.
         { label: 'Close Panel', accelerator: 'CommandOrControl+W', click: () => actions.closePanel() },

@@ -145,6 +145,12 @@ export interface MainPorts {
    * code, run by install's default (app/browser/install.ts).
    */
   browserHelper?: { files?: ShippedFiles; node?: string };
+  /**
+   * The `glance` command for Settings › Command line: the program linked onto the PATH and the
+   * folders tried. Absent: the packaged app's Contents/Resources/glance, into /usr/local/bin or
+   * ~/.local/bin (app/command/on-path.ts).
+   */
+  command?: { program?: string; folders?: string[] };
   /** The app's own life: the login item, giving the focus back, quitting. */
   app: {
     /** Asks the system to open Glance at login, or not (app.setLoginItemSettings). */

@@ -4,6 +4,7 @@ import type { InvokeHandlers } from '../contract/ipc.js';
 import type { FrontApp } from '../app/os/types.js';
 import { createAppearance } from './flow/appearance.js';
 import { createBrowserSetup } from './flow/browser-setup.js';
+import { createCommandSetup } from './flow/command-setup.js';
 import { createController } from './flow/controller.js';
 import { createOverlayService } from './flow/overlay-service.js';
 import { createPrivacyPanel } from './flow/privacy-panel.js';
@@ -131,6 +132,12 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     hub.update({ view: 'settings' });
     panel.show();
   };
+  // The `glance` command on the PATH; the app menu's Install and Remove show the result in Settings.
+  const command = createCommandSetup({ home, logger, ...ports.command });
+  const commandThenSettings = (change: () => Promise<unknown>) => (): void => void change().then(openSettings, (error: unknown) => {
+    logger.warn(`command: ${error instanceof Error ? error.name : 'unknown error'}`);
+    openSettings();
+  });
   // Receipts older than the setting's days go at start and once a day after (docs/privacy.md).
   const prune = (): void => void privacy.prune().then(({ notices }) => {
     if (notices.length > 0) hub.update({ notices: [...hub.get().notices, ...notices.map((notice) => tildeNotice(notice, home))] });
@@ -174,6 +181,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
       home: ports.dataDir, at: { home, platform: ports.platform ?? process.platform, env: ports.env ?? process.env },
       ...ports.browserHelper, showItemInFolder: ports.shell.showItemInFolder, logger,
     }),
+    command,
     accessibilityPermission: ports.accessibility.permission,
     appearance: appearance.current,
   });
@@ -188,7 +196,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     handlers,
     hub,
     logger,
-    menu: { openSettings, closePanel: dismissPanel, quit: ports.app.quit },
+    menu: { openSettings, closePanel: dismissPanel, quit: ports.app.quit, installCommand: commandThenSettings(command.install), removeCommand: commandThenSettings(command.remove) },
     close: async () => {
       clearInterval(pruning);
       appearance.close();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PROTOCOL_VERSION } from '@app-context/provider-kit/protocol';
+import { singleExecutableVersion } from '../os/single-executable.js';
 
 /**
  * `glance --version`: Glance's version from its package.json and the protocol it speaks. The
@@ -13,6 +14,8 @@ export function versionLine(from: URL = new URL('.', import.meta.url)): string {
 
 /** The same facts for `glance --version --json`: `version` is null when package.json was not found. */
 export function versionInfo(from: URL = new URL('.', import.meta.url)): { version: string | null; protocol: string } {
+  // The Mac app's single executable has no package.json beside it: its build wrote the version in.
+  if (singleExecutableVersion !== undefined) return { version: singleExecutableVersion, protocol: PROTOCOL_VERSION };
   let folder = from;
   for (let up = 0; up < 5; up += 1) {
     try {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { firstLine, runTool } from '@app-context/provider-kit/platform';
 import type { ActiveWindowInfo, FrontAppSource } from './front-app.js';
 import { parseJsonAs } from './parse-json.js';
+import { unpackedBesideSingleExecutable } from './single-executable.js';
 
 /**
  * The options get-windows passes for `{ accessibilityPermission: false,
@@ -22,6 +23,9 @@ export const NO_PERMISSION_ARGS = ['--no-accessibility-permission', '--no-screen
 
 /** Where get-windows keeps its helper: `main` beside its lib folder, as its lib/macos.js computes it. */
 export function getWindowsHelperPath(): string {
+  // The single executable `glance` has no node_modules: it runs the app's unpacked copy.
+  const shipped = unpackedBesideSingleExecutable('node_modules/get-windows/main');
+  if (shipped !== undefined) return shipped;
   // The package's entry (index.js) sits in the same folder as lib/ and main.
   return join(dirname(createRequire(import.meta.url).resolve('get-windows')), 'main');
 }

@@ -1,5 +1,6 @@
 import type { KeyedBackendId } from '../../contract/backends.js';
 import type { BrowserSetup } from '../flow/browser-setup.js';
+import type { CommandSetup } from '../flow/command-setup.js';
 import type { Controller } from '../flow/controller.js';
 import type { PrivacyPanel } from '../flow/privacy-panel.js';
 import type { SettingsService } from '../flow/settings-service.js';
@@ -34,6 +35,8 @@ export interface HandlerDeps {
   openExternal(url: string): Promise<void>;
   /** Settings › Browser: the helper installed, removed and looked at (flow/browser-setup.ts). */
   browser: BrowserSetup;
+  /** Settings › Command line: the `glance` command linked onto the PATH, or removed (flow/command-setup.ts). */
+  command: CommandSetup;
   /** Starts Sample Notes and collects from it; the panel follows through the state hub. */
   trySampleNotes(): void;
   /** macOS's Accessibility permission, for apps read without a provider (ports.ts). */
@@ -123,6 +126,9 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     installBrowser: async ({ browser }) => deps.browser.install(browser),
     removeBrowser: async () => deps.browser.remove(),
     revealExtension: async () => ({ shown: deps.browser.reveal() }),
+    getCommand: async () => deps.command.view(),
+    installCommand: async () => deps.command.install(),
+    removeCommand: async () => deps.command.remove(),
     getAppearance: async () => deps.appearance(),
     getDrawing: async ({ display }) => deps.overlay.drawing(display),
   };

@@ -4,6 +4,7 @@ import type { GlanceApi } from './bridge.js';
 import { PrivacyFields } from './privacy/PrivacyFields.js';
 import { AgentFields } from './settings/AgentFields.js';
 import { BrowserFields } from './settings/BrowserFields.js';
+import { CommandFields } from './settings/CommandFields.js';
 import { ShortcutRecorder } from './settings/ShortcutRecorder.js';
 import { SettingRow } from './settings/SettingRow.js';
 import { useSettingsEditor } from './settings/use-settings-editor.js';
@@ -47,6 +48,7 @@ export function SettingsView(props: { api: GlanceApi; onHistory(): void }): JSX.
       <AgentFields api={props.api} editor={editor} settings={settings} />
       <PrivacyFields api={props.api} editor={editor} settings={settings} onHistory={props.onHistory} />
       <BrowserFields api={props.api} />
+      <CommandFields api={props.api} />
     </div>
   );
 }

@@ -13,7 +13,10 @@ function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptio
 
 function menuWith() {
   const calls: string[] = [];
-  const template = applicationMenu({ openSettings: () => calls.push('settings'), closePanel: () => calls.push('close panel'), quit: () => calls.push('quit') });
+  const template = applicationMenu({
+    openSettings: () => calls.push('settings'), closePanel: () => calls.push('close panel'), quit: () => calls.push('quit'),
+    installCommand: () => calls.push('install command'), removeCommand: () => calls.push('remove command'),
+  });
   return { template, all: items(template), calls };
 }
 
@@ -49,5 +52,15 @@ describe('the application menu', () => {
     click(byKey(','));
     click(byKey('Q'));
     expect(calls).toEqual(['close panel', 'settings', 'quit']);
+  });
+
+  it('offers to install the glance command onto the PATH, and to remove it, as editors do for theirs', () => {
+    const { all, calls } = menuWith();
+    const glance = all.find((item) => item.label === 'Glance');
+    const labels = Array.isArray(glance?.submenu) ? glance.submenu.map((item) => item.label) : [];
+    expect(labels).toEqual(expect.arrayContaining(['Install the glance Command', 'Remove the glance Command']));
+    click(all.find((item) => item.label === 'Install the glance Command'));
+    click(all.find((item) => item.label === 'Remove the glance Command'));
+    expect(calls).toEqual(['install command', 'remove command']);
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import plist from 'plist';
 import { describe, expect, it } from 'vitest';
 import { PACKAGED_HELPER } from '../../app/browser/shipped.js';
+import { COMMAND_NAME } from '../../app/command/on-path.js';
 
 const require = createRequire(import.meta.url);
 type Config = Record<string, unknown> & { mac?: Record<string, unknown> };
@@ -69,7 +70,9 @@ describe('electron-builder.yml', () => {
     expect(config['beforePack']).toBe('./scripts/ax-reader.js');
     // The browser helper, a single executable, in Resources where app/browser/shipped.ts looks, signed with the app.
     expect(config['extraResources']).toEqual(expect.arrayContaining([{ from: 'dist/browser-helper/${arch}/glance-browser-helper', to: PACKAGED_HELPER }, { from: 'provider/browser/extension', to: 'browser-extension' }]));
-    expect(mac['binaries']).toEqual([`Contents/Resources/${PACKAGED_HELPER}`]);
+    // The `glance` command likewise, where app/command/on-path.ts finds it to link onto the PATH.
+    expect(config['extraResources']).toEqual(expect.arrayContaining([{ from: 'dist/command/${arch}/glance', to: COMMAND_NAME }]));
+    expect(mac['binaries']).toEqual([`Contents/Resources/${PACKAGED_HELPER}`, `Contents/Resources/${COMMAND_NAME}`]);
     // Electron's helpers (renderers, the utility process) run with the same entitlements.
     expect(mac['entitlementsInherit']).toBe(mac['entitlements']);
     expect(await entitlements(mac['entitlements'])).toMatchObject({ 'com.apple.security.cs.allow-jit': true });

@@ -34,6 +34,7 @@ describe('panelRequests', () => {
       getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload({ id: receipt }), copyDigest: () => api.copyDigest({ id: receipt }), deleteReceipt: () => api.deleteReceipt({ id: receipt }),
       clearHistory: () => api.clearHistory(), getAppearance: () => api.getAppearance(),
       getBrowsers: () => api.getBrowsers(), installBrowser: () => api.installBrowser({ browser: 'chromium' }), removeBrowser: () => api.removeBrowser(), revealExtension: () => api.revealExtension(),
+      getCommand: () => api.getCommand(), installCommand: () => api.installCommand(), removeCommand: () => api.removeCommand(),
     };
     for (const call of Object.values(calls)) await call();
     const panelChannels = (Object.keys(invokeContract) as InvokeName[]).filter((name) => invokeContract[name].page === 'panel');

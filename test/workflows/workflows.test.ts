@@ -103,8 +103,10 @@ describe('the workflows', () => {
       'npm test',
       // The browser helper as a single executable, before packaging copies and signs it.
       'node scripts/build-browser-helper.js && codesign --verify dist/browser-helper/arm64/glance-browser-helper',
+      'node scripts/build-command.js && codesign --verify dist/command/arm64/glance && dist/command/arm64/glance --version',
       'npx electron-builder --mac --dir --arm64 --publish never --config electron-builder.adhoc.yml',
       'codesign --verify --strict --verbose=2 release/mac-arm64/Glance.app/Contents/Resources/glance-browser-helper',
+      'codesign --verify --strict --verbose=2 release/mac-arm64/Glance.app/Contents/Resources/glance',
       // The build under test, read fuse by fuse before Playwright launches it (the inspector on).
       'node scripts/check-fuses.js --app release/mac-arm64/Glance.app --config electron-builder.adhoc.yml',
       // A release's fuses from a real binary: the release configuration, packaged unsigned.

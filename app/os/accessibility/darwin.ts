@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { unpackedPath } from '../get-windows-helper.js';
+import { unpackedBesideSingleExecutable } from '../single-executable.js';
 import type { AccessibilityReaderOptions } from './options.js';
 import { TERMINAL_PERMISSION, withPermissionWords } from './permission.js';
 import { createHelperReader } from './reader.js';
@@ -26,6 +27,9 @@ const DARWIN_WORDS: Words = {
 
 /** The compiled helper beside this module (dist/app/os/accessibility; app.asar.unpacked when packaged). */
 function defaultHelper(): string {
+  // The single executable `glance` runs the app's unpacked copy (it carries no files of its own).
+  const shipped = unpackedBesideSingleExecutable('dist/app/os/accessibility/ax-reader');
+  if (shipped !== undefined) return shipped;
   return fileURLToPath(new URL('./ax-reader', import.meta.url));
 }
 

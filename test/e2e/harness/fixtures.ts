@@ -37,7 +37,7 @@ export interface World {
    * list and `current`, in a test process that also drives Chromium) missed the limit at load 28
    * every time, and the panel showed a timeout where the test waited for the tree.
    */
-  openPanel(options?: { env?: NodeJS.ProcessEnv; home?: string; browserHelper?: MainPorts['browserHelper']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; defaultTimeLimit?: boolean; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
+  openPanel(options?: { env?: NodeJS.ProcessEnv; home?: string; browserHelper?: MainPorts['browserHelper']; command?: MainPorts['command']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; defaultTimeLimit?: boolean; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 

@@ -80,7 +80,7 @@ export interface TestAccessibility {
 }
 
 /** Builds main's services over the real core, the given OS services and test ports. */
-export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; home?: string; browserHelper?: MainPorts['browserHelper']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestMain> {
+export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; home?: string; browserHelper?: MainPorts['browserHelper']; command?: MainPorts['command']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestMain> {
   const logLines: string[] = [];
   const clipboard: string[] = [];
   const shownFolders: string[] = [];
@@ -168,6 +168,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     platform: 'darwin',
     utilityProcess: { launchSample: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env) },
     ...(options.browserHelper ? { browserHelper: options.browserHelper } : {}),
+    ...(options.command ? { command: options.command } : {}),
     shell: { openExternal: async () => undefined, showItemInFolder: (path) => { shownFolders.push(path); } },
     // Icons as Linux finds them, over the test's environment (its XDG_DATA_DIRS, when it sets one).
     appIcons: createLinuxAppIcons(options.env),
