@@ -294,7 +294,7 @@ describe('problems with a way forward, answers, settings', () => {
     await view.waitFor();
     // Group headers in sentence case, as they are written, like today's System Settings.
     const heads = view.locator('.group__title');
-    expect(await heads.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText))).toEqual(['Who answers', 'Privacy', 'Rules', 'Browser']);
+    expect(await heads.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText))).toEqual(['Who answers', 'Privacy', 'Rules', 'Browser', 'Command line']);
     // Pop-up buttons the Mac way: no web select's own arrow, the up-down chevrons (⌃⌄) drawn at the end.
     const popUp = await page.getByRole('combobox', { name: 'Time limit in seconds' }).evaluate((el) => {
       const style = getComputedStyle(el);
