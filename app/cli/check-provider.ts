@@ -50,7 +50,9 @@ export const runCheckProvider: CommandRun = async (argv, io, deps) => {
     io.stdout(safeLine(jsonLine({ pid, checks, notCheckable: NOT_CHECKABLE, ...error }).trimEnd(), token) + '\n');
   } else {
     human?.finish(report);
-    io.stdout(`Not checked, as no check from outside can show them:\n${NOT_CHECKABLE.map((n) => `  -  ${n.rule}: ${n.why}\n`).join('')}`);
+    // One line per write: terminalIo marks a line break inside a write as if a provider had sent it.
+    io.stdout('Not checked, as no check from outside can show them:\n');
+    for (const n of NOT_CHECKABLE) io.stdout(`  -  ${n.rule}: ${n.why}\n`);
     io.stdout(failed === 0 ? `All ${checks.length} checks passed.\n` : `${failed} of ${checks.length} checks failed.\n`);
   }
   return failed === 0 ? EXIT.ok : EXIT.checkFailed;
