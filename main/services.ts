@@ -109,6 +109,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     store,
     hub,
     initial: loaded.settings,
+    changed: controller.settingsChanged,
     effects: {
       applyHotkey: hotkeys.apply,
       // Set, then read back: on macOS 13 and later the item may wait for approval or be refused.

@@ -96,7 +96,9 @@ export interface Chat {
   conversation: Conversation;
   /** Every id that was sent, with its role; only these can become chips or be located. */
   sent: SentIds;
-  /** Locates an id through the source that collected it (a provider and its instance, or the accessibility reader). */
+  /** The collected tree the sent ids came from, for the label beside a ring (null: nothing was collected). */
+  root: Element | null;
+  /** Locates an id only through the source that collected it (app/ask: `source.locate`). */
   locate: LocateFn;
   /** The backend's honest name. */
   label: string;

@@ -48,6 +48,8 @@ export interface Controller {
    * aborted, so nothing is read for a panel the user dismissed, and its late answer is discarded.
    */
   panelClosed(): { aborted: boolean };
+  /** The settings changed: the press on screen decides again whether its `local` rule blocks a send. */
+  settingsChanged(): void;
 }
 
 /** A controller over the given services. */
@@ -63,7 +65,6 @@ export function createController(deps: ControllerDeps): Controller {
     current = createPress({ id, view: view(id), ...(panelView ? { panelView } : {}), ...(again ? { again } : {}) }, deps);
     return current;
   };
-
 
   const start = (app: FrontApp): Promise<void> => {
     const press = open((id) => collectingInvocation(id, appDisplayName(app)), 'review', () => start(app));
@@ -112,5 +113,6 @@ export function createController(deps: ControllerDeps): Controller {
       return { started: true };
     },
     panelClosed: () => current?.cancel('closed') ?? { aborted: false },
+    settingsChanged: () => current?.settingsChanged(),
   };
 }

@@ -1,11 +1,9 @@
-import { isAccessibilityRead, type Logger, type ContextSource, type FrontCollection, type SourceKind } from '../../app/host.js';
+import { destinationOf, isAccessibilityRead, localRuleBlocks, matchExclusions, subjectOf, type AskSubject, type CollectedContext, type FrontCollection, type Logger, type SourceKind } from '../../app/host.js';
 import type { FrontApp } from '../../app/os/types.js';
-import type { ElementRef } from '../../app/invocation/types.js';
-import type { Element, Location } from '@app-context/provider-kit/protocol';
-import type { Screening } from '../../app/privacy/types.js';
-import type { Invocation, SampleFailure } from '../../contract/ipc.js';
-import type { ConsentKey } from '../../contract/privacy.js';
-import { createAgentService, type AgentPort, type AgentServiceDeps } from './agent-service.js';
+import type { Location } from '@app-context/provider-kit/protocol';
+import type { Chip, Invocation, InvokeRequest, InvokeResponse, Preview, SampleFailure } from '../../contract/ipc.js';
+import type { AppRule, ConsentKey } from '../../contract/privacy.js';
+import { createAgentService, type AgentServiceDeps } from './agent-service.js';
 import { cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, redactWords, screeningView } from './describe.js';
 import { placeSelection } from './placement.js';
 import type { StateHub } from './state-hub.js';
@@ -19,18 +17,6 @@ export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: Ab
 
 /** An app the user picked (Sample Notes, once it runs), or why it could not be had. */
 export type PickResult = { ok: true; app: FrontApp } | { ok: false; failure: SampleFailure };
-
-/** What was collected and may be sent: kept in main, so the renderer sends only removals. */
-export interface CollectedContext {
-  appName: string;
-  root: Element;
-  /** Who issued the ids, and the only way they are located again (app/invocation/source.ts). */
-  source: ContextSource;
-  /** The app as verified when collecting (read through Accessibility: as the OS names it), for its rules and the receipts; never used to locate. */
-  issuer: Omit<ElementRef, 'id'> & { bundleId: string };
-  /** What the user's standing exclusions and the secret scan leave out (app/privacy), when screened. */
-  screening?: Screening;
-}
 
 /** What every press needs; the controller passes the same to each. */
 export interface PressDeps {
@@ -61,6 +47,8 @@ export interface PressDeps {
  */
 export interface Press {
   readonly id: number;
+  /** The one view of it the panel shows, the answer included (the hub passes it on and keeps no other). */
+  view(): Invocation;
   /** What it collected, while it holds it (until "Never from this app"). */
   collected(): CollectedContext | undefined;
   collecting(): boolean;
@@ -83,15 +71,25 @@ export interface Press {
   collectPicked(pick: () => Promise<PickResult>): Promise<void>;
   /** Stops a collection on its way (the user removed the context, or closed the panel). */
   cancel(by: 'removed' | 'closed'): { aborted: boolean };
-  /** The user changed this app's rules: the context is screened again, shown and sent alike. */
-  rescreen(screening: Screening): boolean;
+  /**
+   * The user changed this app's rules: the context it holds is screened again with `rules` (the
+   * rules file as it is now) and replaced whole, shown and sent alike; false when nothing screened is held.
+   */
+  rescreen(rules: readonly Pick<AppRule, 'bundleId' | 'rule' | 'exclusions'>[]): boolean;
+  /** The backend may have changed: whether the app's `local` rule blocks a send is decided again and shown. */
+  settingsChanged(): void;
   /** "Ask without its context" on the card of a `local` rule; false on any other card. */
   askWithoutContext(): boolean;
   withoutContext(): boolean;
   /** "Never from this app": what was collected goes, and nothing more is sent. */
   ruleOut(): boolean;
-  /** The conversation (absent without agent services). */
-  agent(): AgentPort | undefined;
+  /** Exactly the request Send would make now (null without agent services, or once disposed). */
+  preview(request: InvokeRequest<'preview'>): Preview | null;
+  /** Asks the question about what this press holds; the answer becomes part of its view. Undefined without agent services, or once disposed. */
+  send(request: InvokeRequest<'send'>): Promise<InvokeResponse<'send'> | undefined>;
+  stop(): { stopped: boolean };
+  /** Locates a chip's element through the source that issued it; null for an id that is not a chip. */
+  locate(id: string): Promise<Chip | null>;
   dispose(): void;
 }
 
@@ -112,19 +110,20 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   const collection = new AbortController();
   abort.signal.addEventListener('abort', () => collection.abort(), { once: true });
   let collecting = spec.view.phase === 'collecting';
-  let collected: CollectedContext | undefined;
-  let withoutContext = false;
+  /** What a question is about: the collected context (one immutable value), or the kind of reason there is none. */
+  let subject: AskSubject = 'not-collected';
   /** The app this press asked, and what its accessibility card may do again (absent on any other outcome). */
   let asked: FrontApp | undefined;
   let accessibilityCard: { key?: ConsentKey } | undefined;
+  /** The one view of this press, the answer included: the hub only passes it on to the panel. */
   let view = spec.view;
   let appIcon: string | undefined; // the app's icon once found: every view shown after carries it
-  const held = { collected: (): CollectedContext | undefined => collected, withoutContext: (): boolean => withoutContext };
-  const makeAgent = (): AgentPort | undefined => deps.agent && createAgentService(held, {
+  const held = (): CollectedContext | undefined => (typeof subject === 'string' ? undefined : subject);
+  const makeAgent = () => deps.agent && createAgentService({
     ...deps.agent,
     // The answer is part of this press's view: a patch, the tree not sent again.
     publish: (answer) => {
-      if (answer && !abort.signal.aborted) deps.hub.patch({ id, answer });
+      if (answer && !abort.signal.aborted) patch({ answer });
     },
   });
   let agent = makeAgent();
@@ -137,19 +136,20 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     view = { ...view, ...change };
     deps.hub.patch({ id, ...change });
   };
+  /** Whether the app's `local` rule keeps what is held from the backend chosen now, as the core decides it (app/ask). */
+  const localBlocks = (): boolean => {
+    const settings = deps.agent?.settings();
+    return settings !== undefined && localRuleBlocks(held()?.screening?.rule, destinationOf(settings));
+  };
   show(view, spec.panelView);
 
   const finish = (got: FrontCollection): void => {
     const described = describeCollection(got, { id });
     const next = deps.redact ? redactWords(described, deps.redact) : described;
     accessibilityCard = got.kind === 'no-consent' ? { key: got.key } : got.kind === 'unreadable' ? {} : undefined;
-    if (got.kind === 'collected') {
-      // Read through Accessibility, the app is named by the OS and the read's own instance: there is no descriptor.
-      const issuer = isAccessibilityRead(got)
-        ? { pid: got.identity.pid, bundleId: got.identity.bundleId, instance: got.answer.instance }
-        : { pid: got.provider.pid, bundleId: got.provider.bundleId, instance: got.provider.instance };
-      collected = { appName: next.appName, root: got.answer.root, source: got.source, issuer, ...(got.screening ? { screening: got.screening } : {}) };
-      if (!isAccessibilityRead(got) && got.selection && deps.placeBeside) void placeSelection(got.selection, { id, signal: abort.signal, placeBeside: deps.placeBeside, logger: deps.logger });
+    subject = subjectOf(got, deps.redact);
+    if (got.kind === 'collected' && !isAccessibilityRead(got) && got.selection && deps.placeBeside) {
+      void placeSelection(got.selection, { id, signal: abort.signal, placeBeside: deps.placeBeside, logger: deps.logger });
     }
     // Asked beside the card, as the icon is: the card shows at once and gains the sentence when known.
     if (got.kind === 'no-consent' && got.consent === 'ask' && deps.electronApp) {
@@ -160,7 +160,7 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     deps.logger.info(`invocation ${id}: ${got.kind}`);
     // The view names where the context came from as a plain kind, never the source itself.
     const source: SourceKind | undefined = got.kind === 'collected' ? got.source.kind : undefined;
-    show(source ? { ...next, source } : next);
+    show({ ...next, ...(source ? { source } : {}), ...(localBlocks() ? { localBlocks: true } : {}) });
   };
 
   /** Looks for the app's icon beside the collection: it is added to the view when it comes, never waited for. */
@@ -193,16 +193,18 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     }
     finish(got);
   };
+  const live = (): boolean => !abort.signal.aborted;
 
   return {
     id,
-    collected: () => collected,
+    view: () => view,
+    collected: held,
     collecting: () => collecting,
     ...(spec.again ? { again: spec.again } : {}),
     collect: (app) => collect(app),
     consentAsked: () => (accessibilityCard?.key !== undefined ? { key: accessibilityCard.key, appName: view.appName } : undefined),
     readAgain(granted) {
-      if (!asked || !accessibilityCard || collecting || abort.signal.aborted) return false;
+      if (!asked || !accessibilityCard || collecting || !live()) return false;
       accessibilityCard = undefined;
       collecting = true;
       show(collectingInvocation(id, view.appName));
@@ -220,37 +222,51 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
     cancel(by) {
       if (!collecting) return { aborted: false };
       collecting = false;
+      subject = 'cancelled';
       deps.logger.info(`invocation ${id}: ${by === 'removed' ? "the user removed the app's context" : 'the user closed the panel'}; request aborted`);
       collection.abort();
       show(cancelledInvocation(id, view.appName, by));
       return { aborted: true };
     },
-    rescreen(screening) {
-      if (!collected || abort.signal.aborted) return false;
-      collected = { ...collected, screening };
-      patch({ screening: screeningView(screening) });
+    rescreen(rules) {
+      const context = held();
+      if (!context?.screening || !live()) return false;
+      const own = rules.find((rule) => rule.bundleId === context.issuer.bundleId);
+      // Only the rule's part changes: the secrets found when collecting are the same.
+      const screening = { ...context.screening, rule: own?.rule ?? 'allow', excludedByRule: matchExclusions(context.root, own?.exclusions ?? []) };
+      subject = { ...context, screening };
+      patch({ screening: screeningView(screening), localBlocks: localBlocks() });
       return true;
+    },
+    settingsChanged() {
+      if (!live() || held()?.screening?.rule !== 'local') return;
+      const blocks = localBlocks();
+      if ((view.localBlocks === true) !== blocks) patch({ localBlocks: blocks });
     },
     askWithoutContext() {
       // Only the card of a `local` rule offers it: "never" means nothing from the app, not even the question about it.
-      if (abort.signal.aborted || view.failure !== 'ruled-out' || view.ruledOutBy !== 'local') return false;
-      withoutContext = true;
+      if (!live() || view.failure !== 'ruled-out' || view.ruledOutBy !== 'local') return false;
+      subject = 'without-context';
       patch({ withoutContext: true });
       return true;
     },
-    withoutContext: () => withoutContext,
+    withoutContext: () => subject === 'without-context',
     ruleOut() {
-      if (!collected || abort.signal.aborted) return false;
-      const { appName } = collected;
-      collected = undefined;
+      const context = held();
+      if (!context || !live()) return false;
       // Nothing more goes: the conversation about this context ends, and a new one would carry none of it.
+      subject = 'never';
       agent?.dispose();
       agent = makeAgent();
       // No reason of the core's: the panel says the rule the user just set.
-      show(failedInvocation(id, appName, 'ruled-out', { ruledOutBy: 'never' }));
+      show(failedInvocation(id, context.appName, 'ruled-out', { ruledOutBy: 'never' }));
       return true;
     },
-    agent: () => (abort.signal.aborted ? undefined : agent),
+    // What this press holds is handed to the conversation with each request: it never reads it back.
+    preview: (request) => (live() && agent ? agent.preview(request, subject) : null),
+    send: async (request) => (live() && agent ? agent.send(request, subject) : undefined),
+    stop: () => (live() && agent ? agent.stop() : { stopped: false }),
+    locate: async (chip) => (live() && agent ? agent.locate(chip) : null),
     dispose() {
       agent?.dispose();
       abort.abort();

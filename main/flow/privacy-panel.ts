@@ -1,4 +1,4 @@
-import { matchExclusions, RulesDamagedError, type Logger, type PrivacyService } from '../../app/host.js';
+import { RulesDamagedError, type Logger, type PrivacyService } from '../../app/host.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import type { AccessibilityConsent, Exclusion, RuleName } from '../../contract/privacy.js';
 import type { AccessibilityChoice, HistoryView, InvokeResponse, KnownApp, Notice, RuleActionResult, RulesView } from '../../contract/ipc.js';
@@ -114,17 +114,10 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       return rulesView('unwritable');
     }
   };
-  /** The shown context screened again with the rules as they are now (a new exclusion applies at once). */
-  const rescreen = async (press: Pick<Press, 'collected' | 'rescreen'>): Promise<void> => {
-    const collected = press.collected();
-    if (!collected?.screening) return;
+  /** The press screens what it holds again with the rules as they are now (a new exclusion applies at once). */
+  const rescreen = async (press: Pick<Press, 'rescreen'>): Promise<void> => {
     const state = await rules.load();
-    const own = state.ok ? state.rules.find((r) => r.bundleId === collected.issuer.bundleId) : undefined;
-    press.rescreen({
-      ...collected.screening,
-      rule: own?.rule ?? 'allow',
-      excludedByRule: matchExclusions(collected.root, own?.exclusions ?? []),
-    });
+    press.rescreen(state.ok ? state.rules : []);
   };
   const historyView = async (): Promise<HistoryView> => {
     const [list, kept] = await Promise.all([history.list(), history.keptPayloads()]);

@@ -56,7 +56,6 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
    * the press named, while it is on screen, or none (its conversation with it).
    */
   const press = deps.controller.press;
-  const agent = (invocation: number) => press(invocation)?.agent();
   return {
     getState: async () => deps.hub.get(),
     showView: async ({ view }) => {
@@ -74,10 +73,10 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     collectAgain: async ({ invocation }) => deps.controller.collectAgain(invocation),
     askWithoutContext: async ({ invocation }) => ({ ok: press(invocation)?.askWithoutContext() ?? false }),
     // Exactly what Send will carry: main applies the same removals to the tree it holds.
-    preview: async (request) => agent(request.invocation)?.preview(request) ?? null,
-    send: async (request) => (await agent(request.invocation)?.send(request)) ?? STALE,
-    stop: async ({ invocation }) => agent(invocation)?.stop() ?? { stopped: false },
-    locate: async ({ invocation, id }) => (await agent(invocation)?.locate(id)) ?? null,
+    preview: async (request) => press(request.invocation)?.preview(request) ?? null,
+    send: async (request) => (await press(request.invocation)?.send(request)) ?? STALE,
+    stop: async ({ invocation }) => press(invocation)?.stop() ?? { stopped: false },
+    locate: async ({ invocation, id }) => (await press(invocation)?.locate(id)) ?? null,
     dismissOverlay: async () => {
       deps.overlay.hide();
     },

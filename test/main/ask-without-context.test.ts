@@ -16,7 +16,7 @@ import { createPrivacyService, type PrivacyService } from '../../app/privacy/ser
 import { collectContext } from '../../app/invocation/collect.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import type { AnswerState } from '../../contract/ipc.js';
-import type { AgentPort } from '../../main/flow/agent-service.js';
+import type { Press } from '../../main/flow/press.js';
 import { createController } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
@@ -86,8 +86,8 @@ function panel() {
   });
   /** The conversation of the press on screen, as the handlers find it. */
   const agent = {
-    preview: (request: Parameters<AgentPort['preview']>[0]) => controller.press(request.invocation ?? 0)?.agent()?.preview(request) ?? null,
-    send: async (request: Parameters<AgentPort['send']>[0]) => (await controller.press(request.invocation ?? 0)?.agent()?.send(request)) ?? { ok: false, message: 'stale' },
+    preview: (request: Parameters<Press['preview']>[0]) => controller.press(request.invocation)?.preview(request) ?? null,
+    send: async (request: Parameters<Press['send']>[0]) => (await controller.press(request.invocation)?.send(request)) ?? { ok: false, message: 'stale' },
   };
   const settled = async (): Promise<AnswerState> => {
     await expect.poll(() => published.at(-1)?.turns.at(-1)?.status).not.toBe('answering');

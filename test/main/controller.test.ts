@@ -229,7 +229,9 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
 
 describe('the controller and the panel\'s state: the hub is a view model only', () => {
   const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
-  const screening = { rule: 'local' as const, excludedByRule: [], withheld: [] };
+  const screening = { rule: 'allow' as const, excludedByRule: [], withheld: [] };
+  // The rules file as the privacy panel reads it: this app's rule is now `local`.
+  const rules = [{ bundleId: provider.bundleId, rule: 'local' as const, exclusions: [] }];
 
   it('only writes it: collectAgain and rescreen decide on what the controller keeps itself', async () => {
     const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
@@ -244,16 +246,16 @@ describe('the controller and the panel\'s state: the hub is a view model only', 
     await expect.poll(() => slow.signals.length).toBe(1);
     // Still collecting: neither collects again nor screens.
     expect(await controller.collectAgain(1)).toEqual({ started: false });
-    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(false);
-    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource });
+    expect((controller.press(1)?.rescreen(rules) ?? false)).toBe(false);
+    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource, screening });
     await pressed;
     // Shown and collected: the screening is added to the view the controller published.
-    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(true);
+    expect((controller.press(1)?.rescreen(rules) ?? false)).toBe(true);
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected', root, screening: { rule: 'local', excludedByRule: [], withheld: [] } });
     expect(await controller.collectAgain(1)).toEqual({ started: true });
     expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting' });
     // The first invocation is no longer shown: nothing is done for it.
-    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(false);
+    expect((controller.press(1)?.rescreen(rules) ?? false)).toBe(false);
     expect(await controller.collectAgain(1)).toEqual({ started: false });
   });
 });
