@@ -17,7 +17,7 @@ const choicesOf = (request: Question): AskChoices => ({ removed: request.removed
 const STILL_ANSWERING = { ok: false, refused: 'still-answering' } as const;
 
 /**
- * One press's conversation as the IPC handlers use it (the press owns it; a new press disposes
+ * One invocation's conversation as the IPC handlers use it (the invocation owns it; a new one disposes
  * of it). No electron: the e2e server runs this very service.
  */
 export interface AgentPort {
@@ -29,7 +29,7 @@ export interface AgentPort {
   /** Locates a chip's element through the source that issued it; null for an id that is not a chip. */
   locate(id: string): Promise<Chip | null>;
   answer(): AnswerState | null;
-  /** The press is over (a new one, or "Never from this app"): abort what runs, forget the conversation, clear the overlay it drew. */
+  /** The invocation is over (a new one, or "Never from this app"): abort what runs, forget the conversation, clear the overlay it drew. */
   dispose(): void;
 }
 
@@ -56,8 +56,9 @@ function asPreview(request: AgentRequest, backend: string): Preview {
 }
 
 /**
- * The conversation of one press. The press hands in what it holds with each request (the subject
- * and the user's choices): this service keeps only the conversation, never a way back to the press.
+ * The conversation of one invocation. The invocation hands in what it holds with each request
+ * (the subject and the user's choices): this service keeps only the conversation, never a way
+ * back to the invocation.
  */
 export function createAgentService(deps: AgentServiceDeps): AgentPort {
   let current: Chat | undefined;
@@ -132,7 +133,7 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
       if (current?.running) return STILL_ANSWERING;
       if (!established()) {
         const chat = await startChat(subject, choicesOf(request));
-        // The press ended while the key was read: this request belongs to a context that is gone.
+        // The invocation ended while the key was read: this request belongs to a context that is gone.
         if (disposed) return { ok: false, refused: 'stale' };
         // Two Sends raced: the first one's chat stands, the second is refused below.
         if (!established() && !current?.running) {

@@ -89,7 +89,7 @@ export function setChip(state: AnswerState, id: string, found: ChipFound): Answe
 }
 
 /**
- * One conversation about one collected context, from the first Send until its press ends.
+ * One conversation about one collected context, from the first Send until its invocation ends.
  * The context is fixed at the first Send: follow-ups go with the history, not a new tree.
  */
 export interface Chat {

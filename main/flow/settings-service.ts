@@ -76,7 +76,7 @@ export function createSettingsService(deps: { store: SettingsStore; hub: StateHu
       await deps.store.save(next);
       settings = next;
       deps.hub.update({ hotkey: settings.hotkey, paused: settings.paused });
-      // The press on screen decides again what its `local` rule blocks, under the backend chosen now.
+      // The invocation on screen decides again what its `local` rule blocks, under the backend chosen now.
       deps.changed?.();
       return { settings, problems };
     },

@@ -195,7 +195,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     });
     settings = { ...DEFAULT_SETTINGS, backend: 'openai', baseURL: `${modelUrl}/v1` };
     const sendAlone = async (removedIds: string[] = []): Promise<void> => {
-      expect((await controller.press(1)?.send({ invocation: 1, prompt: QUESTION, removedIds }))?.ok).toBe(true);
+      expect((await controller.invocation(1)?.send({ invocation: 1, prompt: QUESTION, removedIds }))?.ok).toBe(true);
       await expect.poll(() => published.at(-1)?.turns.at(-1)?.status).toBe('done');
     };
     return { controller, hub, privacy, sendAlone };
@@ -215,7 +215,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     const server = await startFakeServer([{ sse: openaiStream(['ok']) }]);
     const { controller, sendAlone } = await panel(must(providers['ok']).pid, server.url);
     await controller.onHotkey();
-    expect(controller.press(1)?.collected()?.appName).toBe(NAME);
+    expect(controller.invocation(1)?.collected()?.appName).toBe(NAME);
     await sendAlone(['app']);
     await server.close();
     expectAlone(must(server.received[0], 'the request').raw, 'the user removed the app context');
@@ -226,7 +226,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     const { controller, privacy, sendAlone } = await panel(must(providers['ok']).pid, server.url);
     await privacy.rules.set('node', 'local');
     await controller.onHotkey();
-    expect(controller.press(1)?.collected()?.appName).toBe(NAME);
+    expect(controller.invocation(1)?.collected()?.appName).toBe(NAME);
     settings = { ...settings, baseURL: `http://model.example.test:${new URL(server.url).port}/v1` };
     await sendAlone();
     await server.close();

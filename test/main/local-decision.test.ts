@@ -50,11 +50,11 @@ describe('the `local` rule, decided in the core and shown by the panel', () => {
     const { hub, controller, choose } = setup('local');
     await controller.onHotkey();
     expect(hub.get().invocation?.localBlocks).toBeUndefined();
-    const preview = controller.press(1)?.preview({ invocation: 1, prompt: 'What?', removedIds: [] });
+    const preview = controller.invocation(1)?.preview({ invocation: 1, prompt: 'What?', removedIds: [] });
     expect(JSON.stringify(preview)).toContain('Where the user is');
     choose({ backend: 'anthropic' });
     expect(hub.get().invocation?.localBlocks).toBe(true);
-    const blocked = controller.press(1)?.preview({ invocation: 1, prompt: 'What?', removedIds: [] });
+    const blocked = controller.invocation(1)?.preview({ invocation: 1, prompt: 'What?', removedIds: [] });
     expect(JSON.stringify(blocked)).toContain("the user's rule keeps this app's context on this machine");
     expect(JSON.stringify(blocked)).not.toContain('Where the user is');
   });
@@ -64,14 +64,14 @@ describe('the `local` rule, decided in the core and shown by the panel', () => {
     choose({ backend: 'anthropic' });
     await controller.onHotkey();
     expect(hub.get().invocation?.localBlocks).toBeUndefined();
-    expect(controller.press(1)?.rescreen([{ bundleId: notes.bundleId as string, rule: 'local', exclusions: [] }])).toBe(true);
+    expect(controller.invocation(1)?.rescreen([{ bundleId: notes.bundleId as string, rule: 'local', exclusions: [] }])).toBe(true);
     expect(hub.get().invocation).toMatchObject({ screening: { rule: 'local' }, localBlocks: true });
   });
 
   it('the answer is part of the press\'s own view, not only of the hub\'s copy', async () => {
     const { hub, controller } = setup('allow');
     await controller.onHotkey();
-    const press = controller.press(1);
+    const press = controller.invocation(1);
     expect(await press?.send({ invocation: 1, prompt: 'What is this?', removedIds: [] })).toEqual({ ok: true });
     await expect.poll(() => press?.view().answer?.turns.at(-1)?.status).toBe('done');
     expect(press?.view().answer).toEqual(hub.get().invocation?.answer as AnswerState);

@@ -1,110 +1,16 @@
-import { destinationOf, isAccessibilityRead, localRuleBlocks, matchExclusions, subjectOf, type AskSubject, type CollectedContext, type FrontCollection, type Logger, type SourceKind } from '../../app/host.js';
+import { destinationOf, isAccessibilityRead, localRuleBlocks, matchExclusions, subjectOf, type AskSubject, type CollectedContext, type FrontCollection, type SourceKind } from '../../app/host.js';
 import type { FrontApp } from '../../app/os/types.js';
-import type { Location } from '@app-context/provider-kit/protocol';
-import type { Chip, Invocation, InvokeRequest, InvokeResponse, Preview, SampleFailure } from '../../contract/ipc.js';
-import type { AppRule, ConsentKey } from '../../contract/privacy.js';
-import { createAgentService, type AgentServiceDeps } from './agent-service.js';
+import type { Invocation as InvocationView } from '../../contract/ipc.js';
+import type { ConsentKey } from '../../contract/privacy.js';
+import { createAgentService } from './agent-service.js';
 import { cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, redactWords, screeningView } from './describe.js';
+import type { Invocation, InvocationDeps, InvocationSpec } from './invocation-types.js';
 import { placeSelection } from './placement.js';
-import type { StateHub } from './state-hub.js';
 
-/**
- * The core's collectFrontApp, as a press calls it (app/accessibility/collect.ts): the provider, or
- * for an app without one the accessibility layer; `granted` is the user's consent for this press
- * alone (the card's "Read it this time").
- */
-export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal; locateSelection?: boolean; granted?: boolean }) => Promise<FrontCollection>;
-
-/** An app the user picked (Sample Notes, once it runs), or why it could not be had. */
-export type PickResult = { ok: true; app: FrontApp } | { ok: false; failure: SampleFailure };
-
-/** What every press needs; the controller passes the same to each. */
-export interface PressDeps {
-  collect: CollectFn;
-  /** The time limit in force now (from the settings). */
-  timeoutMs(): number;
-  /** Where the press's view goes: written, never read back. */
-  hub: Pick<StateHub, 'update' | 'patch'>;
-  logger: Logger;
-  /** Blanks every secret Glance holds in the words the panel shows of the app (the tree is screened instead), and writes paths under the home folder as ~/…. */
-  redact?(text: string): string;
-  /** The conversation's services (absent in tests of collecting alone: nothing can be asked then). */
-  agent?: Omit<AgentServiceDeps, 'publish'>;
-  /** Moves the panel beside the selection (main/windows/panel.ts). */
-  placeBeside?(location: Location): void;
-  /** The app's own icon as a data: URL, or undefined (the panel draws its glyph): app/os/app-icon.ts. */
-  appIcon?(app: FrontApp): Promise<string | undefined>;
-  /** Whether the app is built on Electron (macOS): its consent card says what a read turns on in it. */
-  electronApp?(app: FrontApp): Promise<boolean>;
-}
-
-/**
- * One hotkey press, from the front app to the last highlight: it owns its abort controller, what
- * it collected, the screening and the "without its context" choice, the conversation and its
- * pending locates (agent-service.ts), the placement, and the one view the panel shows of it. A
- * new press disposes of it, and from then on it neither publishes nor acts: everything it
- * started ends with its signal.
- */
-export interface Press {
-  readonly id: number;
-  /** The one view of it the panel shows, the answer included (the hub passes it on and keeps no other). */
-  view(): Invocation;
-  /** What it collected, while it holds it (until "Never from this app"). */
-  collected(): CollectedContext | undefined;
-  collecting(): boolean;
-  /** Asks the same app again, as a new press (Cmd-R, Try again); absent when there was no app to ask. */
-  readonly again?: () => Promise<void>;
-  /** Collects from the app; the view follows. */
-  collect(app: FrontApp): Promise<void>;
-  /**
-   * An app without a provider, its consent asked on this press's card: its identity and name, for
-   * the card's "Always" and "Never" (set by the privacy panel, which owns the rules file).
-   */
-  consentAsked(): { key: ConsentKey; appName: string } | undefined;
-  /**
-   * Reads the app once more after the user chose on an accessibility card (consent, permission,
-   * an unreadable read): `granted` is "Read it this time", for this press only. False, and
-   * nothing done, on any other card or while collecting.
-   */
-  readAgain(granted: boolean): boolean;
-  /** Collects from an app still being picked (Sample Notes starting); a failure to start is said. */
-  collectPicked(pick: () => Promise<PickResult>): Promise<void>;
-  /** Stops a collection on its way (the user removed the context, or closed the panel). */
-  cancel(by: 'removed' | 'closed'): { aborted: boolean };
-  /**
-   * The user changed this app's rules: the context it holds is screened again with `rules` (the
-   * rules file as it is now) and replaced whole, shown and sent alike; false when nothing screened is held.
-   */
-  rescreen(rules: readonly Pick<AppRule, 'bundleId' | 'rule' | 'exclusions'>[]): boolean;
-  /** The backend may have changed: whether the app's `local` rule blocks a send is decided again and shown. */
-  settingsChanged(): void;
-  /** "Ask without its context" on the card of a `local` rule; false on any other card. */
-  askWithoutContext(): boolean;
-  withoutContext(): boolean;
-  /** "Never from this app": what was collected goes, and nothing more is sent. */
-  ruleOut(): boolean;
-  /** Exactly the request Send would make now (null without agent services, or once disposed). */
-  preview(request: InvokeRequest<'preview'>): Preview | null;
-  /** Asks the question about what this press holds; the answer becomes part of its view. Undefined without agent services, or once disposed. */
-  send(request: InvokeRequest<'send'>): Promise<InvokeResponse<'send'> | undefined>;
-  stop(): { stopped: boolean };
-  /** Locates a chip's element through the source that issued it; null for an id that is not a chip. */
-  locate(id: string): Promise<Chip | null>;
-  dispose(): void;
-}
-
-/** What a press is opened with: its id, the app's name for the panel, and the view shown at once. */
-export interface PressSpec {
-  id: number;
-  view: Invocation;
-  panelView?: 'review';
-  again?: () => Promise<void>;
-}
-
-/** A press, shown at once as `spec.view`. */
-export function createPress(spec: PressSpec, deps: PressDeps): Press {
+/** An invocation, shown at once as `spec.view`. */
+export function createInvocation(spec: InvocationSpec, deps: InvocationDeps): Invocation {
   const { id } = spec;
-  /** The press's life: aborted when a newer press disposes of it. */
+  /** Its life: aborted when a newer invocation disposes of it. */
   const abort = new AbortController();
   /** The collection on its way (and the selection's location asked with it): aborted by the user too. */
   const collection = new AbortController();
@@ -112,27 +18,27 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   let collecting = spec.view.phase === 'collecting';
   /** What a question is about: the collected context (one immutable value), or the kind of reason there is none. */
   let subject: AskSubject = 'not-collected';
-  /** The app this press asked, and what its accessibility card may do again (absent on any other outcome). */
+  /** The app this invocation asked, and what its accessibility card may do again (absent on any other outcome). */
   let asked: FrontApp | undefined;
   let accessibilityCard: { key?: ConsentKey } | undefined;
-  /** The one view of this press, the answer included: the hub only passes it on to the panel. */
+  /** The one view of this invocation, the answer included: the hub only passes it on to the panel. */
   let view = spec.view;
   let appIcon: string | undefined; // the app's icon once found: every view shown after carries it
   const held = (): CollectedContext | undefined => (typeof subject === 'string' ? undefined : subject);
   const makeAgent = () => deps.agent && createAgentService({
     ...deps.agent,
-    // The answer is part of this press's view: a patch, the tree not sent again.
+    // The answer is part of this invocation's view: a patch, the tree not sent again.
     publish: (answer) => {
       if (answer && !abort.signal.aborted) patch({ answer });
     },
   });
   let agent = makeAgent();
-  const show = (next: Invocation, panelView?: 'review'): void => {
+  const show = (next: InvocationView, panelView?: 'review'): void => {
     if (abort.signal.aborted) return;
     view = appIcon === undefined ? next : { ...next, appIcon };
     deps.hub.update({ ...(panelView ? { view: panelView } : {}), invocation: view });
   };
-  const patch = (change: Partial<Invocation>): void => {
+  const patch = (change: Partial<InvocationView>): void => {
     view = { ...view, ...change };
     deps.hub.patch({ id, ...change });
   };
@@ -181,7 +87,7 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
       got = error instanceof Error ? error : new Error(String(error));
     }
     if (collection.signal.aborted) {
-      // Removed by the user, or a newer press: whatever came back is dropped.
+      // Removed by the user, or a newer invocation: whatever came back is dropped.
       deps.logger.info(`invocation ${id}: a late answer was discarded`);
       return;
     }
@@ -262,7 +168,7 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
       show(failedInvocation(id, context.appName, 'ruled-out', { ruledOutBy: 'never' }));
       return true;
     },
-    // What this press holds is handed to the conversation with each request: it never reads it back.
+    // What this invocation holds is handed to the conversation with each request: it never reads it back.
     preview: (request) => (live() && agent ? agent.preview(request, subject) : null),
     send: async (request) => (live() && agent ? agent.send(request, subject) : undefined),
     stop: () => (live() && agent ? agent.stop() : { stopped: false }),
