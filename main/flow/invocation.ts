@@ -42,7 +42,7 @@ export function createInvocation(spec: InvocationSpec, deps: InvocationDeps): In
     view = { ...view, ...change };
     deps.hub.patch({ id, ...change });
   };
-  /** Whether the app's `local` rule keeps what is held from the backend chosen now, as the core decides it (app/ask). */
+  /** Whether the app's `local` rule keeps what is held from the backend chosen now, as the core decides it (localRuleBlocks). */
   const localBlocks = (): boolean => {
     const settings = deps.agent?.settings();
     return settings !== undefined && localRuleBlocks(held()?.screening?.rule, destinationOf(settings));
