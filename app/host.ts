@@ -2,7 +2,7 @@
  * The host core as main/ uses it: one door, so the Electron process depends on what the core
  * offers, not on where inside app/ each piece lives (docs/architecture.md, "main/ and the core: one door"). Main imports app/ only
  * through this file and the plain-type modules docs/architecture.md lists (lint enforces it);
- * `glance ask` takes collect and locate from here too. The command's other commands import
+ * `glance ask` takes collect from here too, and runs the same ask (app/ask). The command's other commands import
  * their few modules directly: this door brings the model SDKs, which `glance current` must not
  * load (test/cli/bundle.test.ts).
  */
@@ -14,8 +14,8 @@ export { collectFrontApp } from './accessibility/collect.js';
 export { isAccessibilityRead, type FrontCollection } from './accessibility/types.js';
 export { behindPermission, createAccessibilityReader, type AccessibilityReader } from './os/accessibility/index.js';
 export { isElectronApp } from './os/accessibility/electron-app.js';
-export { locateRef, type LocateResult } from './invocation/locate.js';
-export type { ContextSource, SourceKind } from './invocation/source.js';
+export type { LocateResult } from './invocation/locate.js';
+export type { SourceKind } from './invocation/source.js';
 export { createHostCache } from './invocation/host-cache.js';
 export { publishedApps } from './discovery/find.js';
 export { providersFolder } from '@app-context/provider-kit/platform';
@@ -24,16 +24,18 @@ export { createOs } from './os/index.js';
 export { cachedAppIcons, iconDataUrl, type AppIcons } from './os/app-icon.js';
 export { createLinuxAppIcons } from './os/app-icon-linux.js';
 
-// Ask: the conversation, its backends, the prompt and what it names.
-export { createBackend } from './agent/backends.js';
-export { Conversation } from './agent/conversation.js';
+// Ask: the one ask (the panel's and `glance ask`'s), the conversation, the prompt and what it names.
+export { askAbout, destinationOf } from './ask/ask.js';
+export { planAsk, type AskChoices } from './ask/plan.js';
+export { localRuleBlocks } from './rules/gate.js';
+export { subjectOf, type AskSubject, type CollectedContext } from './ask/subject.js';
+export type { Conversation } from './agent/conversation.js';
 export type { LocateFn } from './agent/highlight-tool.js';
 export { buildAgentPayload, contextParts, type SentContext } from './agent/prompt.js';
 export { citedIds } from './agent/citations.js';
 
 // Privacy: the rules, the screening, what goes out and the receipts.
 export { createPrivacyService, type PrivacyService } from './privacy/service.js';
-export { planOutgoing, receiptIds, type Outgoing } from './privacy/outgoing.js';
 export { matchExclusions } from './rules/match.js';
 export { RulesDamagedError } from './rules/store.js';
 export { panelTree, shownIds } from './withhold/shown.js';

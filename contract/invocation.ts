@@ -166,6 +166,12 @@ export const InvocationSchema = z.object({
    * question goes to the chosen model with nothing from this app, and the conversation says so.
    */
   withoutContext: z.literal(true).optional(),
+  /**
+   * True while the app's `local` rule keeps this context from the backend chosen now, as the
+   * core decides it (a question then goes without the app's context): the panel says so before
+   * Send and decides nothing itself.
+   */
+  localBlocks: z.boolean().optional(),
   /** Where the context came from (absent until something was collected): a plain kind, never the source itself. */
   source: z.enum(['provider', 'accessibility']).optional(),
   /** The conversation about this press's context, once a question was asked: every turn and the chips. */

@@ -73,7 +73,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const electronApp = ports.electronApp;
   // Highlights: one transparent window per display, created when a display first draws.
   const overlay = createOverlayService({ displays: ports.screen.displays, windows: overlays });
-  // Each press owns what it collected, its conversation, the placement and the overlay it drew.
+  // Each invocation owns what it collected, its conversation, the placement and the overlay it drew.
   const controller = createController({
     os: ports.os,
     // The provider first; an app without one only through the one reader, with the user's consent (app/accessibility).
@@ -109,6 +109,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     store,
     hub,
     initial: loaded.settings,
+    changed: controller.settingsChanged,
     effects: {
       applyHotkey: hotkeys.apply,
       // Set, then read back: on macOS 13 and later the item may wait for approval or be refused.

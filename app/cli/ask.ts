@@ -1,16 +1,12 @@
-import { createBackend } from '../agent/backends.js';
-import { Conversation } from '../agent/conversation.js';
-import type { LocateFn } from '../agent/highlight-tool.js';
-import type { NoContextKind } from '../agent/no-context.js';
-import type { SentContext } from '../agent/prompt.js';
+import { askAbout, type Ask } from '../ask/ask.js';
+import { subjectOf } from '../ask/subject.js';
 import { collectFrontApp } from '../accessibility/collect.js';
 import { isAccessibilityRead, type FrontCollection } from '../accessibility/types.js';
-import { collectContext, locateRef } from '../host.js';
+import { collectContext } from '../host.js';
 import { createHostCache } from '../invocation/host-cache.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import { listIds } from '../../contract/review.js';
 import { receiptRecorder } from '../history/recorder.js';
-import { planOutgoing, receiptIds, type Outgoing } from '../privacy/outgoing.js';
 import { MODEL_API_KEY } from '../withhold/kinds.js';
 import { shownIds } from '../withhold/shown.js';
 import { keyFor, parseAskArgs, type AskOptions } from './ask-args.js';
@@ -22,12 +18,14 @@ import { createAccessibilityReader } from '../os/accessibility/index.js';
 import { resolveApp } from './front-app.js';
 import { EXIT } from './exit-codes.js';
 import type { CliDeps, CliIo, CommandRun } from './io.js';
-import type { RequestObserver } from '../agent/types.js';
 
-/** The two invocation functions (collectContext, locateRef) `ask` uses, and how Ctrl-C reaches it; tests may pass their own. */
+/**
+ * How `ask` collects (collectContext: the provider's side of collectFrontApp) and how Ctrl-C
+ * reaches it; tests may pass their own. Locating needs nothing here: it goes through the
+ * collection's own source (app/ask/ask.ts).
+ */
 export interface AskServices {
   collect: typeof collectContext;
-  locate: typeof locateRef;
   /** Calls `cancel` on the user's interrupt; returns the function that stops listening. */
   onInterrupt?(cancel: () => void): () => void;
   /** The fetch the model backends send with; tests pass one with their own DNS lookup. */
@@ -42,74 +40,60 @@ function onSigint(cancel: () => void): () => void {
   return () => process.removeListener('SIGINT', cancel);
 }
 
-/**
- * Why nothing was collected: one line the user can act on (it may name the app: it is the
- * user's own output), and the kind the model is told instead (app/agent/no-context.ts).
- */
-function noContextReason(collection: Exclude<FrontCollection, { kind: 'collected' }>): { reason: string; missing: NoContextKind } {
+/** Why nothing was collected: one line the user can act on (it may name the app: it is the user's own output). */
+function noContextReason(collection: Exclude<FrontCollection, { kind: 'collected' }>): string {
   switch (collection.kind) {
     case 'no-consent':
-      // Without consent asked for, the model hears what it always did: the app does not share.
-      return { reason: refusalLine(collection).line, missing: collection.consent === 'never' ? 'accessibility-never' : 'no-provider' };
     case 'unreadable':
-      return { reason: refusalLine(collection).line, missing: 'unreadable' };
+      return refusalLine(collection).line;
     case 'ignored':
-      return { reason: `every provider for this app was ignored (${collection.reasons.length}); see \`glance providers\``, missing: 'ignored' };
+      return `every provider for this app was ignored (${collection.reasons.length}); see \`glance providers\``;
     case 'cancelled':
-      return { reason: 'collecting was cancelled', missing: 'cancelled' };
+      return 'collecting was cancelled';
     case 'no-answer':
-      return { reason: collection.reason, missing: collection.timedOut ? 'timed-out' : 'no-answer' };
     case 'ruled-out':
-      // Its reason says it is the user's rule (app/rules/gate.ts).
-      return { reason: collection.reason, missing: collection.rule === 'damaged' ? 'damaged-rules' : collection.rule };
-    default:
-      return { reason: collection.reason, missing: collection.kind };
+    case 'no-provider':
+    case 'refused':
+      // A ruled-out reason says it is the user's rule (app/rules/gate.ts).
+      return collection.reason;
   }
-}
-
-/** What the first line reports and what the receipts need: the report and, with context, the plan. */
-interface Reviewed {
-  report: ContextReport;
-  outgoing?: Outgoing;
-  /** Why no context goes, as the model is told it; absent when a root goes. */
-  missing?: NoContextKind;
 }
 
 const NOTHING_HELD = { withheld: [], excludedByRule: [] };
 
 /**
- * What goes to the model: the answer without the user's exclusions, the standing exclusions of
- * the app's rule and the elements holding a secret, each with its subtree (app/privacy), less
- * what --allow sends for this message. An --exclude or --allow id that changes nothing is a
- * warning on stderr (it may be a typo, and the user should know). An element whose id holds a
- * secret is shown, and may be named in --allow and --exclude, as `withheld@N` (withhold/shown.ts).
+ * The first line: what was collected and what goes to the model (the one ask planned it: the
+ * answer without the user's exclusions, the standing exclusions of the app's rule and the
+ * elements holding a secret, each with its subtree, less what --allow sends for this message).
+ * An --exclude or --allow id that changes nothing is a warning on stderr (it may be a typo, and
+ * the user should know). An element whose id holds a secret is shown, and may be named in
+ * --allow and --exclude, as `withheld@N` (withhold/shown.ts).
  */
-function reviewed(collection: FrontCollection, options: AskOptions, io: CliIo, redact: (text: string) => string): Reviewed {
+function reviewed(collection: FrontCollection | undefined, ask: Ask, options: AskOptions, io: CliIo, redact: (text: string) => string): ContextReport {
+  if (!collection) return { source: null, provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD };
   if (collection.kind !== 'collected') {
     if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
-    const { reason, missing } = noContextReason(collection);
-    return { report: { source: null, provider: null, sent: null, reason, ...NOTHING_HELD }, missing };
+    return { source: null, provider: null, sent: null, reason: noContextReason(collection), ...NOTHING_HELD };
   }
   for (const note of collection.ignored) io.stderr(`glance: note: ${note}\n`);
   for (const warning of collection.warnings) io.stderr(`glance: warning: ${warning}\n`);
   const names = shownIds(collection.screening?.withheld ?? []);
-  const exclude = options.exclude.map(names.resolve);
   const present = new Set(listIds(collection.answer.root));
-  options.exclude.forEach((id, i) => {
-    if (!present.has(exclude[i] as string)) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
-  });
-  // The app's name goes to the model and into each receipt: a token Glance holds is blanked in it.
+  for (const id of options.exclude) {
+    if (!present.has(names.resolve(id))) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
+  }
+  // The app's name is the user's own output here: a token Glance holds is blanked in it.
   const who = isAccessibilityRead(collection)
     ? { source: 'accessibility' as const, provider: null, app: { ...collection.identity, name: redact(collection.identity.name) } }
     : { source: 'provider' as const, provider: shownProvider(collection.provider, redact) };
-  const outgoing = planOutgoing(collection.answer.root, collection.screening, { removed: new Set(exclude), allowed: new Set(options.allow.map(names.resolve)) });
-  for (const id of outgoing.unusedAllows) {
+  const outgoing = ask.outgoing;
+  for (const id of outgoing?.unusedAllows ?? []) {
     io.stderr(`glance: warning: --allow ${id.slice(0, 128)}: no element with that id was withheld or left out by a rule; nothing changed for it\n`);
   }
-  const { root: sent, reason, missing } = outgoing;
-  const withheld = outgoing.withheld.map((w) => ({ id: names.show(w.id), kind: w.kind }));
-  const excludedByRule = outgoing.excludedByRule.map((m) => ({ id: names.show(m.id), rule: m.rule }));
-  return { report: { ...who, sent, ...(reason !== undefined ? { reason } : {}), withheld, excludedByRule }, outgoing, ...(missing !== undefined ? { missing } : {}) };
+  const withheld = (outgoing?.withheld ?? []).map((w) => ({ id: names.show(w.id), kind: w.kind }));
+  const excludedByRule = (outgoing?.excludedByRule ?? []).map((m) => ({ id: names.show(m.id), rule: m.rule }));
+  const reason = outgoing?.reason;
+  return { ...who, sent: ask.context.root, ...(reason !== undefined ? { reason } : {}), withheld, excludedByRule };
 }
 
 /** The descriptor as reported: no protocol, the name and version with every token Glance holds blanked. */
@@ -175,35 +159,25 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
 }
 
 async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { collection: FrontCollection | undefined }): Promise<number> {
-  const { options, io, services, reporter, signal, core, collection } = run;
+  const { options, io, services, reporter, signal, collection } = run;
   if (signal.aborted) {
     reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' }, EXIT.interrupted);
     return EXIT.interrupted;
   }
-  const { report, outgoing, missing }: Reviewed = collection ? reviewed(collection, options, io, (text) => run.deps.secrets?.redact(text) ?? text) : { report: { source: null, provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, missing: 'no-front-app' };
-  reporter.context(report);
-
-  const provider = report.provider;
-  const read = collection !== undefined && isAccessibilityRead(collection) ? collection : undefined;
-  const locate: LocateFn = async (id, locateSignal) => {
-    if (read) {
-      // Read through Accessibility: its ids are located again through the reader only.
-      const result = await read.source.locate(id, { timeoutMs: options.timeoutMs, signal: locateSignal });
-      return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
-    }
-    if (!provider) return { ok: false, reason: 'no provider' };
-    const ref = { pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance, id };
-    const result = await services.locate(ref, core, { timeoutMs: options.timeoutMs, signal: locateSignal });
-    return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
-  };
-  const fetch = services.fetch ? { fetch: services.fetch } : {};
-  const backend = createBackend({ ...options.backend, ...fetch, ...receipts(io, report, outgoing, collection), citeByTitle: true }, run.key.apiKey, run.key.keyHint);
-  // Under the user's rule, or with no context at all, the model is told why in Glance's words alone
-  // (a kind from a closed set, app/agent/no-context.ts): nothing of the app, not even its bundle id.
-  const context: SentContext = { appName: provider?.name ?? report.app?.name, root: report.sent, ...(read ? { source: 'accessibility' as const } : {}), ...(missing !== undefined ? { missing } : {}) };
-  const conversation = new Conversation({ backend, context, locate });
+  const redact = (text: string): string => run.deps.secrets?.redact(text) ?? text;
+  // The one ask, as the panel's (app/ask): without a front app, the model is told just that.
+  const ask = askAbout(collection ? subjectOf(collection, redact) : 'no-front-app', { removed: options.exclude, allowed: options.allow }, {
+    settings: { ...options.backend, ...(services.fetch ? { fetch: services.fetch } : {}), citeByTitle: true },
+    apiKey: run.key.apiKey,
+    keyHint: run.key.keyHint,
+  }, {
+    timeoutMs: () => options.timeoutMs,
+    // Metadata only: the command keeps no payloads.
+    recorder: (facts) => receiptRecorder({ history: commandHistory(io), facts }),
+  });
+  reporter.context(reviewed(collection, ask, options, io, redact));
   let failed = false;
-  for await (const event of conversation.ask(options.prompt, signal)) {
+  for await (const event of ask.conversation.ask(options.prompt, signal)) {
     // The user's Ctrl-C, said as such (the conversation's own words are "the request was cancelled").
     const interrupted = event.type === 'error' && event.kind === 'cancelled' && signal.aborted;
     reporter.event(interrupted ? { ...event, reason: 'interrupted: the request was cancelled' } : event, interrupted ? EXIT.interrupted : EXIT.backendFailed);
@@ -214,20 +188,7 @@ async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { c
 }
 
 /**
- * The receipts of this run (app/history): each request that carries the context records one in
- * the shared history before it is sent. Metadata only: the command keeps no payloads.
- */
-function receipts(io: CliIo, report: ContextReport, outgoing: Outgoing | undefined, collection: FrontCollection | undefined): { onRequest?: RequestObserver } {
-  const who = report.provider ?? report.app;
-  if (!who || !report.source || !outgoing || collection?.kind !== 'collected') return {};
-  const { bundleId, name, pid } = who;
-  const rule = collection.screening?.rule;
-  const facts = { app: { bundleId, name, pid }, source: report.source, ...receiptIds(outgoing, collection.screening), ...(rule ? { rule } : {}) };
-  return { onRequest: receiptRecorder({ history: commandHistory(io), facts }) };
-}
-
-/**
  * `glance ask PROMPT ...` (docs/cli.md, "glance ask"): collect, leave out the excluded, ask,
  * stream, highlight.
  */
-export const runAsk: CommandRun = createAsk({ collect: collectContext, locate: locateRef });
+export const runAsk: CommandRun = createAsk({ collect: collectContext });

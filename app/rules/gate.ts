@@ -15,6 +15,16 @@ export type RuleVerdict =
   /** Ask nothing of this app's provider; `reason` says why in one line (no provider text). */
   | { ok: false; rule: RuledOutBy; reason: string };
 
+/**
+ * Whether the app's `local` rule keeps its context from `destination`: the one place this is
+ * decided. Before asking the app (judgeApp), at each question (app/ask, planAsk: the backend
+ * may have changed since collecting), and for the panel, which shows the decision (the
+ * invocation's `localBlocks`) and decides nothing itself.
+ */
+export function localRuleBlocks(rule: RuleName | undefined, destination: Destination): boolean {
+  return rule === 'local' && !isLocalDestination(destination);
+}
+
 /** The verdict for the app with this verified bundle id, when its context would go to `destination`. */
 export function judgeApp(state: RulesState, bundleId: string, destination: Destination): RuleVerdict {
   // Fails closed: with the rules unreadable, nobody knows which app the user barred.
@@ -25,10 +35,10 @@ export function judgeApp(state: RulesState, bundleId: string, destination: Desti
   if (rule === 'never') {
     return { ok: false, rule, reason: `your rule for ${name} is "never", so Glance asks this app for nothing (\`glance rules set ${name} allow\` changes it)` };
   }
-  if (rule === 'local' && !isLocalDestination(destination)) {
+  if (localRuleBlocks(rule, destination)) {
     return {
       ok: false,
-      rule,
+      rule: 'local',
       reason: `your rule for ${name} is "local": its context goes only to a model on this machine, and ${describeDestination(destination)} is not one, so this app was not asked`,
     };
   }

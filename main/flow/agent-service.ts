@@ -1,36 +1,35 @@
 import { backendLabel, isKeyedBackend, type KeyedBackendId } from '../../contract/backends.js';
-import { createBackend as createBackendDefault, Conversation, buildAgentPayload, receiptIds, type LocateFn, type ContextSource, type Logger, type PrivacyService } from '../../app/host.js';
+import { askAbout, buildAgentPayload, type AskChoices, type AskSubject, type Logger, type PrivacyService } from '../../app/host.js';
 import type { AgentRequest } from '../../app/agent/types.js';
 import type { Rect } from '@app-context/provider-kit/protocol';
 import type { Settings } from '../../contract/settings.js';
-import type { AnswerState, Chip, InvokeResponse, Preview } from '../../contract/ipc.js';
+import type { AnswerState, Chip, InvokeRequest, InvokeResponse, Preview } from '../../contract/ipc.js';
 import { appendText, chipFromLocation, endTurn, highlightChip, LOCATE_FAILED_INSIDE, ringLabel, sentIdsOf, setChip, startTurn, type Chat, type ChipFound } from './answer-state.js';
-import { contextFor, renderedContexts, type Choices, type Held } from './sent-context.js';
+import { renderedContexts } from './sent-context.js';
 
-/** What the panel asks of the agent: one reviewed request (removals are ids, main applies them). */
-interface AgentRequestInput extends Choices {
-  prompt: string;
-  /** The press the panel named; the handlers found this conversation by it, so it is not read here. */
-  invocation?: number;
-}
+/** One question from the panel and the user's removals and restorations for it (ids as the panel shows them). */
+type Question = InvokeRequest<'preview'>;
+
+/** The user's choices as the one ask takes them. */
+const choicesOf = (request: Question): AskChoices => ({ removed: request.removedIds, ...(request.allowedIds ? { allowed: request.allowedIds } : {}) });
 
 /** Send while an answer is still streaming: refused, and the panel says why. */
 const STILL_ANSWERING = { ok: false, refused: 'still-answering' } as const;
 
 /**
- * One press's conversation as the IPC handlers use it (the press owns it; a new press disposes
+ * One invocation's conversation as the IPC handlers use it (the invocation owns it; a new one disposes
  * of it). No electron: the e2e server runs this very service.
  */
 export interface AgentPort {
-  /** Exactly the request Send would make now: the first question's payload, or the follow-up. */
-  preview(request: AgentRequestInput): Preview | null;
-  /** Starts answering; the answer streams through `publish`. */
-  send(request: AgentRequestInput): Promise<InvokeResponse<'send'>>;
+  /** Exactly the request Send would make now about `subject`: the first question's payload, or the follow-up. */
+  preview(request: Question, subject: AskSubject): Preview;
+  /** Starts answering about `subject` (kept from the first question that completes); the answer streams through `publish`. */
+  send(request: Question, subject: AskSubject): Promise<InvokeResponse<'send'>>;
   stop(): { stopped: boolean };
   /** Locates a chip's element through the source that issued it; null for an id that is not a chip. */
   locate(id: string): Promise<Chip | null>;
   answer(): AnswerState | null;
-  /** The press is over (a new one, or "Never from this app"): abort what runs, forget the conversation, clear the overlay it drew. */
+  /** The invocation is over (a new one, or "Never from this app"): abort what runs, forget the conversation, clear the overlay it drew. */
   dispose(): void;
 }
 
@@ -42,11 +41,10 @@ export interface AgentServiceDeps {
   overlay: { show(rects: Rect[], label?: string): void; hide(): void };
   publish(answer: AnswerState | null): void;
   logger: Logger;
-  createBackend?: typeof createBackendDefault;
   /** The fetch the model backends send with (MainPorts.modelFetch); the global one when absent. */
   modelFetch?: typeof fetch;
-  /** The rules' `local` check at send time and the receipts (app/privacy); absent in tests of the panel alone. */
-  privacy?: Pick<PrivacyService, 'recorder' | 'destination'>;
+  /** The receipts (app/privacy); absent in tests of the panel alone. */
+  privacy?: Pick<PrivacyService, 'recorder'>;
 }
 
 const KEY_HINT = "the API key in Glance's settings";
@@ -57,12 +55,15 @@ function asPreview(request: AgentRequest, backend: string): Preview {
   return { backend, ...sent };
 }
 
-/** The conversation of one press, over what the press holds (its context, the user's choice to ask without it). */
-export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPort {
-  const makeBackend = deps.createBackend ?? createBackendDefault;
+/**
+ * The conversation of one invocation. The invocation hands in what it holds with each request
+ * (the subject and the user's choices): this service keeps only the conversation, never a way
+ * back to the invocation.
+ */
+export function createAgentService(deps: AgentServiceDeps): AgentPort {
   let current: Chat | undefined;
   let disposed = false;
-  const renderedFor = renderedContexts(held, deps.privacy);
+  const renderedFor = renderedContexts();
 
   /**
    * A chat whose context went out: a question completed. Until then (the first question
@@ -76,40 +77,20 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
     if (chat === current && !disposed) deps.publish(answer);
   };
 
-  /** Locates an id only through the source that issued it (app/invocation/source.ts), within the time limit. */
-  const locateIn = (source: ContextSource | undefined): LocateFn => async (id, signal) => {
-    if (!source) return { ok: false, reason: 'nothing was collected from the app' };
-    const result = await source.locate(id, { timeoutMs: deps.settings().timeoutMs, signal });
-    return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
-  };
-
-  const startChat = async (request: AgentRequestInput): Promise<Chat> => {
+  /** The one ask (app/ask), with the backend of the settings as they are now. */
+  const startChat = async (subject: AskSubject, choices: AskChoices): Promise<Chat> => {
     const settings = deps.settings();
-    const collected = held.collected();
-    const { context, outgoing } = contextFor(held, request, deps.privacy);
     const key = isKeyedBackend(settings.backend) ? await deps.apiKey(settings.backend) : undefined;
-    // A receipt for every request that carries this context (app/history), as `glance ask` writes them.
-    const onRequest = deps.privacy && collected && outgoing && context.root
-      ? deps.privacy.recorder({
-        app: { bundleId: collected.issuer.bundleId, name: collected.appName, pid: collected.issuer.pid },
-        source: collected.source.kind,
-        ...receiptIds(outgoing, collected.screening),
-        ...(collected.screening ? { rule: collected.screening.rule } : {}),
-      })
-      : undefined;
-    const backend = makeBackend({
-      backend: settings.backend, model: settings.model || undefined, baseURL: settings.baseURL || undefined,
-      ...(onRequest ? { onRequest } : {}), ...(deps.modelFetch ? { fetch: deps.modelFetch } : {}),
-    }, key, KEY_HINT);
+    const { context, conversation, locate } = askAbout(subject, choices, {
+      settings: { backend: settings.backend, model: settings.model || undefined, baseURL: settings.baseURL || undefined, ...(deps.modelFetch ? { fetch: deps.modelFetch } : {}) },
+      apiKey: key,
+      keyHint: KEY_HINT,
+    }, {
+      timeoutMs: () => deps.settings().timeoutMs,
+      ...(deps.privacy ? { recorder: deps.privacy.recorder } : {}),
+    });
     const label = backendLabel(settings);
-    const locate = locateIn(context.root ? collected?.source : undefined);
-    return {
-      conversation: new Conversation({ backend, context, locate }),
-      sent: sentIdsOf(context.root),
-      locate,
-      label,
-      answer: { backend: label, turns: [], chips: [] },
-    };
+    return { conversation, sent: sentIdsOf(context.root), root: typeof subject === 'string' ? null : subject.root, locate, label, answer: { backend: label, turns: [], chips: [] } };
   };
 
   const run = async (chat: Chat, prompt: string, abort: AbortController): Promise<void> => {
@@ -125,7 +106,7 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
           update(chat, highlightChip(chat.answer, event.id, found, chat.sent));
           if (found.state === 'visible' && event.location && chat === current && !disposed) {
             shown.push(...event.location.rects);
-            labels.push(ringLabel(held.collected()?.root, event.id));
+            labels.push(ringLabel(chat.root, event.id));
             // One element is named beside its ring; several at once are named on their chips.
             deps.overlay.show(shown, labels.length === 1 ? labels[0] : undefined);
           }
@@ -140,17 +121,19 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
   };
 
   return {
-    preview(request) {
+    preview(request, subject) {
       const chat = established();
       if (chat) return asPreview(chat.conversation.preview(request.prompt), chat.label);
-      const { context, parts } = renderedFor(request);
-      return asPreview(buildAgentPayload(context, request.prompt, parts), backendLabel(deps.settings()));
+      const settings = deps.settings();
+      const { context, parts } = renderedFor(subject, choicesOf(request), settings);
+      return asPreview(buildAgentPayload(context, request.prompt, parts), backendLabel(settings));
     },
-    async send(request) {
+    async send(request, subject) {
+      const { prompt } = request;
       if (current?.running) return STILL_ANSWERING;
       if (!established()) {
-        const chat = await startChat(request);
-        // The press ended while the key was read: this request belongs to a context that is gone.
+        const chat = await startChat(subject, choicesOf(request));
+        // The invocation ended while the key was read: this request belongs to a context that is gone.
         if (disposed) return { ok: false, refused: 'stale' };
         // Two Sends raced: the first one's chat stands, the second is refused below.
         if (!established() && !current?.running) {
@@ -163,9 +146,9 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
       if (chat.running) return STILL_ANSWERING;
       const abort = new AbortController();
       chat.running = abort;
-      update(chat, startTurn(chat.answer, request.prompt));
+      update(chat, startTurn(chat.answer, prompt));
       deps.logger.info(`agent: asking ${chat.label}`);
-      void run(chat, request.prompt, abort);
+      void run(chat, prompt, abort);
       return { ok: true };
     },
     stop() {
@@ -198,7 +181,7 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
       if (abort.signal.aborted || chat !== current || disposed) return chipOf();
       chat.pointing = undefined;
       update(chat, setChip(chat.answer, id, found));
-      if (found.state === 'visible') deps.overlay.show(rects, ringLabel(held.collected()?.root, id));
+      if (found.state === 'visible') deps.overlay.show(rects, ringLabel(chat.root, id));
       else deps.overlay.hide();
       return chipOf();
     },

@@ -89,14 +89,16 @@ export function setChip(state: AnswerState, id: string, found: ChipFound): Answe
 }
 
 /**
- * One conversation about one collected context, from the first Send until its press ends.
+ * One conversation about one collected context, from the first Send until its invocation ends.
  * The context is fixed at the first Send: follow-ups go with the history, not a new tree.
  */
 export interface Chat {
   conversation: Conversation;
   /** Every id that was sent, with its role; only these can become chips or be located. */
   sent: SentIds;
-  /** Locates an id through the source that collected it (a provider and its instance, or the accessibility reader). */
+  /** The collected tree the sent ids came from, for the label beside a ring (null: nothing was collected). */
+  root: Element | null;
+  /** Locates an id only through the source that collected it (app/ask: `source.locate`). */
   locate: LocateFn;
   /** The backend's honest name. */
   label: string;

@@ -1,13 +1,14 @@
 import type { Logger } from '../../app/host.js';
 import type { FrontApp, OsServices } from '../../app/os/types.js';
-import type { Invocation } from '../../contract/ipc.js';
+import type { Invocation as InvocationView } from '../../contract/ipc.js';
 import { appDisplayName, collectingInvocation, failedInvocation } from './describe.js';
-import { createPress, type PickResult, type Press, type PressDeps } from './press.js';
+import { createInvocation } from './invocation.js';
+import type { Invocation, InvocationDeps, PickResult } from './invocation-types.js';
 
-export type { CollectFn, PickResult } from './press.js';
+export type { CollectFn, PickResult } from './invocation-types.js';
 
-/** What the hotkey flow needs: what every press needs, and the front app. Plain functions, so the e2e test server drives the same flow. */
-export interface ControllerDeps extends PressDeps {
+/** What the hotkey flow needs: what every invocation needs, and the front app. Plain functions, so the e2e test server drives the same flow. */
+export interface ControllerDeps extends InvocationDeps {
   os: Pick<OsServices, 'frontApp'>;
   /** Glance's own process id: never the front app. */
   ownPid: number;
@@ -22,24 +23,24 @@ export interface ControllerDeps extends PressDeps {
   logger: Logger;
 }
 
-/** The hotkey flow: take the front app, open a press for it, and dispose of the one before. */
+/** The hotkey flow: take the front app, open an invocation for it, and dispose of the one before. */
 export interface Controller {
   /** The hotkey's callback. Takes the front app before any window of ours is shown. */
   onHotkey(): Promise<void>;
   /**
    * Collects from an app the user picked instead of the front app ("Try with Sample Notes").
    * The panel shows `appName` collecting at once; `pick` may take a moment (starting the app)
-   * or fail with its kind, which the panel then says. A newer press supersedes it as usual.
+   * or fail with its kind, which the panel then says. A newer invocation supersedes it as usual.
    */
   collectFrom(appName: string, pick: () => Promise<PickResult>): Promise<void>;
   /**
-   * The press a request from the panel names, while it is the one on screen: a request naming
-   * an older one finds none, since that press is gone. The one place an id is looked up.
+   * The invocation a request from the panel names, while it is the one on screen: a request
+   * naming an older one finds none, since that one is gone. The one place an id is looked up.
    */
-  press(invocation: number): Press | undefined;
+  invocation(id: number): Invocation | undefined;
   /**
    * Cmd-R or "Try again" in the panel: collects once more from the app `invocation` asked
-   * (the same front app, or Sample Notes again), as a new press. Not started when that press
+   * (the same front app, or Sample Notes again), as a new invocation. Not started when that one
    * is no longer the one shown, is still collecting, or never had an app to ask.
    */
   collectAgain(invocation: number): Promise<{ started: boolean }>;
@@ -48,39 +49,40 @@ export interface Controller {
    * aborted, so nothing is read for a panel the user dismissed, and its late answer is discarded.
    */
   panelClosed(): { aborted: boolean };
+  /** The settings changed: the invocation on screen decides again whether its `local` rule blocks a send. */
+  settingsChanged(): void;
 }
 
 /** A controller over the given services. */
 export function createController(deps: ControllerDeps): Controller {
   let counter = 0;
-  /** The press on screen; every earlier one was disposed of when this one opened. */
-  let current: Press | undefined;
+  /** The invocation on screen; every earlier one was disposed of when this one opened. */
+  let current: Invocation | undefined;
 
-  /** A new press, shown at once: supersedes the previous one, which stops whatever it was doing. */
-  const open = (view: (id: number) => Invocation, panelView?: 'review', again?: () => Promise<void>): Press => {
+  /** A new invocation, shown at once: supersedes the previous one, which stops whatever it was doing. */
+  const open = (view: (id: number) => InvocationView, panelView?: 'review', again?: () => Promise<void>): Invocation => {
     current?.dispose();
     const id = ++counter;
-    current = createPress({ id, view: view(id), ...(panelView ? { panelView } : {}), ...(again ? { again } : {}) }, deps);
+    current = createInvocation({ id, view: view(id), ...(panelView ? { panelView } : {}), ...(again ? { again } : {}) }, deps);
     return current;
   };
 
-
   const start = (app: FrontApp): Promise<void> => {
-    const press = open((id) => collectingInvocation(id, appDisplayName(app)), 'review', () => start(app));
+    const opened = open((id) => collectingInvocation(id, appDisplayName(app)), 'review', () => start(app));
     deps.showPanel();
-    return press.collect(app);
+    return opened.collect(app);
   };
 
   const collectFrom = (appName: string, pick: () => Promise<PickResult>): Promise<void> => {
-    const press = open((id) => collectingInvocation(id, appName), 'review', () => collectFrom(appName, pick));
+    const opened = open((id) => collectingInvocation(id, appName), 'review', () => collectFrom(appName, pick));
     deps.showPanel();
-    return press.collectPicked(pick);
+    return opened.collectPicked(pick);
   };
 
   return {
     async onHotkey() {
       // The panel has the keyboard: show what it holds, as when Glance was in front, rather than
-      // asking the app beside it again (a press's context would be replaced under the user).
+      // asking the app beside it again (an invocation's context would be replaced under the user).
       if (current !== undefined && deps.panelFocused?.() === true) {
         deps.showPanel();
         return;
@@ -102,15 +104,16 @@ export function createController(deps: ControllerDeps): Controller {
       await start(front.app);
     },
     collectFrom,
-    press: (invocation) => (current?.id === invocation ? current : undefined),
-    async collectAgain(invocation) {
-      const press = current?.id === invocation ? current : undefined;
-      // Only for the press on screen, and not while it is still collecting.
-      if (!press?.again || press.collecting()) return { started: false };
-      // Not awaited: the new press shows "collecting" at once and fills in like a hotkey's.
-      void press.again();
+    invocation: (id) => (current?.id === id ? current : undefined),
+    async collectAgain(id) {
+      const shown = current?.id === id ? current : undefined;
+      // Only for the invocation on screen, and not while it is still collecting.
+      if (!shown?.again || shown.collecting()) return { started: false };
+      // Not awaited: the new invocation shows "collecting" at once and fills in like a hotkey's.
+      void shown.again();
       return { started: true };
     },
     panelClosed: () => current?.cancel('closed') ?? { aborted: false },
+    settingsChanged: () => current?.settingsChanged(),
   };
 }

@@ -2,18 +2,18 @@ import type { Logger, LocateResult } from '../../app/host.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 
 /**
- * The panel beside the user's selection (docs/protocol.md, placement): when a press collected a context
+ * The panel beside the user's selection (docs/protocol.md, placement): when an invocation collected a context
  * with a selection, the provider was asked where it is over the same verified call
  * (collectContext's `locateSelection`), and the panel moves next to it when it is visible. It
  * never waits on the provider: the panel is already shown under the menu-bar icon, and stays
- * there when the answer is slow, offscreen, gone or an error, or the press is over.
+ * there when the answer is slow, offscreen, gone or an error, or the invocation is over.
  */
 
-/** What placing needs; the press passes the panel's move, the tests a recorder. */
+/** What placing needs; the invocation passes the panel's move, the tests a recorder. */
 export interface PlacementDeps {
-  /** The press, for the log. */
+  /** The invocation, for the log. */
   id: number;
-  /** The press's life: a newer press (or the user's Stop) means the panel is not moved for this one. */
+  /** The invocation's life: a newer one (or the user's Stop) means the panel is not moved for this one. */
   signal: AbortSignal;
   /** Moves the panel beside the location (main/windows/panel.ts, placeBeside). */
   placeBeside(location: Location): void;

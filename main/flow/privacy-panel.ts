@@ -1,9 +1,9 @@
-import { matchExclusions, RulesDamagedError, type Logger, type PrivacyService } from '../../app/host.js';
+import { RulesDamagedError, type Logger, type PrivacyService } from '../../app/host.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import type { AccessibilityConsent, Exclusion, RuleName } from '../../contract/privacy.js';
 import type { AccessibilityChoice, HistoryView, InvokeResponse, KnownApp, Notice, RuleActionResult, RulesView } from '../../contract/ipc.js';
 import { knownApps } from './known-apps.js';
-import type { Press } from './press.js';
+import type { Invocation } from './invocation-types.js';
 import { tildePath, tildeText } from './home-paths.js';
 
 /**
@@ -14,10 +14,10 @@ import { tildePath, tildeText } from './home-paths.js';
  * rule or exclusion, never provider text beyond the app's name (drawn as provider text).
  */
 export interface PrivacyPanel {
-  setAppRule(press: Pick<Press, 'collected' | 'rescreen' | 'ruleOut'>, rule: RuleName): Promise<RuleActionResult>;
-  excludeAlways(press: Pick<Press, 'collected' | 'rescreen'>, id: string): Promise<RuleActionResult>;
-  /** The accessibility card's choice: `always`/`never` stored for the app's identity, then the press reads again (`once`: granted for it alone). */
-  accessibilityChoice(press: Pick<Press, 'consentAsked' | 'readAgain'>, choice: AccessibilityChoice): Promise<InvokeResponse<'accessibilityChoice'>>;
+  setAppRule(invocation: Pick<Invocation, 'collected' | 'rescreen' | 'ruleOut'>, rule: RuleName): Promise<RuleActionResult>;
+  excludeAlways(invocation: Pick<Invocation, 'collected' | 'rescreen'>, id: string): Promise<RuleActionResult>;
+  /** The accessibility card's choice: `always`/`never` stored for the app's identity, then the invocation reads again (`once`: granted for it alone). */
+  accessibilityChoice(invocation: Pick<Invocation, 'consentAsked' | 'readAgain'>, choice: AccessibilityChoice): Promise<InvokeResponse<'accessibilityChoice'>>;
   rules(): Promise<RulesView>;
   /** With `program`: the consent for that one program of the interpreter `bundleId` (app/rules/consent.ts). */
   setAccessibility(bundleId: string, consent: AccessibilityConsent, program?: string): Promise<RulesView>;
@@ -54,7 +54,7 @@ export interface PrivacyPanelDeps {
   home?: string;
 }
 
-/** The longest History waits for the apps' icons: a press's whole collect is given 1.5 s by default, History's list no longer than that. */
+/** The longest History waits for the apps' icons: an invocation's whole collect is given 1.5 s by default, History's list no longer than that. */
 const ICON_WAIT_MS = 1000;
 
 /** Finds an element by id in a collected tree (iterative: a provider's tree may be deep). */
@@ -70,7 +70,7 @@ function findElement(root: Element, id: string): Element | undefined {
 
 const STALE = { ok: false, problem: 'stale' } as const;
 
-/** The panel's privacy actions over the privacy service and the press the panel names. */
+/** The panel's privacy actions over the privacy service and the invocation the panel names. */
 export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const home = deps.home ?? '';
   const { rules, history } = deps.privacy;
@@ -114,17 +114,10 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       return rulesView('unwritable');
     }
   };
-  /** The shown context screened again with the rules as they are now (a new exclusion applies at once). */
-  const rescreen = async (press: Pick<Press, 'collected' | 'rescreen'>): Promise<void> => {
-    const collected = press.collected();
-    if (!collected?.screening) return;
+  /** The invocation screens what it holds again with the rules as they are now (a new exclusion applies at once). */
+  const rescreen = async (invocation: Pick<Invocation, 'rescreen'>): Promise<void> => {
     const state = await rules.load();
-    const own = state.ok ? state.rules.find((r) => r.bundleId === collected.issuer.bundleId) : undefined;
-    press.rescreen({
-      ...collected.screening,
-      rule: own?.rule ?? 'allow',
-      excludedByRule: matchExclusions(collected.root, own?.exclusions ?? []),
-    });
+    invocation.rescreen(state.ok ? state.rules : []);
   };
   const historyView = async (): Promise<HistoryView> => {
     const [list, kept] = await Promise.all([history.list(), history.keptPayloads()]);
@@ -155,8 +148,8 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   };
 
   return {
-    async setAppRule(press, rule) {
-      const collected = press.collected();
+    async setAppRule(invocation, rule) {
+      const collected = invocation.collected();
       if (!collected) return STALE;
       remember(collected.issuer.bundleId, collected.appName);
       try {
@@ -164,12 +157,12 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       } catch (error) {
         return failed('setting a rule')(error);
       }
-      if (rule === 'never') press.ruleOut();
-      else await rescreen(press);
+      if (rule === 'never') invocation.ruleOut();
+      else await rescreen(invocation);
       return { ok: true, app: collected.appName, rule };
     },
-    async excludeAlways(press, id) {
-      const collected = press.collected();
+    async excludeAlways(invocation, id) {
+      const collected = invocation.collected();
       const element = collected ? findElement(collected.root, id) : undefined;
       if (!collected || !element) return STALE;
       remember(collected.issuer.bundleId, collected.appName);
@@ -180,12 +173,12 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       } catch (error) {
         return failed('adding an exclusion')(error);
       }
-      await rescreen(press);
+      await rescreen(invocation);
       return { ok: true, app: collected.appName, exclusion };
     },
-    async accessibilityChoice(press, choice) {
+    async accessibilityChoice(invocation, choice) {
       if (choice === 'always' || choice === 'never') {
-        const app = press.consentAsked();
+        const app = invocation.consentAsked();
         // No one program to name (an interpreter running `-c`, a REPL): the card offers no "Always", and none is stored.
         if (app === undefined || (choice === 'always' && app.key.kind === 'interpreter')) return STALE;
         remember(app.key.bundleId, app.appName);
@@ -197,7 +190,7 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
         }
       }
       // The core decides again under the choice just stored: `never` comes back as its own card, nothing read.
-      return press.readAgain(choice === 'once' || choice === 'again') ? { ok: true } : STALE;
+      return invocation.readAgain(choice === 'once' || choice === 'again') ? { ok: true } : STALE;
     },
     rules: async () => {
       await lookPublished();

@@ -11,7 +11,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { providersFolder, type Logger } from '../../app/host.js';
-import type { PickResult } from './press.js';
+import type { PickResult } from './invocation-types.js';
 
 /** The name the panel shows while it starts. */
 export const SAMPLE_NOTES = 'Sample Notes';

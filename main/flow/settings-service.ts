@@ -31,7 +31,7 @@ export interface SettingsService {
 }
 
 /** Applies `initial` at once (registering the hotkey) and reports problems through the hub's notices. */
-export function createSettingsService(deps: { store: SettingsStore; hub: StateHub; effects: SettingsEffects; initial: Settings }): SettingsService {
+export function createSettingsService(deps: { store: SettingsStore; hub: StateHub; effects: SettingsEffects; initial: Settings; changed?(): void }): SettingsService {
   let settings = deps.initial;
   // Launch at login is what the system says (the user may have changed it in System Settings).
   // Kept here; the file follows with the next change.
@@ -76,6 +76,8 @@ export function createSettingsService(deps: { store: SettingsStore; hub: StateHu
       await deps.store.save(next);
       settings = next;
       deps.hub.update({ hotkey: settings.hotkey, paused: settings.paused });
+      // The invocation on screen decides again what its `local` rule blocks, under the backend chosen now.
+      deps.changed?.();
       return { settings, problems };
     },
   };

@@ -2,11 +2,12 @@ import { applyPush, streamPiece } from '../../contract/panel-push.js';
 import type { InvocationPatch, Notice, PanelPush, PanelState } from '../../contract/ipc.js';
 
 /**
- * The one copy of what the panel shows: a view model, nothing more. Main changes it (the press
- * on screen writes its view, the settings their part) and each change goes to the panel as a
- * push of the fields that changed: the tree goes with the view that collected it, once, and a
- * streamed piece of the answer goes as that alone (panel-push.ts, `stream`). Nothing in main reads
- * it back to decide anything: which press is current is the controller's.
+ * The pipe to the panel: what main writes goes on to it as a push of the fields that changed
+ * (the tree with the view that collected it, once; a streamed piece of the answer as that
+ * alone: panel-push.ts, `stream`), and the last state is kept only to answer the panel's one
+ * fetch (getState). It owns nothing: the invocation on screen owns its view, the answer
+ * included (invocation.ts), the settings their part. Nothing in main reads it back to decide
+ * anything: which invocation is current is the controller's.
  */
 export interface StateHub {
   get(): PanelState;

@@ -25,7 +25,7 @@ interface OverlayPort {
 /** What the handlers act on. No electron: the Electron shell and the e2e test server pass their own. */
 export interface HandlerDeps {
   hub: StateHub;
-  controller: Pick<Controller, 'press' | 'collectAgain'>;
+  controller: Pick<Controller, 'invocation' | 'collectAgain'>;
   settings: SettingsService;
   /** Rules and history as the panel changes and reads them (the same files as `glance`). */
   privacy: PrivacyPanel;
@@ -45,7 +45,7 @@ export interface HandlerDeps {
   appearance(): Appearance;
 }
 
-/** A request naming a press no longer on screen: the panel says so in its words. */
+/** A request naming an invocation no longer on screen: the panel says so in its words. */
 const STALE = { ok: false, refused: 'stale' } as const;
 const STALE_RULE = { ok: false, problem: 'stale' } as const;
 
@@ -53,10 +53,9 @@ const STALE_RULE = { ok: false, problem: 'stale' } as const;
 export function createHandlers(deps: HandlerDeps): InvokeHandlers {
   /**
    * Requests name their invocation, so a panel showing an older one cannot act on a newer one:
-   * the press named, while it is on screen, or none (its conversation with it).
+   * the invocation named, while it is on screen, or none (its conversation with it).
    */
-  const press = deps.controller.press;
-  const agent = (invocation: number) => press(invocation)?.agent();
+  const named = deps.controller.invocation;
   return {
     getState: async () => deps.hub.get(),
     showView: async ({ view }) => {
@@ -70,14 +69,14 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     dismissNotices: async () => {
       deps.hub.update({ notices: [] });
     },
-    removeAppContext: async ({ invocation }) => press(invocation)?.cancel('removed') ?? { aborted: false },
+    removeAppContext: async ({ invocation }) => named(invocation)?.cancel('removed') ?? { aborted: false },
     collectAgain: async ({ invocation }) => deps.controller.collectAgain(invocation),
-    askWithoutContext: async ({ invocation }) => ({ ok: press(invocation)?.askWithoutContext() ?? false }),
+    askWithoutContext: async ({ invocation }) => ({ ok: named(invocation)?.askWithoutContext() ?? false }),
     // Exactly what Send will carry: main applies the same removals to the tree it holds.
-    preview: async (request) => agent(request.invocation)?.preview(request) ?? null,
-    send: async (request) => (await agent(request.invocation)?.send(request)) ?? STALE,
-    stop: async ({ invocation }) => agent(invocation)?.stop() ?? { stopped: false },
-    locate: async ({ invocation, id }) => (await agent(invocation)?.locate(id)) ?? null,
+    preview: async (request) => named(request.invocation)?.preview(request) ?? null,
+    send: async (request) => (await named(request.invocation)?.send(request)) ?? STALE,
+    stop: async ({ invocation }) => named(invocation)?.stop() ?? { stopped: false },
+    locate: async ({ invocation, id }) => (await named(invocation)?.locate(id)) ?? null,
     dismissOverlay: async () => {
       deps.overlay.hide();
     },
@@ -95,16 +94,16 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       return { opened: true };
     },
     setAppRule: async ({ invocation, rule }) => {
-      const named = press(invocation);
-      return named ? deps.privacy.setAppRule(named, rule) : STALE_RULE;
+      const shown = named(invocation);
+      return shown ? deps.privacy.setAppRule(shown, rule) : STALE_RULE;
     },
     excludeAlways: async ({ invocation, id }) => {
-      const named = press(invocation);
-      return named ? deps.privacy.excludeAlways(named, id) : STALE_RULE;
+      const shown = named(invocation);
+      return shown ? deps.privacy.excludeAlways(shown, id) : STALE_RULE;
     },
     accessibilityChoice: async ({ invocation, choice }) => {
-      const named = press(invocation);
-      return named ? deps.privacy.accessibilityChoice(named, choice) : STALE_RULE;
+      const shown = named(invocation);
+      return shown ? deps.privacy.accessibilityChoice(shown, choice) : STALE_RULE;
     },
     openAccessibilitySettings: async () => {
       // Already held (granted meanwhile, or not macOS): nothing to open, and the panel reads again.

@@ -9,7 +9,6 @@ import { InvocationBody } from './InvocationBody.js';
 import { collectionProblem } from './problems/problem.js';
 import { Preview } from './review/Preview.js';
 import { excludedCount, indexTree } from './review/tree-model.js';
-import { isLocalDestination } from '../../contract/destination.js';
 import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { leftOut, screenedOf } from './review/screening.js';
 import { useAllowed } from './review/use-allowed.js';
@@ -91,9 +90,8 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
   const out = useMemo(() => leftOut(exclusions.excluded, screened, allowed.allowed), [exclusions.excluded, screened, allowed.allowed]);
   const sent = tree ? total - excludedCount(tree, out) : 0;
   const answerer = settings ? answererOf(settings) : null;
-  // An app whose rule is `local`, with a model elsewhere chosen: main sends none of its context; say so before Send.
-  const ruleBlocks = invocation?.screening?.rule === 'local' && settings !== null
-    && !isLocalDestination({ kind: 'model', backend: settings.backend, ...(settings.baseURL ? { baseURL: settings.baseURL } : {}) });
+  // An app whose rule is `local`, with a model elsewhere chosen: the core decided none of its context goes; say so before Send.
+  const ruleBlocks = invocation?.localBlocks === true;
   // Asked without the app's context (the `local` card's choice): the question alone goes, and nothing of the app's.
   const withoutContext = invocation?.withoutContext === true;
   const words = sendWords({ withoutContext, ruleBlocks, sent, total, answerer, locale });

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsk } from '../../app/cli/ask.js';
 import type { CliIo } from '../../app/cli/io.js';
 import { main } from '../../app/cli/main.js';
-import { locateRef } from '../../app/invocation/locate.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { createOs } from '../../app/os/index.js';
 import { silentLogger } from '../../app/log/logger.js';
@@ -103,7 +102,7 @@ async function ask(args: string[], options: { env?: NodeJS.ProcessEnv; backend?:
   const host = options.elsewhere ? `http://model.example.test:${port}` : server.url;
   const io = captureIo({ ...(options.env ?? dir.env), ANTHROPIC_API_KEY: 'sk-ant-local-test-only' });
   const fetch = options.elsewhere ? { fetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) } : {};
-  const code = await createAsk({ collect: collectContext, locate: locateRef, ...fetch })([QUESTION, ...args, '--backend', backend, '--base-url', backend === 'openai' ? `${host}/v1` : host, '--timeout', String(options.timeoutMs ?? 5000), '--json'], io, { os });
+  const code = await createAsk({ collect: collectContext, ...fetch })([QUESTION, ...args, '--backend', backend, '--base-url', backend === 'openai' ? `${host}/v1` : host, '--timeout', String(options.timeoutMs ?? 5000), '--json'], io, { os });
   await server.close();
   expect(code, io.err()).toBe(0);
   return { bodies: server.received.map((r) => r.raw), err: io.err() };
@@ -157,7 +156,7 @@ describe('the tool result of a highlight whose locate fails', () => {
     const call = openaiStream([], [{ id: 'call_1', name: 'highlight', argPieces: [JSON.stringify({ ids: ['sel-1'] })] }]);
     const server = await startFakeServer([{ sse: call }, { sse: openaiStream(['ok']) }]);
     const io = captureIo(dir.env);
-    const code = await createAsk({ collect: collectContext, locate: locateRef })([QUESTION, '--pid', pid('locate-stall'), '--backend', 'openai', '--base-url', `${server.url}/v1`, '--timeout', '3000', '--json'], io, { os });
+    const code = await createAsk({ collect: collectContext })([QUESTION, '--pid', pid('locate-stall'), '--backend', 'openai', '--base-url', `${server.url}/v1`, '--timeout', '3000', '--json'], io, { os });
     await server.close();
     expect(code, io.err()).toBe(0);
     const second = JSON.parse(must(server.received[1], 'the turn after the call').raw.toString('utf8')) as { messages: { role: string; content: unknown }[] };
@@ -196,27 +195,27 @@ describe('the panel\'s agent service, when no context goes', () => {
     });
     settings = { ...DEFAULT_SETTINGS, backend: 'openai', baseURL: `${modelUrl}/v1` };
     const sendAlone = async (removedIds: string[] = []): Promise<void> => {
-      expect((await controller.press(1)?.agent()?.send({ invocation: 1, prompt: QUESTION, removedIds }))?.ok).toBe(true);
+      expect((await controller.invocation(1)?.send({ invocation: 1, prompt: QUESTION, removedIds }))?.ok).toBe(true);
       await expect.poll(() => published.at(-1)?.turns.at(-1)?.status).toBe('done');
     };
     return { controller, hub, privacy, sendAlone };
   }
 
-  it('a collection that failed (the provider stalls): the sentence for "not collected"', async () => {
+  it('a collection that failed (the provider stalls): the same sentence `glance ask` gives (the one ask)', async () => {
     const server = await startFakeServer([{ sse: openaiStream(['ok']) }]);
     const { controller, hub, sendAlone } = await panel(must(providers['stall']).pid, server.url);
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ phase: 'failed' });
     await sendAlone();
     await server.close();
-    expectAlone(must(server.received[0], 'the request').raw, 'no context was collected from the app');
+    expectAlone(must(server.received[0], 'the request').raw, "the app's provider did not answer within the time limit");
   }, 30_000);
 
   it('the user removed the root', async () => {
     const server = await startFakeServer([{ sse: openaiStream(['ok']) }]);
     const { controller, sendAlone } = await panel(must(providers['ok']).pid, server.url);
     await controller.onHotkey();
-    expect(controller.press(1)?.collected()?.appName).toBe(NAME);
+    expect(controller.invocation(1)?.collected()?.appName).toBe(NAME);
     await sendAlone(['app']);
     await server.close();
     expectAlone(must(server.received[0], 'the request').raw, 'the user removed the app context');
@@ -227,7 +226,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     const { controller, privacy, sendAlone } = await panel(must(providers['ok']).pid, server.url);
     await privacy.rules.set('node', 'local');
     await controller.onHotkey();
-    expect(controller.press(1)?.collected()?.appName).toBe(NAME);
+    expect(controller.invocation(1)?.collected()?.appName).toBe(NAME);
     settings = { ...settings, baseURL: `http://model.example.test:${new URL(server.url).port}/v1` };
     await sendAlone();
     await server.close();

@@ -14,7 +14,6 @@ import type { CliIo } from '../../app/cli/io.js';
 import { main } from '../../app/cli/main.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';
-import { locateRef } from '../../app/invocation/locate.js';
 import { NOT_AN_ID } from '../../app/agent/highlight-tool.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
@@ -86,7 +85,7 @@ async function askThrough(backend: 'openai' | 'anthropic'): Promise<{ body: Reco
   const env = { ...dir.env, ANTHROPIC_API_KEY: 'sk-ant-local-test-only' };
   const io = captureIo(env);
   const baseUrl = backend === 'openai' ? `${server.url}/v1` : server.url;
-  const code = await createAsk({ collect: collectContext, locate: locateRef })(['what is selected?', '--pid', String(provider.pid), '--backend', backend, '--base-url', baseUrl, '--json'], io, { os });
+  const code = await createAsk({ collect: collectContext })(['what is selected?', '--pid', String(provider.pid), '--backend', backend, '--base-url', baseUrl, '--json'], io, { os });
   await server.close();
   expect(code, io.err()).toBe(0);
   return { body: must(server.received[0], 'the request').body, server };
@@ -146,7 +145,7 @@ async function askWithHighlight(backend: 'openai' | 'anthropic'): Promise<Record
   const server = await startFakeServer([{ sse: call }, { sse: answer }]);
   const io = captureIo({ ...dir.env, ANTHROPIC_API_KEY: 'sk-ant-local-test-only' });
   const baseUrl = backend === 'openai' ? `${server.url}/v1` : server.url;
-  const code = await createAsk({ collect: collectContext, locate: locateRef })(['what is selected?', '--pid', String(provider.pid), '--backend', backend, '--base-url', baseUrl, '--json'], io, { os });
+  const code = await createAsk({ collect: collectContext })(['what is selected?', '--pid', String(provider.pid), '--backend', backend, '--base-url', baseUrl, '--json'], io, { os });
   await server.close();
   expect(code, io.err()).toBe(0);
   expect(server.received).toHaveLength(2);

@@ -74,13 +74,13 @@ describe('the panel\'s agent service, with a model server that redirects', () =>
     const privacy = createPrivacyService({ home, settings: () => settings });
     const published: (AnswerState | null)[] = [];
     const collected = { appName: 'Editor', root: editorTree(), source: unreachableSource, issuer: { pid: provider.pid, bundleId: 'node', instance: provider.descriptor.instance } };
-    const agent = createAgentService({ collected: () => collected, withoutContext: () => false }, {
+    const agent = createAgentService({
       settings: () => settings, apiKey: async () => undefined,
       overlay: { show: () => undefined, hide: () => undefined },
       publish: (answer) => published.push(answer), logger: silentLogger, privacy,
       ...(modelFetch ? { modelFetch } : {}),
     });
-    expect((await agent.send({ invocation: 1, prompt: 'What?', removedIds: [] })).ok).toBe(true);
+    expect((await agent.send({ invocation: 1, prompt: 'What?', removedIds: [] }, collected)).ok).toBe(true);
     await expect.poll(() => published.at(-1)?.turns.at(-1)?.status).not.toBe('answering');
     return { turn: must(published.at(-1)?.turns.at(-1)), receipts: (await privacy.history.list()).receipts };
   }

@@ -11,7 +11,6 @@ import type { CliIo } from '../../app/cli/io.js';
 import { createHistoryStore } from '../../app/history/store.js';
 import { openGlanceHome } from '../../app/home/folder.js';
 import { collectContext } from '../../app/invocation/collect.js';
-import { locateRef } from '../../app/invocation/locate.js';
 import { createOs } from '../../app/os/index.js';
 import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
 import { runGlance } from '../helpers/cli.js';
@@ -24,7 +23,7 @@ let dir: Awaited<ReturnType<typeof makeProvidersDir>>;
 let provider: TestProvider;
 let env: NodeJS.ProcessEnv;
 let model: FakeServer | undefined;
-const ask = createAsk({ collect: collectContext, locate: locateRef });
+const ask = createAsk({ collect: collectContext });
 const history = () => createHistoryStore({ home: dir.home });
 
 beforeAll(async () => {

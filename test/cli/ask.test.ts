@@ -7,7 +7,6 @@ import { createAsk, runAsk } from '../../app/cli/ask.js';
 import { UsageError } from '../../app/cli/exit-codes.js';
 import type { CliIo } from '../../app/cli/io.js';
 import { collectContext } from '../../app/invocation/collect.js';
-import { locateRef } from '../../app/invocation/locate.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { must } from '../agent/fixtures.js';
@@ -61,7 +60,7 @@ function captureIo(env: NodeJS.ProcessEnv): CliIo & { out: () => string; err: ()
 }
 
 const lines = (text: string) => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-const ask = createAsk({ collect: collectContext, locate: locateRef });
+const ask = createAsk({ collect: collectContext });
 
 async function withModel(script: Reply[], run: (server: FakeServer) => Promise<void>): Promise<void> {
   const server = await startFakeServer(script);
@@ -157,7 +156,7 @@ describe('glance ask (in process, real provider, local model server)', () => {
     await withModel([{ sse: openaiStream(['Thinking', ' on']).slice(0, -2), pauseMs: 100, hang: true }], async (server) => {
       const io = captureIo(dir.env);
       let interrupt: () => void = () => undefined;
-      const interruptible = createAsk({ collect: collectContext, locate: locateRef, onInterrupt: (cancel) => ((interrupt = cancel), () => undefined) });
+      const interruptible = createAsk({ collect: collectContext, onInterrupt: (cancel) => ((interrupt = cancel), () => undefined) });
       const running = interruptible(['hi', '--pid', String(sample.proc.pid), '--backend', 'openai', '--base-url', `${server.url}/v1`, '--json'], io, { os });
       await expect.poll(() => io.out()).toContain('"Thinking"');
       interrupt();

@@ -89,8 +89,8 @@ describe('the hotkey pressed twenty times quickly', () => {
     report('concurrency', '20 presses, provider answering after 300 ms', `last: #${invocation?.id} ${invocation?.phase}; max live collections ${flow.maxLive()}`, ms);
     expect(flow.maxLive()).toBe(1);
     expect(invocation).toMatchObject({ id: 20, phase: 'collected' });
-    expect(flow.controller.press(20)?.collected()).toBeDefined();
-    for (let id = 1; id < 20; id += 1) expect(flow.controller.press(id)?.collected()).toBeUndefined();
+    expect(flow.controller.invocation(20)?.collected()).toBeDefined();
+    for (let id = 1; id < 20; id += 1) expect(flow.controller.invocation(id)?.collected()).toBeUndefined();
     expect(flow.signals.slice(0, 19).every((s) => s.aborted)).toBe(true);
     expect(flow.shown()).toBe(20);
     // The last press ends within its own limit, not after the earlier ones' (20 of them would be 40 s).
@@ -140,14 +140,14 @@ describe('mid-collection', () => {
     // Wait until the request is on the wire, so the abort has a socket to tear down.
     while (connectionsTo(stalling.port) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const { value: removal, ms } = await timed(async () => {
-      const result = (flow.controller.press(1)?.cancel('removed') ?? { aborted: false });
+      const result = (flow.controller.invocation(1)?.cancel('removed') ?? { aborted: false });
       await pressed;
       return result;
     });
     report('concurrency', 'context removed mid-collection (provider never answering)', `aborted: ${removal.aborted}; ${flow.hub.get().invocation?.phase}`, ms);
     expect(removal).toEqual({ aborted: true });
     expect(flow.hub.get().invocation?.phase).toBe('cancelled');
-    expect(flow.controller.press(1)?.collected()).toBeUndefined();
+    expect(flow.controller.invocation(1)?.collected()).toBeUndefined();
     expect(ms).toBeLessThan(500);
     await expectNothingLeft(stalling.port, timers);
   });
@@ -168,7 +168,7 @@ describe('mid-collection', () => {
     expect(closed).toEqual({ aborted: true });
     expect(flow.hub.get().invocation).toMatchObject({ phase: 'cancelled' });
     expect(said(flow.hub.get().invocation)).toMatch(/You closed the panel while Glance was collecting from Raw/);
-    expect(flow.controller.press(1)?.collected()).toBeUndefined();
+    expect(flow.controller.invocation(1)?.collected()).toBeUndefined();
     expect(ms).toBeLessThan(500);
     await expectNothingLeft(stalling.port, timers);
     // Closing an idle panel changes nothing.

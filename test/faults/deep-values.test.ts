@@ -178,7 +178,7 @@ describe('a value nested 20,000 levels deep, from a real provider', () => {
     const last = published.at(-1);
     expect(last?.invocation?.phase).toBe('collected');
     for (const state of published) expect(() => serialize(state)).not.toThrow();
-    const collected = controller.press(last?.invocation?.id ?? -1)?.collected();
+    const collected = controller.invocation(last?.invocation?.id ?? -1)?.collected();
     const root = applyRemovals(collected?.root ?? { id: 'x', role: 'Group' }, new Set(['deep-meta']));
     const payload = buildAgentPayload({ appName: 'Deep', root }, 'what is this?', contextParts({ appName: 'Deep', root }));
     expect(() => serialize(payload)).not.toThrow();

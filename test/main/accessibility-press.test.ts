@@ -54,7 +54,7 @@ describe('a press of an app without a provider', () => {
     const { hub, controller, grants } = setup((granted) => (granted ? { kind: 'unreadable', app: preview, code: 'no-permission', reason: 'no permission', timedOut: false } : consent));
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-consent', appName: 'Preview', consentKey: { kind: 'app', bundleId: 'com.apple.Preview' } });
-    const press = controller.press(1);
+    const press = controller.invocation(1);
     expect(press?.consentAsked()).toEqual({ key: { kind: 'app', bundleId: 'com.apple.Preview' }, appName: 'Preview' });
     expect(press?.readAgain(true)).toBe(true);
     // Same press, collecting again at once.
@@ -73,7 +73,7 @@ describe('a press of an app without a provider', () => {
     const { hub, controller } = setup(() => ({ ...consent, consent: 'never', reason: 'your choice for com.apple.Preview is never to read it through Accessibility' }));
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ failure: 'accessibility-never' });
-    const press = controller.press(1);
+    const press = controller.invocation(1);
     expect(press?.consentAsked()).toEqual({ key: { kind: 'app', bundleId: 'com.apple.Preview' }, appName: 'Preview' });
     expect(press?.readAgain(false)).toBe(true);
     expect(press?.readAgain(false)).toBe(false);
@@ -93,7 +93,7 @@ describe('a press of an app without a provider', () => {
     const other = setup(() => ({ kind: 'no-provider', app: preview, reason: 'process 4242 is not running' }));
     await other.controller.onHotkey();
     expect(other.hub.get().invocation).toMatchObject({ failure: 'no-provider' });
-    expect(other.controller.press(1)?.readAgain(true)).toBe(false);
-    expect(other.controller.press(1)?.consentAsked()).toBeUndefined();
+    expect(other.controller.invocation(1)?.readAgain(true)).toBe(false);
+    expect(other.controller.invocation(1)?.consentAsked()).toBeUndefined();
   });
 });

@@ -17,7 +17,7 @@ import { createPrivacyService, type PrivacyService } from '../../app/privacy/ser
 import { collectContext } from '../../app/invocation/collect.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import { createAgentService, type AgentPort } from '../../main/flow/agent-service.js';
-import type { CollectedContext } from '../../main/flow/press.js';
+import type { CollectedContext } from '../../app/ask/subject.js';
 import { describeCollection } from '../../main/flow/describe.js';
 import type { AnswerState } from '../../contract/ipc.js';
 import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
@@ -75,9 +75,9 @@ async function collect(): Promise<CollectedContext> {
   return { appName: 'Field Notes', root: collection.answer.root, source: collection.source, issuer: { pid, bundleId, instance }, ...(collection.screening ? { screening: collection.screening } : {}) };
 }
 
-function service(context: CollectedContext): { agent: AgentPort; settled: () => Promise<AnswerState> } {
+function service(): { agent: AgentPort; settled: () => Promise<AnswerState> } {
   const published: (AnswerState | null)[] = [];
-  const agent = createAgentService({ collected: () => context, withoutContext: () => false }, {
+  const agent = createAgentService({
     settings: () => settings,
     apiKey: async () => undefined,
     overlay: { show: () => undefined, hide: () => undefined },
@@ -99,13 +99,13 @@ describe('the panel\'s sends, with the privacy service', () => {
     await privacy.rules.exclude('node', { subrole: 'comment' });
     const context = await collect();
     expect(context.screening).toEqual({ rule: 'allow', excludedByRule: [{ id: 'c1', rule: 'every element with subrole "comment"' }], withheld: [{ id: 'key', position: 3, kind: 'GitHub token', where: [expect.any(Number)] }] });
-    const { agent, settled } = service(context);
-    const preview = JSON.stringify(agent.preview({ invocation: 1, prompt: 'What?', removedIds: [] }));
+    const { agent, settled } = service();
+    const preview = JSON.stringify(agent.preview({ invocation: 1, prompt: 'What?', removedIds: [] }, context));
     expect(preview).toContain('The heron');
     expect(preview).not.toContain(FAKE.github.text);
     expect(preview).not.toContain('COMMENT-ONE');
 
-    expect((await agent.send({ invocation: 1, prompt: 'What?', removedIds: [] })).ok).toBe(true);
+    expect((await agent.send({ invocation: 1, prompt: 'What?', removedIds: [] }, context)).ok).toBe(true);
     expect((await settled()).turns.at(-1)?.status).toBe('done');
     const raw = model.received[0]?.raw as Buffer;
     expect(raw.toString()).not.toContain(FAKE.github.text);
@@ -121,8 +121,9 @@ describe('the panel\'s sends, with the privacy service', () => {
 
   it('restores a withheld element for one message, and keeps the exact payload, encrypted, when asked to', async () => {
     settings = { ...settings, keepPayloads: true };
-    const { agent, settled } = service(await collect());
-    await agent.send({ invocation: 1, prompt: 'What?', removedIds: [], allowedIds: ['key'] });
+    const context = await collect();
+    const { agent, settled } = service();
+    await agent.send({ invocation: 1, prompt: 'What?', removedIds: [], allowedIds: ['key'] }, context);
     await settled();
     const raw = model.received[0]?.raw as Buffer;
     expect(raw.toString()).toContain(FAKE.github.text);
@@ -140,7 +141,7 @@ describe('the panel\'s sends, with the privacy service', () => {
     const context = await collect();
     expect(context.screening?.rule).toBe('local');
     settings = { ...settings, baseURL: 'http://model.example.test:11434/v1' };
-    const preview = JSON.stringify(service(context).agent.preview({ invocation: 1, prompt: 'What?', removedIds: [] }));
+    const preview = JSON.stringify(service().agent.preview({ invocation: 1, prompt: 'What?', removedIds: [] }, context));
     expect(preview).toContain("No app context was sent (the user's rule keeps this app's context on this machine, and the model answering is not on it)");
     expect(preview).not.toContain('Field Notes');
     expect(preview).not.toContain('The heron');

@@ -10,7 +10,7 @@ import { locateRef } from '../../app/invocation/locate.js';
 import type { ElementRef } from '../../app/invocation/types.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import { createAgentService, type AgentPort } from '../../main/flow/agent-service.js';
-import type { CollectedContext } from '../../main/flow/press.js';
+import type { CollectedContext } from '../../app/ask/subject.js';
 import type { ContextSource } from '../../app/invocation/source.js';
 import type { AnswerState } from '../../contract/ipc.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
@@ -52,6 +52,8 @@ afterAll(async () => {
 
 interface Rig {
   agent: AgentPort;
+  /** What the press would hold and hand in with each request. */
+  about: CollectedContext;
   published: (AnswerState | null)[];
   drawn: Rect[][];
   /** The label drawn beside each ring (undefined for several elements at once). */
@@ -76,7 +78,8 @@ function rig(settings: Partial<Settings> = {}, context: CollectedContext = colle
       return result;
     },
   };
-  const agent = createAgentService({ collected: () => ({ ...context, source }), withoutContext: () => false }, {
+  const about = { ...context, source };
+  const agent = createAgentService({
     settings: () => ({ ...DEFAULT_SETTINGS, ...settings }),
     apiKey: async () => 'sk-test-key-in-the-keychain',
     overlay: { show: (rects, label) => { drawn.push([...rects]); labels.push(label); }, hide: () => drawn.push([]) },
@@ -88,10 +91,10 @@ function rig(settings: Partial<Settings> = {}, context: CollectedContext = colle
     await expect.poll(() => last()?.turns.at(-1)?.status).not.toBe('answering');
     return last();
   };
-  return { agent, published, drawn, labels, asked, last, settled };
+  return { agent, about, published, drawn, labels, asked, last, settled };
 }
 
-const send = (r: Rig, prompt: string, removedIds: string[] = []) => r.agent.send({ invocation: 1, prompt, removedIds });
+const send = (r: Rig, prompt: string, removedIds: string[] = []) => r.agent.send({ invocation: 1, prompt, removedIds }, r.about);
 const selected = (): Element => find(collected.root, (e) => e.selected === true);
 const note = (): Element => find(collected.root, (e) => e.role === 'Document' && e.focused === true);
 
@@ -124,7 +127,7 @@ describe('the agent service', () => {
   it('previews exactly what it sends, applies removals, and reuses the conversation for a follow-up', async () => {
     const r = rig({ backend: 'openai', baseURL: `${model.url}/v1` });
     const removed = [find(collected.root, (e) => e.subrole === 'task-list').id];
-    const preview = r.agent.preview({ invocation: 1, prompt: 'Sum up', removedIds: removed });
+    const preview = r.agent.preview({ invocation: 1, prompt: 'Sum up', removedIds: removed }, r.about);
     expect(JSON.stringify(preview)).not.toContain('task-list');
     script.push({ sse: openaiStream(['Summed.']) }, { sse: openaiStream(['Again.']) });
     await send(r, 'Sum up', removed);
@@ -133,7 +136,7 @@ describe('the agent service', () => {
     const texts = (first[1]?.content as { type: string; text?: string }[]).filter((p) => p.type === 'text').map((p) => p.text);
     expect(texts).toEqual(preview?.messages[0]?.role === 'user' ? preview.messages[0].parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])) : []);
 
-    const followUp = r.agent.preview({ invocation: 1, prompt: 'And?', removedIds: [] });
+    const followUp = r.agent.preview({ invocation: 1, prompt: 'And?', removedIds: [] }, r.about);
     expect(followUp?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     await send(r, 'And?');
     expect((await r.settled()).turns.map((t) => t.text)).toEqual(['Summed.', 'Again.']);

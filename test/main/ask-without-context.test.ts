@@ -16,7 +16,7 @@ import { createPrivacyService, type PrivacyService } from '../../app/privacy/ser
 import { collectContext } from '../../app/invocation/collect.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import type { AnswerState } from '../../contract/ipc.js';
-import type { AgentPort } from '../../main/flow/agent-service.js';
+import type { Invocation } from '../../main/flow/invocation-types.js';
 import { createController } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
@@ -86,8 +86,8 @@ function panel() {
   });
   /** The conversation of the press on screen, as the handlers find it. */
   const agent = {
-    preview: (request: Parameters<AgentPort['preview']>[0]) => controller.press(request.invocation ?? 0)?.agent()?.preview(request) ?? null,
-    send: async (request: Parameters<AgentPort['send']>[0]) => (await controller.press(request.invocation ?? 0)?.agent()?.send(request)) ?? { ok: false, message: 'stale' },
+    preview: (request: Parameters<Invocation['preview']>[0]) => controller.invocation(request.invocation)?.preview(request) ?? null,
+    send: async (request: Parameters<Invocation['send']>[0]) => (await controller.invocation(request.invocation)?.send(request)) ?? { ok: false, message: 'stale' },
   };
   const settled = async (): Promise<AnswerState> => {
     await expect.poll(() => published.at(-1)?.turns.at(-1)?.status).not.toBe('answering');
@@ -105,7 +105,7 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', failure: 'ruled-out', ruledOutBy: 'local', root: null });
     expect(hub.get().invocation?.withoutContext).toBeUndefined();
 
-    expect((controller.press(1)?.askWithoutContext() ?? false)).toBe(true);
+    expect((controller.invocation(1)?.askWithoutContext() ?? false)).toBe(true);
     // The panel's view says the choice; the card goes and the question field comes.
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', ruledOutBy: 'local', withoutContext: true });
     const preview = JSON.stringify(agent.preview({ invocation: 1, prompt: 'What do herons eat?', removedIds: [] }));
@@ -146,17 +146,17 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ id: 1, ruledOutBy: 'never' });
     // "Never" keeps out the question about the app too: nothing to ask without.
-    expect((controller.press(1)?.askWithoutContext() ?? false)).toBe(false);
+    expect((controller.invocation(1)?.askWithoutContext() ?? false)).toBe(false);
     expect(hub.get().invocation?.withoutContext).toBeUndefined();
 
     await privacy.rules.set(APP, 'local');
     await controller.onHotkey();
-    expect((controller.press(1)?.askWithoutContext() ?? false)).toBe(false); // an older invocation
-    expect((controller.press(2)?.askWithoutContext() ?? false)).toBe(true);
-    expect((controller.press(2)?.withoutContext() ?? false)).toBe(true);
+    expect((controller.invocation(1)?.askWithoutContext() ?? false)).toBe(false); // an older invocation
+    expect((controller.invocation(2)?.askWithoutContext() ?? false)).toBe(true);
+    expect((controller.invocation(2)?.withoutContext() ?? false)).toBe(true);
     await controller.onHotkey();
-    expect((controller.press(2)?.withoutContext() ?? false)).toBe(false);
-    expect((controller.press(3)?.withoutContext() ?? false)).toBe(false);
+    expect((controller.invocation(2)?.withoutContext() ?? false)).toBe(false);
+    expect((controller.invocation(3)?.withoutContext() ?? false)).toBe(false);
     expect(hub.get().invocation?.withoutContext).toBeUndefined();
   }, 30_000);
 });

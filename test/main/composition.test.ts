@@ -20,7 +20,7 @@ const FACTORIES = [
   'createSettingsService', 'createSettingsStore', 'createStateHub',
 ];
 /** What one press is made of, made per press by its one owner, never composed beside it (docs/architecture.md, "One press, in one straight line"). */
-const PER_PRESS: Record<string, string> = { createPress: 'main/flow/controller.ts', createAgentService: 'main/flow/press.ts' };
+const PER_PRESS: Record<string, string> = { createInvocation: 'main/flow/controller.ts', createAgentService: 'main/flow/invocation.ts' };
 
 async function sources(folder: string): Promise<string[]> {
   const entries = await readdir(join(ROOT, folder), { recursive: true, withFileTypes: true });

@@ -47,9 +47,9 @@ describe('the hotkey flow', () => {
     await controller.onHotkey();
     expect(events).toEqual(['front-app', 'collecting', 'show', 'collected']);
     expect(hub.get().invocation).toMatchObject({ phase: 'collected', appName: 'Notes', root });
-    expect(controller.press(1)?.collected()?.root).toBe(root);
+    expect(controller.invocation(1)?.collected()?.root).toBe(root);
     // The issuer of every id, for locating later through this provider and instance only.
-    expect(controller.press(1)?.collected()?.issuer).toEqual({ pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance });
+    expect(controller.invocation(1)?.collected()?.issuer).toEqual({ pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance });
   });
 
   it('names a provider that did not answer in time', async () => {
@@ -121,14 +121,14 @@ describe('the hotkey flow', () => {
     const running = controller.onHotkey();
     await Promise.resolve();
     await Promise.resolve();
-    expect((controller.press(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: true });
+    expect((controller.invocation(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: true });
     expect(slow.signals[0]?.aborted).toBe(true);
     expect(hub.get().invocation?.phase).toBe('cancelled');
     slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root: { id: 'app', role: 'Application' } }, warnings: [], ignored: [], source: unreachableSource });
     await running;
     expect(hub.get().invocation?.phase).toBe('cancelled');
-    expect(controller.press(1)?.collected()).toBeUndefined();
-    expect((controller.press(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: false });
+    expect(controller.invocation(1)?.collected()).toBeUndefined();
+    expect((controller.invocation(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: false });
   });
 
   it('a new hotkey press aborts the previous request and its answer is discarded', async () => {
@@ -173,7 +173,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     started({ ok: true, app: sample });
     await done;
     expect(events).toEqual(['collecting', 'show', 'collected']);
-    expect(controller.press(1)?.collected()?.issuer.pid).toBe(5151);
+    expect(controller.invocation(1)?.collected()?.issuer.pid).toBe(5151);
   });
 
   it('says why when the app could not be started', async () => {
@@ -191,7 +191,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     started({ ok: true, app: sample });
     await picked;
     expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collected', appName: 'Notes' });
-    expect(controller.press(1)?.collected()).toBeUndefined();
+    expect(controller.invocation(1)?.collected()).toBeUndefined();
   });
 
   it('collects again from the same app as a new invocation (Cmd-R, Try again), only for the invocation shown', async () => {
@@ -205,7 +205,7 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     expect(hub.get().invocation?.id).toBe(2);
     // The same front app, not whatever is in front now.
     expect(asked).toEqual([notes, notes]);
-    expect(controller.press(2)?.collected()?.root).toBe(root);
+    expect(controller.invocation(2)?.collected()?.root).toBe(root);
   });
 
   it('collects again from Sample Notes by starting it again, and not while still collecting', async () => {
@@ -229,7 +229,9 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
 
 describe('the controller and the panel\'s state: the hub is a view model only', () => {
   const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
-  const screening = { rule: 'local' as const, excludedByRule: [], withheld: [] };
+  const screening = { rule: 'allow' as const, excludedByRule: [], withheld: [] };
+  // The rules file as the privacy panel reads it: this app's rule is now `local`.
+  const rules = [{ bundleId: provider.bundleId, rule: 'local' as const, exclusions: [] }];
 
   it('only writes it: collectAgain and rescreen decide on what the controller keeps itself', async () => {
     const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
@@ -244,16 +246,16 @@ describe('the controller and the panel\'s state: the hub is a view model only', 
     await expect.poll(() => slow.signals.length).toBe(1);
     // Still collecting: neither collects again nor screens.
     expect(await controller.collectAgain(1)).toEqual({ started: false });
-    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(false);
-    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource });
+    expect((controller.invocation(1)?.rescreen(rules) ?? false)).toBe(false);
+    slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource, screening });
     await pressed;
     // Shown and collected: the screening is added to the view the controller published.
-    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(true);
+    expect((controller.invocation(1)?.rescreen(rules) ?? false)).toBe(true);
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected', root, screening: { rule: 'local', excludedByRule: [], withheld: [] } });
     expect(await controller.collectAgain(1)).toEqual({ started: true });
     expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting' });
     // The first invocation is no longer shown: nothing is done for it.
-    expect((controller.press(1)?.rescreen(screening) ?? false)).toBe(false);
+    expect((controller.invocation(1)?.rescreen(rules) ?? false)).toBe(false);
     expect(await controller.collectAgain(1)).toEqual({ started: false });
   });
 });

@@ -39,15 +39,15 @@ describe('a hotkey press while the panel is in front', () => {
     const { controller, hub, events, shown } = setup(async () => ({ owner: { processId: front, name: 'Notes' } }));
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected' });
-    const context = controller.press(1)?.collected();
+    const context = controller.invocation(1)?.collected();
     expect(context).toBeDefined();
 
     // The panel has the focus now: the OS names Glance's own process.
     front = process.pid;
     await controller.onHotkey();
     expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected' });
-    expect(controller.press(1)?.collected()).toBe(context);
-    expect((controller.press(1) !== undefined)).toBe(true);
+    expect(controller.invocation(1)?.collected()).toBe(context);
+    expect((controller.invocation(1) !== undefined)).toBe(true);
     // No new press: the conversation is not disposed of, nothing failed.
     expect(events()).toEqual(['started 1', 'collected 1']);
     expect(shown()).toBe(2);

@@ -38,13 +38,13 @@ describe('invocation events', () => {
     const { controller, hub, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Notes' } }));
     await controller.onHotkey();
     expect(kinds()).toEqual(['started 1', 'collected 1']);
-    const collected = controller.press(1)?.collected();
+    const collected = controller.invocation(1)?.collected();
     expect(collected?.root).toEqual(hub.get().invocation?.root);
     expect(collected?.issuer).toEqual({ pid: p.pid, bundleId: p.descriptor.bundleId, instance: p.descriptor.instance });
     // Where the context came from, as the panel's view says it, and the one way its ids are located again.
     expect(hub.get().invocation?.source).toBe('provider');
     expect(collected?.source.kind).toBe('provider');
-    expect((controller.press(1) !== undefined)).toBe(true);
+    expect((controller.invocation(1) !== undefined)).toBe(true);
   });
 
   it('a press on an app without a provider, and one where the front app is unknown: started, then failed', async () => {
@@ -55,8 +55,8 @@ describe('invocation events', () => {
     await controller.onHotkey();
     expect(kinds()).toEqual(['started 1', 'failed 1', 'started 2', 'failed 2']);
     expect(said(hub.get().invocation)).toBe('Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.');
-    expect((controller.press(1) !== undefined)).toBe(false);
-    expect((controller.press(2) !== undefined)).toBe(true);
+    expect((controller.invocation(1) !== undefined)).toBe(false);
+    expect((controller.invocation(2) !== undefined)).toBe(true);
   });
 
   it('removing the context of a slow provider: cancelled, and its late answer says nothing more', async () => {
@@ -64,7 +64,7 @@ describe('invocation events', () => {
     const { controller, hub, kinds } = setup(() => ({ ok: true, app: { pid: p.pid, name: 'Slow' } }));
     const running = controller.onHotkey();
     await expect.poll(() => hub.get().invocation?.phase).toBe('collecting');
-    expect((controller.press(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: true });
+    expect((controller.invocation(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: true });
     await running;
     expect(kinds()).toEqual(['started 1', 'cancelled 1']);
   });

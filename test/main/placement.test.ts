@@ -8,7 +8,7 @@ import { createOs } from '../../app/os/index.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { LocateResult } from '../../app/invocation/locate.js';
 import type { Collection } from '../../app/invocation/types.js';
-import { createPress } from '../../main/flow/press.js';
+import { createInvocation } from '../../main/flow/invocation.js';
 import { placeSelection } from '../../main/flow/placement.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { collectingInvocation } from '../../main/flow/describe.js';
@@ -55,7 +55,7 @@ describe('the panel beside the selection', () => {
 });
 
 describe('a press places the panel once, for a collected context with a selection only', () => {
-  const press = (collection: Collection, placed: Location[]) => createPress({ id: 1, view: collectingInvocation(1, 'Notes') }, {
+  const press = (collection: Collection, placed: Location[]) => createInvocation({ id: 1, view: collectingInvocation(1, 'Notes') }, {
     collect: async () => collection, timeoutMs: () => 1500, logger: silentLogger,
     hub: createStateHub(initialPanelState('Control+Alt+Command+G', false)),
     placeBeside: (location) => placed.push(location),

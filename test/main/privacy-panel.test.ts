@@ -58,11 +58,11 @@ afterEach(async () => {
 
 describe("the panel's privacy actions", () => {
   it('"Always leave out" writes a standing exclusion by role and subrole, and screens the shown context at once', async () => {
-    const done = await panel.excludeAlways(must(controller.press(1)), 'c1');
+    const done = await panel.excludeAlways(must(controller.invocation(1)), 'c1');
     expect(done).toEqual({ ok: true, app: 'Notes', exclusion: { role: 'Row', subrole: 'comment' } });
     expect(ruleNoteWords(done)).toBe('Glance will always leave out every Row with subrole "comment" from Notes. Settings › Rules undoes it.');
     expect(hub.get().invocation?.screening?.excludedByRule.map((m) => m.id)).toEqual(['c1', 'c2']);
-    expect(controller.press(1)?.collected()?.screening?.excludedByRule).toHaveLength(2);
+    expect(controller.invocation(1)?.collected()?.screening?.excludedByRule).toHaveLength(2);
     const file = JSON.parse(await readFile(join(home, 'rules.json'), 'utf8')) as unknown;
     expect(file).toEqual({ version: 1, rules: [{ bundleId: 'com.example.notes', rule: 'allow', exclusions: [{ role: 'Row', subrole: 'comment' }] }] });
     expect((await stat(join(home, 'rules.json'))).mode & 0o777).toBe(0o600);
@@ -72,18 +72,18 @@ describe("the panel's privacy actions", () => {
   });
 
   it('"Never from this app" drops the collected context and says so; "local" is shown on the context', async () => {
-    expect(await panel.setAppRule(must(controller.press(1)), 'local')).toMatchObject({ ok: true });
+    expect(await panel.setAppRule(must(controller.invocation(1)), 'local')).toMatchObject({ ok: true });
     expect(hub.get().invocation?.screening?.rule).toBe('local');
-    const never = await panel.setAppRule(must(controller.press(1)), 'never');
+    const never = await panel.setAppRule(must(controller.invocation(1)), 'never');
     expect(never).toEqual({ ok: true, app: 'Notes', rule: 'never' });
     expect(ruleNoteWords(never)).toBe('Glance will never read context from Notes. What it collected just now is not sent.');
-    expect(controller.press(1)?.collected()).toBeUndefined();
+    expect(controller.invocation(1)?.collected()).toBeUndefined();
     expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'never', root: null });
     expect((await panel.rules()).rules).toEqual([{ bundleId: 'com.example.notes', rule: 'never', exclusions: [] }]);
     // The Rules list can name the app: the rule was made from its collected context.
     expect((await panel.rules()).known).toEqual([{ bundleId: 'com.example.notes', name: 'Notes' }]);
     // A stale invocation is refused in words, not acted on.
-    expect(ruleNoteWords(await panel.setAppRule(must(controller.press(1)), 'allow'))).toBe('This context is no longer current: press the hotkey again.');
+    expect(ruleNoteWords(await panel.setAppRule(must(controller.invocation(1)), 'allow'))).toBe('This context is no longer current: press the hotkey again.');
   });
 
   it('a damaged rules file is shown as the notice, changes are refused with what to do, and its bytes stay as they were', async () => {
@@ -93,7 +93,7 @@ describe("the panel's privacy actions", () => {
     expect(view.notice).toContain('is damaged (it is not valid JSON)');
     const refused = await panel.setRule('com.example.notes', 'never');
     expect(refused.problem && rulesProblemWords(refused.problem)).toBe('The rules file is damaged, so it was not changed. Fix it, or run `glance rules reset`.');
-    expect(ruleNoteWords(await panel.setAppRule(must(controller.press(1)), 'never'))).toBe('The rules file is damaged, so the rule was not saved. Open Settings to see what to do.');
+    expect(ruleNoteWords(await panel.setAppRule(must(controller.invocation(1)), 'never'))).toBe('The rules file is damaged, so the rule was not saved. Open Settings to see what to do.');
     expect(await readFile(join(home, 'rules.json'), 'utf8')).toBe('{"version":1,"rules":[');
 
     // Reset from the panel: the rules start over, the damaged bytes are kept beside them, and the banner says where.

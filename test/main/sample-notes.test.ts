@@ -9,7 +9,7 @@ import { createSampleNotes, type SampleChild, type SampleNotes } from '../../mai
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { launchNodeChild } from '../helpers/spawn.js';
 import { failedInvocation } from '../../main/flow/describe.js';
-import type { PickResult } from '../../main/flow/press.js';
+import type { PickResult } from '../../main/flow/invocation-types.js';
 import { said } from '../helpers/said.js';
 
 /** What the panel says about a start, as it says it on the card (main sends the kind). */

@@ -16,7 +16,6 @@ import { createOs } from '../../app/os/index.js';
 import type { Element } from '@app-context/provider-kit/protocol';
 import { collectContext } from '../../app/invocation/collect.js';
 import { listIds } from '../../contract/review.js';
-import { locateRef } from '../../app/invocation/locate.js';
 import { anthropicStream, openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { runGlance } from '../helpers/cli.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
@@ -86,7 +85,7 @@ function captureIo(): CliIo & { out: () => string; err: () => string } {
   let err = '';
   return { stdout: (t) => void (out += t), stderr: (t) => void (err += t), env, out: () => out, err: () => err };
 }
-const ask = createAsk({ collect: collectContext, locate: locateRef });
+const ask = createAsk({ collect: collectContext });
 const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Asks with the openai backend against a fresh local server; returns the first line and what the server got. */

@@ -15,7 +15,6 @@ import { openGlanceHome } from '../../app/home/folder.js';
 import { createRulesStore } from '../../app/rules/store.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';
-import { locateRef } from '../../app/invocation/locate.js';
 import { anthropicStream, openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
 import { SECRET } from '../faults/helpers.js';
 import { spawnAsApp } from '../helpers/bundle-id.js';
@@ -51,7 +50,7 @@ function expectNothingOfTheApp(body: string): void {
   for (const word of [APP, 'Logged', 'Raw Provider', logged.instance]) expect(body, word).not.toContain(word);
 }
 const firstLine = (text: string): Record<string, unknown> => JSON.parse(text.split('\n')[0] as string) as Record<string, unknown>;
-const ask = createAsk({ collect: collectContext, locate: locateRef, fetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) });
+const ask = createAsk({ collect: collectContext, fetch: fetchResolving({ 'model.example.test': '127.0.0.1' }) });
 const modelPort = (): string => new URL(model.url).port;
 
 /** Each backend's API, spoken by a local model server: the rules must hold whichever is chosen. */
