@@ -3,8 +3,9 @@ import { Conversation } from '../agent/conversation.js';
 import type { LocateFn } from '../agent/highlight-tool.js';
 import type { NoContextKind } from '../agent/no-context.js';
 import type { SentContext } from '../agent/prompt.js';
-import { collectFrontApp } from '../accessibility/collect.js';
-import { isAccessibilityRead, type FrontCollection } from '../accessibility/types.js';
+import { collectFrontApp } from '../sources/collect.js';
+import { bySource } from '../sources/by-source.js';
+import type { Collected, Collection } from '../sources/types.js';
 import { collectContext, locateRef } from '../host.js';
 import { createHostCache } from '../invocation/host-cache.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
@@ -46,7 +47,7 @@ function onSigint(cancel: () => void): () => void {
  * Why nothing was collected: one line the user can act on (it may name the app: it is the
  * user's own output), and the kind the model is told instead (app/agent/no-context.ts).
  */
-function noContextReason(collection: Exclude<FrontCollection, { kind: 'collected' }>): { reason: string; missing: NoContextKind } {
+function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>): { reason: string; missing: NoContextKind } {
   switch (collection.kind) {
     case 'no-consent':
       // Without consent asked for, the model hears what it always did: the app does not share.
@@ -84,7 +85,7 @@ const NOTHING_HELD = { withheld: [], excludedByRule: [] };
  * warning on stderr (it may be a typo, and the user should know). An element whose id holds a
  * secret is shown, and may be named in --allow and --exclude, as `withheld@N` (withhold/shown.ts).
  */
-function reviewed(collection: FrontCollection, options: AskOptions, io: CliIo, redact: (text: string) => string): Reviewed {
+function reviewed(collection: Collection, options: AskOptions, io: CliIo, redact: (text: string) => string): Reviewed {
   if (collection.kind !== 'collected') {
     if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
     const { reason, missing } = noContextReason(collection);
@@ -99,9 +100,10 @@ function reviewed(collection: FrontCollection, options: AskOptions, io: CliIo, r
     if (!present.has(exclude[i] as string)) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
   });
   // The app's name goes to the model and into each receipt: a token Glance holds is blanked in it.
-  const who = isAccessibilityRead(collection)
-    ? { source: 'accessibility' as const, provider: null, app: { ...collection.identity, name: redact(collection.identity.name) } }
-    : { source: 'provider' as const, provider: shownProvider(collection.provider, redact) };
+  const who = bySource<Pick<ContextReport, 'source' | 'provider' | 'app'>>(collection, {
+    provider: (collected) => ({ source: 'provider', provider: shownProvider(collected.provider, redact) }),
+    accessibility: (read) => ({ source: 'accessibility', provider: null, app: { ...read.identity, name: redact(read.identity.name) } }),
+  });
   const outgoing = planOutgoing(collection.answer.root, collection.screening, { removed: new Set(exclude), allowed: new Set(options.allow.map(names.resolve)) });
   for (const id of outgoing.unusedAllows) {
     io.stderr(`glance: warning: --allow ${id.slice(0, 128)}: no element with that id was withheld or left out by a rule; nothing changed for it\n`);
@@ -113,7 +115,7 @@ function reviewed(collection: FrontCollection, options: AskOptions, io: CliIo, r
 }
 
 /** The descriptor as reported: no protocol, the name and version with every token Glance holds blanked. */
-function shownProvider(descriptor: Extract<FrontCollection, { kind: 'collected'; provider: unknown }>['provider'], redact: (text: string) => string): NonNullable<ContextReport['provider']> {
+function shownProvider(descriptor: Collected<'provider'>['provider'], redact: (text: string) => string): NonNullable<ContextReport['provider']> {
   const { protocol: _protocol, ...rest } = descriptor;
   return { ...rest, name: redact(rest.name), version: redact(rest.version) };
 }
@@ -174,7 +176,7 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
   }
 }
 
-async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { collection: FrontCollection | undefined }): Promise<number> {
+async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { collection: Collection | undefined }): Promise<number> {
   const { options, io, services, reporter, signal, core, collection } = run;
   if (signal.aborted) {
     reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' }, EXIT.interrupted);
@@ -184,7 +186,7 @@ async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { c
   reporter.context(report);
 
   const provider = report.provider;
-  const read = collection !== undefined && isAccessibilityRead(collection) ? collection : undefined;
+  const read = collection?.kind === 'collected' && collection.source.kind === 'accessibility' ? collection : undefined;
   const locate: LocateFn = async (id, locateSignal) => {
     if (read) {
       // Read through Accessibility: its ids are located again through the reader only.
@@ -217,7 +219,7 @@ async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { c
  * The receipts of this run (app/history): each request that carries the context records one in
  * the shared history before it is sent. Metadata only: the command keeps no payloads.
  */
-function receipts(io: CliIo, report: ContextReport, outgoing: Outgoing | undefined, collection: FrontCollection | undefined): { onRequest?: RequestObserver } {
+function receipts(io: CliIo, report: ContextReport, outgoing: Outgoing | undefined, collection: Collection | undefined): { onRequest?: RequestObserver } {
   const who = report.provider ?? report.app;
   if (!who || !report.source || !outgoing || collection?.kind !== 'collected') return {};
   const { bundleId, name, pid } = who;

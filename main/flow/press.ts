@@ -1,21 +1,22 @@
-import { isAccessibilityRead, type Logger, type ContextSource, type FrontCollection, type SourceKind } from '../../app/host.js';
+import { bySource, type Logger, type ContextSource, type Collection } from '../../app/host.js';
 import type { FrontApp } from '../../app/os/types.js';
 import type { ElementRef } from '../../app/invocation/types.js';
 import type { Element, Location } from '@app-context/provider-kit/protocol';
 import type { Screening } from '../../app/privacy/types.js';
 import type { Invocation, SampleFailure } from '../../contract/ipc.js';
 import type { ConsentKey } from '../../contract/privacy.js';
+import type { SourceKind } from '../../contract/sources.js';
 import { createAgentService, type AgentPort, type AgentServiceDeps } from './agent-service.js';
 import { cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, redactWords, screeningView } from './describe.js';
 import { placeSelection } from './placement.js';
 import type { StateHub } from './state-hub.js';
 
 /**
- * The core's collectFrontApp, as a press calls it (app/accessibility/collect.ts): the provider, or
+ * The core's collectFrontApp, as a press calls it (app/sources/collect.ts): the provider, or
  * for an app without one the accessibility layer; `granted` is the user's consent for this press
  * alone (the card's "Read it this time").
  */
-export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal; locateSelection?: boolean; granted?: boolean }) => Promise<FrontCollection>;
+export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal; locateSelection?: boolean; granted?: boolean }) => Promise<Collection>;
 
 /** An app the user picked (Sample Notes, once it runs), or why it could not be had. */
 export type PickResult = { ok: true; app: FrontApp } | { ok: false; failure: SampleFailure };
@@ -24,7 +25,7 @@ export type PickResult = { ok: true; app: FrontApp } | { ok: false; failure: Sam
 export interface CollectedContext {
   appName: string;
   root: Element;
-  /** Who issued the ids, and the only way they are located again (app/invocation/source.ts). */
+  /** Who issued the ids, and the only way they are located again (app/sources/source.ts). */
   source: ContextSource;
   /** The app as verified when collecting (read through Accessibility: as the OS names it), for its rules and the receipts; never used to locate. */
   issuer: Omit<ElementRef, 'id'> & { bundleId: string };
@@ -139,17 +140,18 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   };
   show(view, spec.panelView);
 
-  const finish = (got: FrontCollection): void => {
+  const finish = (got: Collection): void => {
     const described = describeCollection(got, { id });
     const next = deps.redact ? redactWords(described, deps.redact) : described;
     accessibilityCard = got.kind === 'no-consent' ? { key: got.key } : got.kind === 'unreadable' ? {} : undefined;
     if (got.kind === 'collected') {
       // Read through Accessibility, the app is named by the OS and the read's own instance: there is no descriptor.
-      const issuer = isAccessibilityRead(got)
-        ? { pid: got.identity.pid, bundleId: got.identity.bundleId, instance: got.answer.instance }
-        : { pid: got.provider.pid, bundleId: got.provider.bundleId, instance: got.provider.instance };
+      const issuer = bySource(got, {
+        provider: ({ provider }) => ({ pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance }),
+        accessibility: ({ identity, answer }) => ({ pid: identity.pid, bundleId: identity.bundleId, instance: answer.instance }),
+      });
       collected = { appName: next.appName, root: got.answer.root, source: got.source, issuer, ...(got.screening ? { screening: got.screening } : {}) };
-      if (!isAccessibilityRead(got) && got.selection && deps.placeBeside) void placeSelection(got.selection, { id, signal: abort.signal, placeBeside: deps.placeBeside, logger: deps.logger });
+      if ('selection' in got && got.selection && deps.placeBeside) void placeSelection(got.selection, { id, signal: abort.signal, placeBeside: deps.placeBeside, logger: deps.logger });
     }
     // Asked beside the card, as the icon is: the card shows at once and gains the sentence when known.
     if (got.kind === 'no-consent' && got.consent === 'ask' && deps.electronApp) {
@@ -174,7 +176,7 @@ export function createPress(spec: PressSpec, deps: PressDeps): Press {
   const collect = async (app: FrontApp, granted = false): Promise<void> => {
     asked = app;
     findIcon(app);
-    let got: FrontCollection | Error;
+    let got: Collection | Error;
     try {
       got = await deps.collect(app, { timeoutMs: deps.timeoutMs(), signal: collection.signal, locateSelection: deps.placeBeside !== undefined, granted });
     } catch (error) {
