@@ -2,14 +2,20 @@ import type { AccessibilityCollection } from '../accessibility/types.js';
 import type { ProviderCollection } from '../invocation/types.js';
 import type { SourceKind } from '../../contract/sources.js';
 
+/** A table with a row for every source kind: the compiler names the one that lacks a row. */
+type BySource<T extends Record<SourceKind, unknown>> = T;
+
 /**
  * Each source's outcomes, by kind (contract/sources.ts): a source that is added brings its own
- * union here, and until it does, `Collection` below does not compile.
+ * union here, and until it does, this line does not compile.
  */
-interface OutcomesBySource {
+type OutcomesBySource = BySource<{
   provider: ProviderCollection;
   accessibility: AccessibilityCollection;
-}
+}>;
+
+/** What the source `K` returns: its `collected`, and its own reasons for collecting nothing. */
+export type SourceOutcome<K extends SourceKind> = K extends keyof OutcomesBySource ? OutcomesBySource[K] : never;
 
 /**
  * What one press collected from the front app, by whichever source read it (collectFrontApp):
@@ -19,8 +25,5 @@ interface OutcomesBySource {
  */
 export type Collection = SourceOutcome<SourceKind>;
 
-/** What the source `K` returns: its `collected`, and its own reasons for collecting nothing. */
-export type SourceOutcome<K extends SourceKind> = OutcomesBySource[K];
-
 /** A collected context from the source `K` (all sources when not given). */
-export type Collected<K extends SourceKind = SourceKind> = Extract<OutcomesBySource[K], { kind: 'collected' }>;
+export type Collected<K extends SourceKind = SourceKind> = Extract<SourceOutcome<K>, { kind: 'collected' }>;
