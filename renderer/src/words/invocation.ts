@@ -28,7 +28,8 @@ function sampleWords(app: string, failure: SampleFailure | undefined): string {
       return `${app} quit before it was ready. Try again; if it keeps quitting, reinstall Glance.`;
     case 'slow':
       return `${app} did not start within ${Math.round(failure.withinMs / 1000)} s. Try again in a moment.`;
-    default:
+    case 'not-started':
+    case undefined:
       return `${app} could not be started. Reinstalling Glance may help.`;
   }
 }
