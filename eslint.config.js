@@ -12,6 +12,9 @@
 //   are caught too;
 // - main/ never imports renderer/, and imports the core (app/) only through its facade,
 //   app/host.ts, and the plain-type modules app/{os,invocation,privacy,agent}/types.ts;
+// - a context source never runs another: the provider's folder (app/invocation) and the
+//   accessibility layer's (app/accessibility) import no value of each other (a type they share
+//   is fine); they meet only in app/sources, which tries them in order;
 // They are ESLint's own no-restricted-imports. eslint-plugin-boundaries 7.2 was tried first with
 // ESLint 10 here: with our `.js` specifiers of `.ts` files its default resolver resolves
 // nothing, and an unresolved import is silently not judged (a crafted app -> main import passed);
@@ -149,6 +152,13 @@ export default tseslint.config(
       { regex: `${up}app/(?!host\\.js$|(os|invocation|privacy|agent)/types\\.js$)`, message: 'main/ imports the core only through app/host.ts (and the plain-type modules docs/architecture.md lists): add what main needs to the facade.' },
     ],
   }),
+  // typescript-eslint's rule, beside the core one above: it alone can let a type through.
+  ...[['invocation', 'accessibility'], ['accessibility', 'invocation']].map(([own, other]) => ({
+    files: [`app/${own}/**/*.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./)+(app/)?${other}/`, allowTypeImports: true, message: 'A context source never runs another: they meet only in app/sources (collectFrontApp tries them in order). A shared type may be imported.' }] }],
+    },
+  })),
   {
     files: ['provider/kit/**/*.ts'],
     rules: {

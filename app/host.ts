@@ -7,15 +7,17 @@
  * load (test/cli/bundle.test.ts).
  */
 
-// One press: collect the front app's context, locate an element again through its source.
+// One press: collect the front app's context from the first source that has it (its provider,
+// or for an app without one the OS's accessibility layer, with the user's consent), locate an
+// element again through its source.
 export { collectContext } from './invocation/collect.js';
-// An app without a provider: read through the OS's accessibility layer, with the user's consent.
-export { collectFrontApp } from './accessibility/collect.js';
-export { isAccessibilityRead, type FrontCollection } from './accessibility/types.js';
+export { collectFrontApp } from './sources/collect.js';
+export { bySource } from './sources/by-source.js';
+export type { Collection } from './sources/types.js';
 export { behindPermission, createAccessibilityReader, type AccessibilityReader } from './os/accessibility/index.js';
 export { isElectronApp } from './os/accessibility/electron-app.js';
 export type { LocateResult } from './invocation/locate.js';
-export type { SourceKind } from './invocation/source.js';
+export type { SourceKind } from '../contract/sources.js';
 export { createHostCache } from './invocation/host-cache.js';
 export { publishedApps } from './discovery/find.js';
 export { providersFolder } from '@app-context/provider-kit/platform';

@@ -6,14 +6,14 @@ import type { FrontApp, OsServices } from '../app/os/types.js';
 import type { DiscoveryDeps } from '../app/discovery/find.js';
 import { collectContext } from '../app/invocation/collect.js';
 import { createHostCache } from '../app/invocation/host-cache.js';
-import type { Collection } from '../app/invocation/types.js';
+import type { ProviderCollection } from '../app/invocation/types.js';
 
 /** Generous on purpose: the bench measures how long a collect takes, not whether it fits 1.5 s. */
 export const BENCH_TIMEOUT_MS = 10_000;
 
 /** Collects the context of one pid again and again, as the host does on each hotkey press. */
 export interface Collector {
-  collect: (app: FrontApp) => Promise<Collection>;
+  collect: (app: FrontApp) => Promise<ProviderCollection>;
   close: () => Promise<void>;
 }
 

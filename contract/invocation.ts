@@ -3,6 +3,7 @@ import { ElementSchema, type Element, IdSchema, MAX_ELEMENTS } from '@app-contex
 import { AgentFailureKindSchema } from './agent.js';
 import { NoticeSchema } from './notices.js';
 import { ConsentKeySchema, RuleNameSchema } from './privacy.js';
+import { SourceKindSchema } from './sources.js';
 
 /**
  * One press as the panel shows it: the invocation's view (the outcome of collecting, the
@@ -173,7 +174,7 @@ export const InvocationSchema = z.object({
    */
   localBlocks: z.boolean().optional(),
   /** Where the context came from (absent until something was collected): a plain kind, never the source itself. */
-  source: z.enum(['provider', 'accessibility']).optional(),
+  source: SourceKindSchema.optional(),
   /** The conversation about this press's context, once a question was asked: every turn and the chips. */
   answer: AnswerStateSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from '@app-context/provider-kit/protocol';
+import { SourceKindSchema } from './sources.js';
 
 /**
  * The shapes of Glance's own data that the panel shows as well as the core keeps (docs/cli.md,
@@ -132,7 +133,7 @@ export function outcomeWords(outcome: RequestOutcome): string {
     case 'unreachable': return 'no connection to the server';
     case 'stopped': return 'nothing: stopped before an answer (cancelled or out of time)';
     case 'redirect': return 'a redirect, not followed';
-    default: return 'nothing: the request failed';
+    case 'failed': return 'nothing: the request failed';
   }
 }
 
@@ -144,7 +145,7 @@ export const ReceiptSchema = z.object({
    * Where the context came from: the app's own provider, or the OS's accessibility layer (an app
    * that does not share context itself). Absent in receipts written before it was recorded.
    */
-  source: z.enum(['provider', 'accessibility']).optional(),
+  source: SourceKindSchema.optional(),
   backend: z.string().min(1),
   /** Null for the offline backend, which asks no model. */
   model: z.string().nullable(),

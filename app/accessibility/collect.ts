@@ -1,15 +1,10 @@
 /**
- * One press's collection from either source. A provider always wins: the provider path runs
- * first (collectContext), and only when the front app has no descriptor at all (`no-provider`)
- * may it be read through the OS's accessibility layer, with the user's consent, under the
- * user's rules, within what is left of the same time limit.
- *
- * `ignored` (descriptors name this very process and each failed Glance's checks) does not fall
- * through: the app means to share context itself, and chose what to share; reading it another
- * way would hide a broken or spoofed provider from the user and bypass the app's own choices.
+ * The accessibility source (app/sources/plugin.ts): an app without a provider, read through the
+ * OS's accessibility layer with the user's consent, under the user's rules. collectFrontApp
+ * tries it only after the provider source found no descriptor at all, within what is left of
+ * the same time limit (app/sources/collect.ts).
  */
 import type { CallOptions } from '../client/types.js';
-import { collectContext, type CollectOptions } from '../invocation/collect.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import type { FrontApp } from '../os/types.js';
 import { DEFAULT_TIMEOUT_MS } from '@app-context/provider-kit/protocol';
@@ -17,33 +12,34 @@ import { isInterpreterBundleId } from '../../contract/interpreter.js';
 import { consentKey } from '../rules/consent.js';
 import { noConsentReason } from './consent-words.js';
 import { shownIds } from '../withhold/shown.js';
+import { mayRead, type IdentifiedApp, type SourcePlugin } from '../sources/plugin.js';
 import { accessibilitySource } from './source.js';
 import { answerFromRead } from './tree.js';
-import type { AccessibilityAccess, FrontCollection } from './types.js';
+import type { AccessibilityAccess, AccessibilityCollection } from './types.js';
 
-/** The front app's context: its provider's answer, or, without a provider and with `access`, an accessibility read. */
-export async function collectFrontApp(
-  app: FrontApp,
-  deps: CoreDeps,
-  /** The provider path's options too (`locateSelection`): the accessibility path reads only the time limit and the signal. */
-  options: CollectOptions = {},
-  access?: AccessibilityAccess,
-  /** The provider path; `glance ask`'s tests pass their own (app/cli/ask.ts, AskServices). */
-  collect: typeof collectContext = collectContext,
-): Promise<FrontCollection> {
-  const started = performance.now();
-  const collection = await collect(app, deps, options);
-  // A provider's collection already names its source (collectContext).
-  if (collection.kind !== 'no-provider' || access === undefined) return collection;
-  // A process id that names no running process has nothing to read either: said as such (collectContext's reason).
-  if (!(await deps.os.isAlive(app.pid))) return collection;
-  const limit = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const left = { ...options, timeoutMs: Math.max(1, limit - (performance.now() - started)) };
-  return readThroughAccessibility(app, deps, left, access);
+/** The accessibility source over `access`: the reader, and whether this press granted its consent. */
+export function accessibilityPlugin(access: AccessibilityAccess): SourcePlugin<'accessibility'> {
+  const plugin: SourcePlugin<'accessibility'> = {
+    kind: 'accessibility',
+    consent: storedConsent,
+    collect: (app, deps, options) => readThroughAccessibility(app, deps, options, access, plugin),
+    // The last source: nothing follows it.
+    passes: () => false,
+  };
+  return plugin;
+}
+
+/** The user's standing answer for the app (`ask` when nothing is stored), keyed as a standing choice names it. */
+async function storedConsent(app: IdentifiedApp, deps: CoreDeps): ReturnType<SourcePlugin['consent']> {
+  const { bundleId } = app;
+  // An interpreter's name is every program it runs: a standing choice names the one program (app/rules/consent.ts).
+  const key = consentKey(bundleId, isInterpreterBundleId(bundleId) ? await deps.os.program(app.pid, bundleId) : undefined);
+  const stored = (await deps.privacy?.accessibility(key)) ?? { consent: 'ask' };
+  return { ...stored, key };
 }
 
 /** The accessibility path: identity, rule, consent, read, tree, screening; every "no" a named outcome. */
-async function readThroughAccessibility(app: FrontApp, deps: CoreDeps, options: CallOptions, access: AccessibilityAccess): Promise<FrontCollection> {
+async function readThroughAccessibility(app: FrontApp, deps: CoreDeps, options: CallOptions, access: AccessibilityAccess, plugin: SourcePlugin<'accessibility'>): Promise<AccessibilityCollection> {
   const who = app.name ?? `process ${app.pid}`;
   // The identity rules use: the OS's bundle id (Linux: its stand-in), as a provider's must match.
   const bundleId = app.bundleId ?? (await deps.os.bundleId(app.pid));
@@ -52,11 +48,11 @@ async function readThroughAccessibility(app: FrontApp, deps: CoreDeps, options: 
   }
   const rule = await deps.privacy?.gate({ bundleId });
   if (rule !== undefined && !rule.ok) return { kind: 'ruled-out', app, rule: rule.rule, reason: rule.reason };
-  // An interpreter's name is every program it runs: a standing choice names the one program (app/rules/consent.ts).
-  const key = consentKey(bundleId, isInterpreterBundleId(bundleId) ? await deps.os.program(app.pid, bundleId) : undefined);
-  const stored = (await deps.privacy?.accessibility(key)) ?? { consent: 'ask' };
-  if (stored.consent === 'never' || (stored.consent === 'ask' && !access.granted)) {
-    return { kind: 'no-consent', app, bundleId, key, consent: stored.consent, ...(stored.byInterpreter ? { byInterpreter: true } : {}), ...(stored.passwordManager ? { passwordManager: true } : {}), reason: noConsentReason(key, stored, who) };
+  const need = await plugin.consent({ ...app, bundleId }, deps);
+  // `none` and `always` always read: named here only so that a refusal's consent is `ask` or `never`.
+  if (need.consent !== 'none' && need.consent !== 'always' && !mayRead(need.consent, access.granted)) {
+    const { key, consent, byInterpreter, passwordManager } = need;
+    return { kind: 'no-consent', app, bundleId, key, consent, ...(byInterpreter ? { byInterpreter } : {}), ...(passwordManager ? { passwordManager } : {}), reason: noConsentReason(key, need, who) };
   }
   if (options.signal?.aborted) return { kind: 'cancelled', app };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -68,7 +64,7 @@ async function readThroughAccessibility(app: FrontApp, deps: CoreDeps, options: 
   }
   const built = answerFromRead(result.read);
   if ('error' in built) return { kind: 'unreadable', app, code: 'failed', reason: `the accessibility read could not be read as context: ${built.error}`, timedOut: false };
-  // The same screening as a provider's answer (collect.ts): standing exclusions, secrets, known tokens.
+  // The same screening as a provider's answer (app/invocation/collect.ts): standing exclusions, secrets, known tokens.
   const screening = rule && deps.privacy?.screen ? await deps.privacy.screen(built.answer.root, rule, deps.secrets?.known()) : undefined;
   const hidden = shownIds(screening?.withheld ?? []);
   const read = result.read;

@@ -1,5 +1,5 @@
 /**
- * The source of an accessibility read (app/invocation/source.ts): its ids are located again
+ * The source of an accessibility read (app/sources/source.ts): its ids are located again
  * through the reader, never through a provider. Only the selection has a place the platform
  * gives (its rectangles per line); the reader compares it with what was read, so a selection
  * that changed since, or an app or window that went away, is `gone`. The other elements (the
@@ -7,7 +7,7 @@
  */
 import { DEFAULT_TIMEOUT_MS, GONE } from '@app-context/provider-kit/protocol';
 import type { LocateResult } from '../invocation/locate.js';
-import type { ContextSource } from '../invocation/source.js';
+import type { ContextSource } from '../sources/source.js';
 import type { PrivacyHooks } from '../privacy/types.js';
 import type { AccessibilityReader, AxRead } from '../os/accessibility/index.js';
 import { AX_IDS, type TextKind } from './tree.js';
@@ -22,7 +22,7 @@ export interface ReadIssuer {
 }
 
 /** The ids of one accessibility read, located through `reader`; the user's rule is asked again first. */
-export function accessibilitySource(reader: AccessibilityReader, issuer: ReadIssuer, privacy?: PrivacyHooks): ContextSource {
+export function accessibilitySource(reader: AccessibilityReader, issuer: ReadIssuer, privacy?: PrivacyHooks): ContextSource<'accessibility'> {
   const issued = new Set<string>([AX_IDS.app, AX_IDS.window, ...(issuer.read.document ? [AX_IDS.document] : []), ...(issuer.text ? [AX_IDS.text] : [])]);
   return {
     kind: 'accessibility',

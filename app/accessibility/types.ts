@@ -1,8 +1,7 @@
 import type { Answer } from '@app-context/provider-kit/protocol';
 import type { AccessibilityReader } from '../os/accessibility/index.js';
 import type { FrontApp } from '../os/types.js';
-import type { ContextSource } from '../invocation/source.js';
-import type { Collection } from '../invocation/types.js';
+import type { ContextSource } from '../sources/source.js';
 import type { Screening } from '../privacy/types.js';
 import type { ConsentKey } from '../rules/consent.js';
 import type { RuledOutBy } from '../../contract/invocation.js';
@@ -19,15 +18,12 @@ export interface AccessibilityAccess {
   granted: boolean;
 }
 
-/** A provider's collection, with the source its ids are located through. */
-type ProviderCollected = Extract<Collection, { kind: 'collected' }> & { source: ContextSource };
-
 /** An app read through Accessibility: the protocol's tree (app/accessibility/tree.ts), and no provider. */
-export interface AccessibilityCollected {
+interface AccessibilityCollected {
   kind: 'collected';
   app: FrontApp;
-  /** `kind: 'accessibility'`: its ids are located again through the reader. */
-  source: ContextSource;
+  /** Its ids are located again through the reader (source.ts). */
+  source: ContextSource<'accessibility'>;
   /** Who was read: the identity the user's rules and receipts name it by, and the name the OS gave. */
   identity: { bundleId: string; name: string; pid: number };
   answer: Answer;
@@ -55,13 +51,7 @@ type AccessibilityRefusal =
   | { kind: 'unreadable'; app: FrontApp; code: string; reason: string; timedOut: boolean };
 
 /**
- * What one press collected from the front app, by either source (collectFrontApp): a provider's
- * answer, an accessibility read, or why there is neither. Read `source.kind` on `collected`
- * (isAccessibilityRead): only a provider's has a descriptor.
+ * What the accessibility source collected from an app without a provider, or why it read
+ * nothing: its part of the one Collection union (app/sources/types.ts).
  */
-export type FrontCollection = Exclude<Collection, { kind: 'collected' }> | ProviderCollected | AccessibilityCollected | AccessibilityRefusal;
-
-/** True for a collection read through Accessibility (it has no provider descriptor). */
-export function isAccessibilityRead(collection: FrontCollection): collection is AccessibilityCollected {
-  return collection.kind === 'collected' && collection.source.kind === 'accessibility';
-}
+export type AccessibilityCollection = AccessibilityCollected | AccessibilityRefusal | { kind: 'cancelled'; app: FrontApp };

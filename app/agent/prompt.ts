@@ -5,6 +5,7 @@ import { HIGHLIGHT_TOOL } from './highlight-tool.js';
 import { NO_CONTEXT_WORDS, type NoContextKind } from './no-context.js';
 import type { AgentRequest } from './types.js';
 import type { PromptPart } from '../../contract/agent.js';
+import type { SourceKind } from '../../contract/sources.js';
 
 /** What the user reviewed and lets go to the agent. */
 export interface SentContext {
@@ -18,12 +19,18 @@ export interface SentContext {
    */
   missing?: NoContextKind;
   /** `accessibility`: the app does not share context; this was read through the OS's accessibility layer. */
-  source?: 'provider' | 'accessibility';
+  source?: SourceKind;
 }
 
 /** Said before the frame of a context read through Accessibility, in Glance's words: what it can and cannot hold. */
 const THROUGH_ACCESSIBILITY =
   'This app does not share context itself: Glance read it through the operating system\'s accessibility layer, which gives only the app\'s name, its front window\'s title, the document\'s address where known, and the selected text (or, with nothing selected, the focused text). Only the selection can be highlighted.';
+
+/** What the model is told of each source before the frame: nothing of a provider, which shares what its app chose to. */
+const SOURCE_PREAMBLE: Record<SourceKind, string> = {
+  provider: '',
+  accessibility: `${THROUGH_ACCESSIBILITY}\n`,
+};
 
 const OPEN = '<app_context>';
 const CLOSE = '</app_context>';
@@ -66,7 +73,7 @@ export function contextParts(context: SentContext): PromptPart[] {
   // (docs/protocol.md, "Hardening", "What the agent is told"); the name is capped and, like the
   // tree, cannot write a "<". "App", not "App in front": `ask --pid N` names any process.
   const app = context.appName ? `App: ${JSON.stringify(capText(context.appName)).replaceAll('<', '\\u003c')}\n` : '';
-  const source = context.source === 'accessibility' ? `${THROUGH_ACCESSIBILITY}\n` : '';
+  const source = context.source ? SOURCE_PREAMBLE[context.source] : '';
   const head = `${source}${OPEN}\n${app}${whereLine(context.root)}\n${json}`;
   if (images.length === 0) return [{ type: 'text', text: `${head}\n${CLOSE}` }];
   return [{ type: 'text', text: head }, ...imageParts(images), { type: 'text', text: CLOSE }];

@@ -1,7 +1,8 @@
 import type { Element } from '@app-context/provider-kit/protocol';
-import { isAccessibilityRead, type FrontCollection } from '../accessibility/types.js';
 import type { NoContextKind } from '../agent/no-context.js';
-import type { ContextSource } from '../invocation/source.js';
+import { bySource } from '../sources/by-source.js';
+import type { ContextSource } from '../sources/source.js';
+import type { Collection } from '../sources/types.js';
 import type { Screening } from '../privacy/types.js';
 
 /**
@@ -15,7 +16,7 @@ export interface CollectedContext {
    */
   readonly appName: string;
   readonly root: Element;
-  /** Who issued the ids, and the only way they are located again (app/invocation/source.ts). */
+  /** Who issued the ids, and the only way they are located again (app/sources/source.ts). */
   readonly source: ContextSource;
   /** The app as verified when collecting, for its rules and the receipts; never used to locate. */
   readonly issuer: { readonly pid: number; readonly bundleId: string; readonly instance: string };
@@ -35,12 +36,13 @@ export type AskSubject = CollectedContext | NoContextKind;
  * collected. `redact` blanks every secret Glance holds in the app's name, which goes to the
  * model and into each receipt.
  */
-export function subjectOf(collection: FrontCollection, redact: (text: string) => string = (text) => text): AskSubject {
+export function subjectOf(collection: Collection, redact: (text: string) => string = (text) => text): AskSubject {
   if (collection.kind !== 'collected') return noContextKind(collection);
   // Read through Accessibility, the app is named by the OS and the read's own instance: there is no descriptor.
-  const named = isAccessibilityRead(collection)
-    ? { ...collection.identity, instance: collection.answer.instance }
-    : { ...collection.provider };
+  const named = bySource(collection, {
+    provider: ({ provider }) => provider,
+    accessibility: ({ identity, answer }) => ({ ...identity, instance: answer.instance }),
+  });
   const { pid, bundleId, instance } = named;
   return {
     appName: redact(named.name.trim() === '' ? bundleId : named.name),
@@ -52,7 +54,7 @@ export function subjectOf(collection: FrontCollection, redact: (text: string) =>
 }
 
 /** Why nothing was collected, as the kind the model is told (every kind of collection has its own). */
-function noContextKind(collection: Exclude<FrontCollection, { kind: 'collected' }>): NoContextKind {
+function noContextKind(collection: Exclude<Collection, { kind: 'collected' }>): NoContextKind {
   switch (collection.kind) {
     case 'no-consent':
       // Without consent asked for, the model hears what it always did: the app does not share.

@@ -7,7 +7,7 @@ import { capText } from '../text/cap-text.js';
 import type { RuleMatch } from '../rules/match.js';
 import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';
-import type { SourceKind } from '../invocation/source.js';
+import type { SourceKind } from '../../contract/sources.js';
 
 /** The provider as `current --json` prints it: the descriptor without the token or protocol. */
 type ShownProvider = Omit<PublicDescriptor, 'protocol'>;

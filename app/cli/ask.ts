@@ -1,7 +1,8 @@
 import { askAbout, type Ask } from '../ask/ask.js';
 import { subjectOf } from '../ask/subject.js';
-import { collectFrontApp } from '../accessibility/collect.js';
-import { isAccessibilityRead, type FrontCollection } from '../accessibility/types.js';
+import { collectFrontApp } from '../sources/collect.js';
+import { bySource } from '../sources/by-source.js';
+import type { Collected, Collection } from '../sources/types.js';
 import { collectContext } from '../host.js';
 import { createHostCache } from '../invocation/host-cache.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
@@ -41,7 +42,7 @@ function onSigint(cancel: () => void): () => void {
 }
 
 /** Why nothing was collected: one line the user can act on (it may name the app: it is the user's own output). */
-function noContextReason(collection: Exclude<FrontCollection, { kind: 'collected' }>): string {
+function noContextReason(collection: Exclude<Collection, { kind: 'collected' }>): string {
   switch (collection.kind) {
     case 'no-consent':
     case 'unreadable':
@@ -69,7 +70,7 @@ const NOTHING_HELD = { withheld: [], excludedByRule: [] };
  * the user should know). An element whose id holds a secret is shown, and may be named in
  * --allow and --exclude, as `withheld@N` (withhold/shown.ts).
  */
-function reviewed(collection: FrontCollection | undefined, ask: Ask, options: AskOptions, io: CliIo, redact: (text: string) => string): ContextReport {
+function reviewed(collection: Collection | undefined, ask: Ask, options: AskOptions, io: CliIo, redact: (text: string) => string): ContextReport {
   if (!collection) return { source: null, provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD };
   if (collection.kind !== 'collected') {
     if (collection.kind === 'ignored') for (const reason of collection.reasons) io.stderr(`glance: ${reason}\n`);
@@ -83,9 +84,10 @@ function reviewed(collection: FrontCollection | undefined, ask: Ask, options: As
     if (!present.has(names.resolve(id))) io.stderr(`glance: warning: --exclude ${id.slice(0, 128)}: no element with that id in the answer; nothing was left out for it\n`);
   }
   // The app's name is the user's own output here: a token Glance holds is blanked in it.
-  const who = isAccessibilityRead(collection)
-    ? { source: 'accessibility' as const, provider: null, app: { ...collection.identity, name: redact(collection.identity.name) } }
-    : { source: 'provider' as const, provider: shownProvider(collection.provider, redact) };
+  const who = bySource<Pick<ContextReport, 'source' | 'provider' | 'app'>>(collection, {
+    provider: (collected) => ({ source: 'provider', provider: shownProvider(collected.provider, redact) }),
+    accessibility: (read) => ({ source: 'accessibility', provider: null, app: { ...read.identity, name: redact(read.identity.name) } }),
+  });
   const outgoing = ask.outgoing;
   for (const id of outgoing?.unusedAllows ?? []) {
     io.stderr(`glance: warning: --allow ${id.slice(0, 128)}: no element with that id was withheld or left out by a rule; nothing changed for it\n`);
@@ -97,7 +99,7 @@ function reviewed(collection: FrontCollection | undefined, ask: Ask, options: As
 }
 
 /** The descriptor as reported: no protocol, the name and version with every token Glance holds blanked. */
-function shownProvider(descriptor: Extract<FrontCollection, { kind: 'collected'; provider: unknown }>['provider'], redact: (text: string) => string): NonNullable<ContextReport['provider']> {
+function shownProvider(descriptor: Collected<'provider'>['provider'], redact: (text: string) => string): NonNullable<ContextReport['provider']> {
   const { protocol: _protocol, ...rest } = descriptor;
   return { ...rest, name: redact(rest.name), version: redact(rest.version) };
 }
@@ -158,7 +160,7 @@ async function collectLocateAndAsk(run: Parameters<typeof collectAndAsk>[0] & { 
   }
 }
 
-async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { collection: FrontCollection | undefined }): Promise<number> {
+async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { collection: Collection | undefined }): Promise<number> {
   const { options, io, services, reporter, signal, collection } = run;
   if (signal.aborted) {
     reporter.event({ type: 'error', kind: 'cancelled', reason: 'interrupted: nothing was sent' }, EXIT.interrupted);

@@ -4,7 +4,7 @@ import { capText } from '../text/cap-text.js';
 import { OFFLINE_ENDPOINT } from '../../contract/backends.js';
 import { isLoopbackUrl } from '../../contract/destination.js';
 import type { RuleName } from '../rules/schema.js';
-import type { SourceKind } from '../invocation/source.js';
+import type { SourceKind } from '../../contract/sources.js';
 import type { Receipt } from './schema.js';
 import type { HistoryStore } from './store.js';
 

@@ -9,7 +9,7 @@ import { publicDescriptor, type Element } from '@app-context/provider-kit/protoc
 import { shownIds } from '../withhold/shown.js';
 import type { LocateResult } from './locate.js';
 import { providerSource } from './source.js';
-import type { Collection } from './types.js';
+import type { ProviderCollection } from './types.js';
 import { verifiedCall, type CoreDeps } from './verified-call.js';
 import { describeIgnored } from './ignored.js';
 
@@ -34,7 +34,7 @@ export function notRunning(pid: number): string {
   return `no process ${pid} is running (it quit, or the process id is not the app's)`;
 }
 
-export async function collectContext(app: FrontApp, deps: CoreDeps, options: CollectOptions = {}): Promise<Collection> {
+export async function collectContext(app: FrontApp, deps: CoreDeps, options: CollectOptions = {}): Promise<ProviderCollection> {
   const appName = app.name ?? `process ${app.pid}`;
   const { locateSelection, ...callOptions } = options;
   let selection: Promise<LocateResult> | undefined;
@@ -92,7 +92,11 @@ export async function collectContext(app: FrontApp, deps: CoreDeps, options: Col
       return { kind: 'cancelled', app };
     case 'refused':
       return { kind: 'refused', app, provider, reason: outcome.reason };
-    default:
+    // No usable answer: a time limit, a broken or failed exchange, a tool not offered, a check that refused.
+    case 'no-answer':
+    case 'error':
+    case 'not-offered':
+    case 'ignored':
       return { kind: 'no-answer', app, provider, reason: outcome.reason, timedOut: outcome.kind === 'no-answer' && outcome.timedOut === true };
   }
 }

@@ -2,7 +2,7 @@ import type { Answer, PublicDescriptor } from '@app-context/provider-kit/protoco
 import type { FrontApp } from '../os/types.js';
 import type { Screening } from '../privacy/types.js';
 import type { LocateResult } from './locate.js';
-import type { ContextSource } from './source.js';
+import type { ContextSource } from '../sources/source.js';
 import type { RuledOutBy } from '../../contract/invocation.js';
 
 /**
@@ -24,14 +24,17 @@ export interface ElementRef {
   id: string;
 }
 
-/** What one invocation collected from the front app, or why it collected nothing. */
-export type Collection =
+/**
+ * What the provider source collected from the front app (collectContext), or why it collected
+ * nothing: its part of the one Collection union (app/sources/types.ts).
+ */
+export type ProviderCollection =
   | {
     kind: 'collected'; app: FrontApp; provider: PublicDescriptor; answer: Answer; warnings: string[]; ignored: string[];
     /** What the user's standing exclusions and the secret scan leave out (with privacy hooks that screen). */
     screening?: Screening;
     /** Who issued the answer's ids, and the only way they are located again (source.ts). */
-    source: ContextSource;
+    source: ContextSource<'provider'>;
     /**
      * Where the answer's selected element is, asked of the same verified provider right after
      * `current` (collectContext's `locateSelection`), so placing the panel beside it repeats

@@ -1,5 +1,5 @@
 import type { FrontApp } from '../../app/os/types.js';
-import { isAccessibilityRead, oneLine, panelTree, shownIds, type FrontCollection } from '../../app/host.js';
+import { bySource, oneLine, panelTree, shownIds, type Collection } from '../../app/host.js';
 import type { Screening } from '../../app/privacy/types.js';
 import type { Failure, Invocation, ScreeningView } from '../../contract/ipc.js';
 import { sentence } from '../../contract/invocation.js';
@@ -22,7 +22,7 @@ export interface DescribeContext {
 }
 
 /** The panel's view of a finished collection. */
-export function describeCollection(collection: FrontCollection, context: DescribeContext): Invocation {
+export function describeCollection(collection: Collection, context: DescribeContext): Invocation {
   const appName = nameOf(collection);
   const base = { id: context.id, appName, details: [] as string[], root: null };
   switch (collection.kind) {
@@ -70,8 +70,11 @@ export function describeCollection(collection: FrontCollection, context: Describ
 }
 
 /** The app as a collection names it: its provider's name, the name the OS gave an accessibility read, else the front app's. */
-function nameOf(collection: FrontCollection): string {
-  if (collection.kind === 'collected' && isAccessibilityRead(collection)) return oneLine(collection.identity.name) || appDisplayName(collection.app);
+function nameOf(collection: Collection): string {
+  if (collection.kind === 'collected') {
+    const named = bySource(collection, { provider: (collected) => oneLine(collected.provider.name), accessibility: (read) => oneLine(read.identity.name) });
+    return named || appDisplayName(collection.app);
+  }
   const provider = 'provider' in collection ? collection.provider : undefined;
   return (provider && oneLine(provider.name)) || appDisplayName(collection.app);
 }

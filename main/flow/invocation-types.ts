@@ -1,4 +1,4 @@
-import type { CollectedContext, FrontCollection, Logger } from '../../app/host.js';
+import type { CollectedContext, Collection, Logger } from '../../app/host.js';
 import type { FrontApp } from '../../app/os/types.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { Chip, Invocation as InvocationView, InvokeRequest, InvokeResponse, Preview, SampleFailure } from '../../contract/ipc.js';
@@ -13,11 +13,11 @@ import type { StateHub } from './state-hub.js';
  */
 
 /**
- * The core's collectFrontApp, as an invocation calls it (app/accessibility/collect.ts): the provider, or
+ * The core's collectFrontApp, as an invocation calls it (app/sources/collect.ts): the provider, or
  * for an app without one the accessibility layer; `granted` is the user's consent for this
  * invocation alone (the card's "Read it this time").
  */
-export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal; locateSelection?: boolean; granted?: boolean }) => Promise<FrontCollection>;
+export type CollectFn = (app: FrontApp, options: { timeoutMs: number; signal: AbortSignal; locateSelection?: boolean; granted?: boolean }) => Promise<Collection>;
 
 /** An app the user picked (Sample Notes, once it runs), or why it could not be had. */
 export type PickResult = { ok: true; app: FrontApp } | { ok: false; failure: SampleFailure };

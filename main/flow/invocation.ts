@@ -1,4 +1,4 @@
-import { destinationOf, isAccessibilityRead, localRuleBlocks, matchExclusions, subjectOf, type AskSubject, type CollectedContext, type FrontCollection, type SourceKind } from '../../app/host.js';
+import { destinationOf, localRuleBlocks, matchExclusions, subjectOf, type AskSubject, type CollectedContext, type Collection, type SourceKind } from '../../app/host.js';
 import type { FrontApp } from '../../app/os/types.js';
 import type { Invocation as InvocationView } from '../../contract/ipc.js';
 import type { ConsentKey } from '../../contract/privacy.js';
@@ -49,12 +49,12 @@ export function createInvocation(spec: InvocationSpec, deps: InvocationDeps): In
   };
   show(view, spec.panelView);
 
-  const finish = (got: FrontCollection): void => {
+  const finish = (got: Collection): void => {
     const described = describeCollection(got, { id });
     const next = deps.redact ? redactWords(described, deps.redact) : described;
     accessibilityCard = got.kind === 'no-consent' ? { key: got.key } : got.kind === 'unreadable' ? {} : undefined;
     subject = subjectOf(got, deps.redact);
-    if (got.kind === 'collected' && !isAccessibilityRead(got) && got.selection && deps.placeBeside) {
+    if (got.kind === 'collected' && 'selection' in got && got.selection && deps.placeBeside) {
       void placeSelection(got.selection, { id, signal: abort.signal, placeBeside: deps.placeBeside, logger: deps.logger });
     }
     // Asked beside the card, as the icon is: the card shows at once and gains the sentence when known.
@@ -80,7 +80,7 @@ export function createInvocation(spec: InvocationSpec, deps: InvocationDeps): In
   const collect = async (app: FrontApp, granted = false): Promise<void> => {
     asked = app;
     findIcon(app);
-    let got: FrontCollection | Error;
+    let got: Collection | Error;
     try {
       got = await deps.collect(app, { timeoutMs: deps.timeoutMs(), signal: collection.signal, locateSelection: deps.placeBeside !== undefined, granted });
     } catch (error) {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Element } from '@app-context/provider-kit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectFrontApp } from '../../app/accessibility/collect.js';
-import { isAccessibilityRead, type FrontCollection } from '../../app/accessibility/types.js';
+import { collectFrontApp } from '../../app/sources/collect.js';
+import type { Collected, Collection } from '../../app/sources/types.js';
 import { main } from '../../app/cli/main.js';
 import type { CoreDeps } from '../../app/invocation/verified-call.js';
 import { SecretRegistry } from '../../app/log/logger.js';
@@ -74,7 +74,7 @@ function elements(root: Element): Element[] {
   return out;
 }
 
-function textOf(collection: FrontCollection): string | undefined {
+function textOf(collection: Collection): string | undefined {
   if (collection.kind !== 'collected') return undefined;
   const text = elements(collection.answer.root).find((e) => e.role === 'Text');
   const block = text?.content?.[0];
@@ -82,13 +82,13 @@ function textOf(collection: FrontCollection): string | undefined {
 }
 
 /** Collects the app through Accessibility (consent granted) until its Text reads `text`: an app registers on the bus shortly after its window maps. */
-async function collectUntil(pid: number, text: string): Promise<Extract<FrontCollection, { kind: 'collected' }>> {
-  let last: FrontCollection | undefined;
+async function collectUntil(pid: number, text: string): Promise<Collected> {
+  let last: Collection | undefined;
   await expect.poll(async () => {
     last = await collectFrontApp({ pid }, deps(), { timeoutMs: 5000 }, { reader, granted: true });
     return textOf(last) ?? ('reason' in last ? last.reason : last.kind);
   }, { timeout: 30_000, interval: 100 }).toBe(text);
-  return last as Extract<FrontCollection, { kind: 'collected' }>;
+  return last as Collected;
 }
 
 describe.runIf(RUN)('apps without a provider, read through Accessibility', () => {
@@ -183,7 +183,7 @@ describe.runIf(RUN)('apps without a provider, read through Accessibility', () =>
     expect(never.stderr).toContain(`your rule for ${bundleId} is "never"`);
     await glance(['rules', 'set', bundleId, 'local']);
     expect(await collectFrontApp({ pid: gtk.pid }, deps({ kind: 'model', backend: 'anthropic' }), { timeoutMs: 5000 }, { reader, granted: true })).toMatchObject({ kind: 'ruled-out', rule: 'local' });
-    expect(isAccessibilityRead(await collectFrontApp({ pid: gtk.pid }, deps({ kind: 'model', backend: 'offline' }), { timeoutMs: 5000 }, { reader, granted: true }))).toBe(true);
+    expect(await collectFrontApp({ pid: gtk.pid }, deps({ kind: 'model', backend: 'offline' }), { timeoutMs: 5000 }, { reader, granted: true })).toMatchObject({ kind: 'collected', source: { kind: 'accessibility' } });
     await glance(['rules', 'remove', bundleId]);
   });
 

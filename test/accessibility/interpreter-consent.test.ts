@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectFrontApp } from '../../app/accessibility/collect.js';
-import type { FrontCollection } from '../../app/accessibility/types.js';
+import { collectFrontApp } from '../../app/sources/collect.js';
+import type { Collection } from '../../app/sources/types.js';
 import { main } from '../../app/cli/main.js';
 import { SecretRegistry } from '../../app/log/logger.js';
 import { createAccessibilityReader, type AccessibilityReader } from '../../app/os/accessibility/index.js';
@@ -43,7 +43,7 @@ async function glance(args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 /** A press's collection of `pid` under the test's rules, without this press's grant. */
-async function collectWithoutGrant(pid: number): Promise<FrontCollection> {
+async function collectWithoutGrant(pid: number): Promise<Collection> {
   const rules = createRulesStore(dir.home);
   const privacy = createPrivacyHooks({ rules: () => rules.load(), destination: () => ({ kind: 'show' }), screen: true });
   return collectFrontApp({ pid }, { os, env, secrets: new SecretRegistry(), privacy }, { timeoutMs: 5000 }, { reader, granted: false });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsk } from '../../app/cli/ask.js';
 import type { CliIo } from '../../app/cli/io.js';
 import { collectContext } from '../../app/invocation/collect.js';
-import type { ContextSource } from '../../app/invocation/source.js';
+import type { ContextSource } from '../../app/sources/source.js';
 import { createOs } from '../../app/os/index.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { requireBuild, SAMPLE, startChild, type ChildProvider } from '../provider/helpers.js';
@@ -27,7 +27,7 @@ afterAll(async () => {
 describe('glance ask locates through the collection\'s source', () => {
   it('every highlight goes through `source.locate`, and it is located', async () => {
     const located: string[] = [];
-    const watched = (source: ContextSource): ContextSource => ({
+    const watched = (source: ContextSource<'provider'>): ContextSource<'provider'> => ({
       kind: source.kind,
       locate: (id, options) => {
         located.push(id);

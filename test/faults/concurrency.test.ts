@@ -7,7 +7,7 @@ import type { FrontApp } from '../../app/os/types.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { createHostCache, type HostCache } from '../../app/invocation/host-cache.js';
-import type { Collection } from '../../app/invocation/types.js';
+import type { Collection } from '../../app/sources/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';

@@ -96,6 +96,17 @@ describe('lint enforces the architecture', () => {
     expect(await restricted('contract/crafted.ts', "import { ElementSchema } from '@app-context/provider-kit/protocol';\nimport { z } from 'zod';\nexport const y = [ElementSchema, z];\n")).toEqual([]);
   });
 
+  it('a context source runs no other: a value across the two sources\' folders is reported, a shared type and app/sources are not', async () => {
+    const across = async (file: string, code: string): Promise<string[]> => {
+      const [result] = await eslint.lintText(code, { filePath: `${ROOT}${file}` });
+      return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+    };
+    expect(await across('app/accessibility/crafted.ts', "import { collectContext } from '../invocation/collect.js';\nexport const y = collectContext;\n")).toEqual([expect.stringMatching(/never runs another/)]);
+    expect(await across('app/invocation/crafted.ts', "import { accessibilityPlugin } from '../accessibility/collect.js';\nexport const y = accessibilityPlugin;\n")).toEqual([expect.stringMatching(/never runs another/)]);
+    expect(await across('app/accessibility/crafted.ts', "import type { CoreDeps } from '../invocation/verified-call.js';\nexport type Y = CoreDeps;\n")).toEqual([]);
+    expect(await across('app/sources/crafted.ts', "import { accessibilityPlugin } from '../accessibility/collect.js';\nimport { providerPlugin } from '../invocation/plugin.js';\nexport const y = [accessibilityPlugin, providerPlugin];\n")).toEqual([]);
+  });
+
   it('does not lint a build output anywhere (examples/electron/out after a local npm start)', async () => {
     expect(await eslint.isPathIgnored(`${ROOT}examples/electron/out/main.js`)).toBe(true);
     expect(await eslint.isPathIgnored(`${ROOT}examples/electron/main.ts`)).toBe(false);

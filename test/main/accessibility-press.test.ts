@@ -4,15 +4,15 @@
 // test/e2e/accessibility.test.ts against a real GTK app).
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
-import type { FrontCollection } from '../../app/host.js';
+import type { Collection } from '../../app/host.js';
 import type { FrontApp } from '../../app/os/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 
 const preview: FrontApp = { pid: 4242, name: 'Preview' };
-const consent: FrontCollection = { kind: 'no-consent', app: preview, bundleId: 'com.apple.Preview', key: { kind: 'app', bundleId: 'com.apple.Preview' }, consent: 'ask', reason: 'Preview does not share context with Glance, and reading it through Accessibility needs your consent' };
+const consent: Collection = { kind: 'no-consent', app: preview, bundleId: 'com.apple.Preview', key: { kind: 'app', bundleId: 'com.apple.Preview' }, consent: 'ask', reason: 'Preview does not share context with Glance, and reading it through Accessibility needs your consent' };
 
-function setup(outcomes: (granted: boolean) => FrontCollection) {
+function setup(outcomes: (granted: boolean) => Collection) {
   const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
   const grants: boolean[] = [];
   const collect: CollectFn = async (_app, { granted = false }) => {
@@ -32,7 +32,7 @@ describe('a press of an app without a provider', () => {
   it("marks an Electron app's consent card once it is known, and no other card", async () => {
     const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
     const asked: number[] = [];
-    let outcome: FrontCollection = consent;
+    let outcome: Collection = consent;
     const controller = createController({
       os: { frontApp: async () => ({ ok: true, app: preview }) }, collect: async () => outcome, timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
       electronApp: async (app) => { asked.push(app.pid); return true; },

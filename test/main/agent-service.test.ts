@@ -11,7 +11,7 @@ import type { ElementRef } from '../../app/invocation/types.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import { createAgentService, type AgentPort } from '../../main/flow/agent-service.js';
 import type { CollectedContext } from '../../app/ask/subject.js';
-import type { ContextSource } from '../../app/invocation/source.js';
+import type { ContextSource } from '../../app/sources/source.js';
 import type { AnswerState } from '../../contract/ipc.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';

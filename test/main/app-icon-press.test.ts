@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import type { FrontApp } from '../../app/os/types.js';
-import type { Collection } from '../../app/invocation/types.js';
+import type { Collection } from '../../app/sources/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { unreachableSource } from '../helpers/sources.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult } from '../../app/os/types.js';
-import type { Collection } from '../../app/invocation/types.js';
+import type { Collection } from '../../app/sources/types.js';
 import { createController, type CollectFn, type PickResult } from '../../main/flow/controller.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
 import { createHotkeyRegistrar } from '../../main/hotkey.js';

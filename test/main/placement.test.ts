@@ -7,7 +7,7 @@ import { collectContext } from '../../app/invocation/collect.js';
 import { createOs } from '../../app/os/index.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { LocateResult } from '../../app/invocation/locate.js';
-import type { Collection } from '../../app/invocation/types.js';
+import type { Collection } from '../../app/sources/types.js';
 import { createInvocation } from '../../main/flow/invocation.js';
 import { placeSelection } from '../../main/flow/placement.js';
 import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';

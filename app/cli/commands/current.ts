@@ -1,4 +1,3 @@
-import { isAccessibilityRead } from '../../accessibility/types.js';
 import { collectForCommand, refusalLine } from '../accessibility.js';
 import { completeCliDeps, coreDeps } from '../cli-deps.js';
 import { commandPrivacy } from '../data.js';
@@ -7,7 +6,9 @@ import { EXIT, UsageError } from '../exit-codes.js';
 import { capText } from '../../text/cap-text.js';
 import { formatTree } from '../format-tree.js';
 import { parseAppChoice, resolveApp } from '../front-app.js';
-import type { CommandRun } from '../io.js';
+import type { CliIo, CommandRun } from '../io.js';
+import { bySource } from '../../sources/by-source.js';
+import type { Collected } from '../../sources/types.js';
 
 /**
  * `glance current [--pid N | --app NAME] [--accessibility] [--timeout MS] [--json]`: the front app's context
@@ -25,32 +26,16 @@ export const runCurrent: CommandRun = async (argv, io, given) => {
   const privacy = commandPrivacy(io, { kind: 'show' }, false);
   const { collection, close } = await collectForCommand(app, { ...coreDeps(io, deps), privacy }, { timeoutMs }, io, values.accessibility === true);
   await close();
-  if (isAccessibilityRead(collection)) {
-    const answer = JSON.parse(deps.secrets.redact(JSON.stringify(collection.answer))) as typeof collection.answer;
-    const { bundleId, name, pid } = collection.identity;
-    if (values.json === true) {
-      io.stdout(jsonLine({ source: 'accessibility', app: { name, bundleId, pid }, answer, warnings: collection.warnings }));
-    } else {
-      io.stdout(`${capText(name)} (${capText(bundleId)}, pid ${pid}), read through Accessibility: it does not share context itself\n`);
-      for (const row of formatTree(answer.root)) io.stdout(`${row}\n`);
-      for (const warning of collection.warnings) io.stdout(`warning: ${warning}\n`);
-    }
-    return EXIT.ok;
-  }
   switch (collection.kind) {
     case 'collected': {
-      const { protocol: _protocol, ...provider } = collection.provider;
       // Every token Glance has read, this provider's or another's, is blanked before the tree is
       // printed (the outline shortens long texts, which would leave part of one standing).
-      const answer = JSON.parse(deps.secrets.redact(JSON.stringify(collection.answer))) as typeof collection.answer;
-      for (const line of collection.ignored) io.stderr(`glance: note: ${line}\n`);
-      if (values.json === true) {
-        io.stdout(jsonLine({ source: collection.source.kind, provider, answer, warnings: collection.warnings }));
-      } else {
-        io.stdout(`${capText(provider.name)} ${capText(provider.version)} (${capText(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance})\n`);
-        for (const row of formatTree(answer.root)) io.stdout(`${row}\n`);
-        for (const warning of collection.warnings) io.stdout(`warning: ${warning}\n`);
-      }
+      const redact = (answer: Collected['answer']): Collected['answer'] => JSON.parse(deps.secrets.redact(JSON.stringify(answer))) as Collected['answer'];
+      const json = values.json === true;
+      bySource(collection, {
+        provider: (collected) => printProvider(collected, redact(collected.answer), json, io),
+        accessibility: (read) => printRead(read, redact(read.answer), json, io),
+      });
       return EXIT.ok;
     }
     case 'no-provider':
@@ -79,3 +64,28 @@ export const runCurrent: CommandRun = async (argv, io, given) => {
       return EXIT.noAnswer;
   }
 };
+
+/** A provider's answer: the descriptor's facts and the tree, or the JSON line with them. */
+function printProvider(collection: Collected<'provider'>, answer: Collected['answer'], json: boolean, io: CliIo): void {
+  const { protocol: _protocol, ...provider } = collection.provider;
+  for (const line of collection.ignored) io.stderr(`glance: note: ${line}\n`);
+  if (json) {
+    io.stdout(jsonLine({ source: collection.source.kind, provider, answer, warnings: collection.warnings }));
+    return;
+  }
+  io.stdout(`${capText(provider.name)} ${capText(provider.version)} (${capText(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance})\n`);
+  for (const row of formatTree(answer.root)) io.stdout(`${row}\n`);
+  for (const warning of collection.warnings) io.stdout(`warning: ${warning}\n`);
+}
+
+/** An app read through Accessibility: who the OS says it is and the tree, or the JSON line with them. */
+function printRead(read: Collected<'accessibility'>, answer: Collected['answer'], json: boolean, io: CliIo): void {
+  const { bundleId, name, pid } = read.identity;
+  if (json) {
+    io.stdout(jsonLine({ source: read.source.kind, app: { name, bundleId, pid }, answer, warnings: read.warnings }));
+    return;
+  }
+  io.stdout(`${capText(name)} (${capText(bundleId)}, pid ${pid}), read through Accessibility: it does not share context itself\n`);
+  for (const row of formatTree(answer.root)) io.stdout(`${row}\n`);
+  for (const warning of read.warnings) io.stdout(`warning: ${warning}\n`);
+}

@@ -2,6 +2,7 @@ import { OFFLINE_ENDPOINT } from '../../../contract/backends.js';
 import { outcomeSucceeded, outcomeWords } from '../../../contract/privacy.js';
 import { readHistoryDays } from '../../history/days.js';
 import type { Receipt } from '../../history/schema.js';
+import type { SourceKind } from '../../../contract/sources.js';
 import { createHistoryStore, type HistoryStore } from '../../history/store.js';
 import { capText } from '../../text/cap-text.js';
 import { jsonLine, parseCommandLine } from '../args.js';
@@ -42,10 +43,16 @@ function failed(r: Receipt): boolean {
   return r.outcome !== undefined && !outcomeSucceeded(r.outcome);
 }
 
+/** How each source is said in a receipt's summary line and its details: a provider, the usual source, is not named. */
+const SOURCE_WORDS: Record<SourceKind, { summary: string; details: string[] }> = {
+  provider: { summary: '', details: [] },
+  accessibility: { summary: ', read through Accessibility', details: ['  read      through Accessibility: the app does not share context itself'] },
+};
+
 function summary(r: Receipt): string {
   const went = failed(r) && r.outcome ? `${plural(r.sentIds.length, 'element')} attempted, ${outcomeWords(r.outcome)} came back` : `${plural(r.sentIds.length, 'element')} sent`;
   const counts = [went, `${r.excludedIds.length} left out`, `${r.withheld.length} withheld`, plural(r.bytes, 'byte')].join(', ');
-  const through = r.source === 'accessibility' ? ', read through Accessibility' : '';
+  const through = r.source ? SOURCE_WORDS[r.source].summary : '';
   return `${localTime(r.at)}  ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid}${through}) to ${destination(r)}: ${counts}  [${r.id}]`;
 }
 
@@ -62,7 +69,7 @@ function details(r: Receipt): string[] {
     `Receipt ${r.id}`,
     `  at        ${localTime(r.at)}`,
     `  app       ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid})`,
-    ...(r.source === 'accessibility' ? ['  read      through Accessibility: the app does not share context itself'] : []),
+    ...(r.source ? SOURCE_WORDS[r.source].details : []),
     `  sent to   ${destination(r)}`,
     `  outcome   ${outcomeLine(r)}`,
     `  ${failed(r) ? 'attempted' : 'sent     '} ${plural(r.sentIds.length, 'element')}: ${ids(r.sentIds)}`,

@@ -5,6 +5,10 @@ import { AppIcon } from '../icons/AppIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { KeptPayloadView } from './KeptPayloadView.js';
 import { amountWords, failureWords, RECEIPT_THROUGH_ACCESSIBILITY, receiptTo, sentToWords, shortDigest, sizeWords, whenWords, type Receipt } from './receipt-words.js';
+import type { SourceKind } from '../../../contract/sources.js';
+
+/** A receipt's "Read" fact, by where its context came from: none for a provider, the weaker source said as such. */
+const SOURCE_FACT: Record<SourceKind, string | null> = { provider: null, accessibility: RECEIPT_THROUGH_ACCESSIBILITY };
 
 /**
  * The digest, short as a person compares it, and Copy for the whole of it: main puts the
@@ -70,7 +74,7 @@ export function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; icon: str
             <ProviderText text={name} />
             {receipt.app.name && receipt.app.name !== receipt.app.bundleId ? <span className="receipt__id"><ProviderText text={receipt.app.bundleId} /></span> : null}
           </dd>
-          {receipt.source === 'accessibility' ? <><dt>Read</dt><dd data-testid="receipt-source">{RECEIPT_THROUGH_ACCESSIBILITY}</dd></> : null}
+          {receipt.source && SOURCE_FACT[receipt.source] ? <><dt>Read</dt><dd data-testid="receipt-source">{SOURCE_FACT[receipt.source]}</dd></> : null}
           <dt>{failure !== undefined ? 'Attempted to' : 'Sent to'}</dt><dd data-testid="receipt-sent-to">{sentToWords(receipt)}</dd>
           {failure !== undefined ? <><dt>Came back</dt><dd>{failure}</dd></> : null}
           {kinds ? <><dt>Withheld</dt><dd>{kinds}</dd></> : null}

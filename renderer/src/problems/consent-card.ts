@@ -20,7 +20,8 @@ export function consentKeyed(problem: Problem, key: ConsentKey | undefined): Pro
         id: key.bundleId,
         labels: { 'read-never': 'Never for anything {id} runs' },
       };
-    default:
+    case 'app':
+    case undefined:
       return problem;
   }
 }

@@ -82,7 +82,9 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
       return accessibilityProblem(invocation.failure, [said], invocation.electronApp === true);
     case 'sample-failed':
       return { tone: 'error', headline: 'Sample Notes didn’t start', why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
-    default:
+    // Glance's own failure, or a failed view that names none.
+    case 'internal':
+    case undefined:
       return { tone: 'error', headline: 'Glance couldn’t collect {app}’s context', why: 'Something went wrong inside Glance.', actions: ['try-again'], details };
   }
 }
@@ -175,7 +177,8 @@ function ruledOutProblem(invocation: Invocation): Problem {
         details,
         detailsOpen: true,
       };
-    default:
+    case 'never':
+    case undefined:
       // The user's own choice, not a fault: said neutrally, and Settings is where the rule is undone.
       return { tone: 'info', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app, so nothing from it goes to a model.', actions: ['settings'], details };
   }
@@ -201,7 +204,11 @@ export function answerProblem(turn: Turn, backend: string): Problem {
       return { tone: 'error', headline: `${backend} redirected the question`, why: 'It answered with a redirect to another address; Glance does not follow one. Check the server address in Settings.', actions: ['settings'], details };
     case 'timeout':
       return { tone: 'error', headline: `${backend} took too long`, why: 'The answer didn’t finish within the model’s time limit.', actions: ['ask-again'], details };
-    default:
+    // What came back could not be read, or the turn names no kind.
+    case 'bad-response':
+    case 'cancelled':
+    case 'not-recorded':
+    case undefined:
       return { tone: 'error', headline: 'The answer couldn’t be read', why: 'The reply was not in a form Glance understands.', actions: ['ask-again', 'settings'], details };
   }
 }

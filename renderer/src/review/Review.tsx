@@ -9,6 +9,7 @@ import { ProviderText } from '../text/ProviderText.js';
 import { WithApp } from '../text/WithApp.js';
 import { THROUGH_ACCESSIBILITY } from '../words/invocation.js';
 import type { RuleName } from '../../../contract/privacy.js';
+import type { SourceKind } from '../../../contract/sources.js';
 
 /** What the review needs. */
 export interface ReviewProps {
@@ -42,9 +43,17 @@ export interface ReviewProps {
   onReturn(): void;
   onType(text: string): void;
   /** Where the context came from, and the app's name: a read through Accessibility is marked as such. */
-  source?: 'provider' | 'accessibility' | undefined;
+  source?: SourceKind | undefined;
   appName?: string;
 }
+
+/** The mark above the tree for each source: none for a provider, the weaker source said as such. */
+const SOURCE_MARK: Record<SourceKind, ((appName: string) => JSX.Element) | null> = {
+  provider: null,
+  accessibility: (appName) => (
+    <p className="screening screening--source" data-testid="source"><Accessibility size={13} aria-hidden="true" /><span><WithApp template={THROUGH_ACCESSIBILITY} appName={appName} /></span></p>
+  ),
+};
 
 /**
  * Review mode: the tree has the height. Above it the filter, which takes the toolbar's free
@@ -59,9 +68,7 @@ export function Review(props: ReviewProps): JSX.Element {
   const matches = lowered ? countMatches(tree, lowered) : total;
   return (
     <section className="review" aria-label="Context">
-      {props.source === 'accessibility' ? (
-        <p className="screening screening--source" data-testid="source"><Accessibility size={13} aria-hidden="true" /><span><WithApp template={THROUGH_ACCESSIBILITY} appName={props.appName ?? ''} /></span></p>
-      ) : null}
+      {props.source ? SOURCE_MARK[props.source]?.(props.appName ?? '') : null}
       <div className="toolbar">
         <label className="search">
           <Search className="search__icon" size={13} aria-hidden="true" />

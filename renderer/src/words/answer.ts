@@ -19,7 +19,9 @@ export function chipNoteWords(chip: Pick<Chip, 'state' | 'reason' | 'internal'>)
       return 'offscreen: not on screen now';
     case 'failed':
       return `not located: ${chip.internal ? 'locating failed inside Glance' : chip.reason ?? 'no reason given'}`;
-    default:
+    case 'idle':
+    case 'locating':
+    case 'visible':
       return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import { sentence, type Invocation, type SampleFailure } from '../../../contract/invocation.js';
 import type { RuleName } from '../../../contract/privacy.js';
+import type { SourceKind } from '../../../contract/sources.js';
 
 /**
  * The panel's one sentence for where a press stands (the status line a screen reader hears,
@@ -14,6 +15,12 @@ export const RULE_DONE: Record<RuleName, (app: string) => string> = {
   allow: (app) => `${app}'s context goes to whichever model you choose.`,
 };
 
+/** The status line of a collected context, by where it came from: a read through Accessibility says so. */
+const COLLECTED_FROM: Record<SourceKind, (app: string) => string> = {
+  provider: (app) => `Context from ${app}`,
+  accessibility: (app) => `Context from ${app}, read through Accessibility`,
+};
+
 /** Why Sample Notes did not start, and what to do. */
 function sampleWords(app: string, failure: SampleFailure | undefined): string {
   switch (failure?.kind) {
@@ -21,7 +28,8 @@ function sampleWords(app: string, failure: SampleFailure | undefined): string {
       return `${app} quit before it was ready. Try again; if it keeps quitting, reinstall Glance.`;
     case 'slow':
       return `${app} did not start within ${Math.round(failure.withinMs / 1000)} s. Try again in a moment.`;
-    default:
+    case 'not-started':
+    case undefined:
       return `${app} could not be started. Reinstalling Glance may help.`;
   }
 }
@@ -44,7 +52,17 @@ function failureWords(invocation: Invocation): string {
     case 'ruled-out':
       // Without the core's reason, the user set "never" from the panel just now.
       return RULE_DONE.never(app);
-    default:
+    // The others come with the core's own reason (statusWords); without one, said as Glance's failure.
+    case 'no-provider':
+    case 'timeout':
+    case 'no-answer':
+    case 'refused':
+    case 'internal':
+    case 'accessibility-consent':
+    case 'accessibility-never':
+    case 'accessibility-permission':
+    case 'accessibility-unreadable':
+    case undefined:
       return `Glance could not collect ${app}'s context because of an internal error.`;
   }
 }
@@ -56,7 +74,8 @@ export function statusWords(invocation: Invocation): string {
     case 'collecting':
       return `Collecting context from ${app}…`;
     case 'collected':
-      return invocation.source === 'accessibility' ? `Context from ${app}, read through Accessibility` : `Context from ${app}`;
+      // A view that names no source is said without one.
+      return invocation.source ? COLLECTED_FROM[invocation.source](app) : `Context from ${app}`;
     case 'cancelled': {
       const what = invocation.cancelledBy === 'closed' ? `You closed the panel while Glance was collecting from ${app}.` : `You removed ${app}'s context.`;
       return `${what} Glance stopped asking, and an answer that still arrives is discarded.`;
