@@ -77,7 +77,10 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     preview: async (request) => agent(request.invocation)?.preview(request) ?? null,
     send: async (request) => (await agent(request.invocation)?.send(request)) ?? STALE,
     stop: async ({ invocation }) => agent(invocation)?.stop() ?? { stopped: false },
-    locate: async ({ invocation, id }) => (await agent(invocation)?.locate(id)) ?? null,
+    // The chip's outcome goes to the panel in the invocation's view, as the agent publishes it.
+    locate: async ({ invocation, id }) => {
+      await agent(invocation)?.locate(id);
+    },
     dismissOverlay: async () => {
       deps.overlay.hide();
     },
