@@ -47,7 +47,7 @@ export function seconds(ms: number): string {
   return `${value.toLocaleString(undefined, { maximumFractionDigits: 2 })} second${value === 1 ? '' : 's'}`;
 }
 
-/** The card for an invocation that failed or was cancelled. */
+/** The card for an invocation that failed or was cancelled: every failure is named, so the compiler names a new one here. */
 export function collectionProblem(invocation: Invocation, context: { hotkey: string; timeoutMs: number }): Problem {
   const said = statusWords(invocation);
   const details = [said, ...invocation.details];
@@ -82,7 +82,8 @@ export function collectionProblem(invocation: Invocation, context: { hotkey: str
       return accessibilityProblem(invocation.failure, [said], invocation.electronApp === true);
     case 'sample-failed':
       return { tone: 'error', headline: 'Sample Notes didn’t start', why: 'Glance could not start its sample app this time.', actions: ['try-again'], details };
-    default:
+    case 'internal':
+    case undefined:
       return { tone: 'error', headline: 'Glance couldn’t collect {app}’s context', why: 'Something went wrong inside Glance.', actions: ['try-again'], details };
   }
 }
@@ -175,13 +176,14 @@ function ruledOutProblem(invocation: Invocation): Problem {
         details,
         detailsOpen: true,
       };
-    default:
+    case 'never':
+    case undefined:
       // The user's own choice, not a fault: said neutrally, and Settings is where the rule is undone.
       return { tone: 'info', headline: 'Your rule keeps {app} out', why: 'You chose never to read context from this app, so nothing from it goes to a model.', actions: ['settings'], details };
   }
 }
 
-/** The card for a question whose answer failed, by the backend's failure kind. */
+/** The card for a question whose answer failed, by the backend's failure kind (each named: the compiler names a new one here). */
 export function answerProblem(turn: Turn, backend: string): Problem {
   const details = [failedTurnWords(turn)];
   switch (turn.kind) {
@@ -201,7 +203,10 @@ export function answerProblem(turn: Turn, backend: string): Problem {
       return { tone: 'error', headline: `${backend} redirected the question`, why: 'It answered with a redirect to another address; Glance does not follow one. Check the server address in Settings.', actions: ['settings'], details };
     case 'timeout':
       return { tone: 'error', headline: `${backend} took too long`, why: 'The answer didn’t finish within the model’s time limit.', actions: ['ask-again'], details };
-    default:
+    case 'bad-response':
+    case 'not-recorded':
+    case 'cancelled':
+    case undefined:
       return { tone: 'error', headline: 'The answer couldn’t be read', why: 'The reply was not in a form Glance understands.', actions: ['ask-again', 'settings'], details };
   }
 }

@@ -21,12 +21,16 @@ function sampleWords(app: string, failure: SampleFailure | undefined): string {
       return `${app} quit before it was ready. Try again; if it keeps quitting, reinstall Glance.`;
     case 'slow':
       return `${app} did not start within ${Math.round(failure.withinMs / 1000)} s. Try again in a moment.`;
-    default:
+    case 'not-started':
+    case undefined:
       return `${app} could not be started. Reinstalling Glance may help.`;
   }
 }
 
-/** The sentence for a press that failed, when the core gave no reason of its own. */
+/**
+ * The sentence for a press that failed, when the core gave no reason of its own. Every failure
+ * is named (no `default`), so a new kind in the contract is named here by the compiler.
+ */
 function failureWords(invocation: Invocation): string {
   const app = invocation.appName;
   switch (invocation.failure) {
@@ -44,7 +48,17 @@ function failureWords(invocation: Invocation): string {
     case 'ruled-out':
       // Without the core's reason, the user set "never" from the panel just now.
       return RULE_DONE.never(app);
-    default:
+    // The core gives its reason with these; without one, Glance itself failed.
+    case 'no-provider':
+    case 'timeout':
+    case 'no-answer':
+    case 'refused':
+    case 'accessibility-consent':
+    case 'accessibility-never':
+    case 'accessibility-permission':
+    case 'accessibility-unreadable':
+    case 'internal':
+    case undefined:
       return `Glance could not collect ${app}'s context because of an internal error.`;
   }
 }
