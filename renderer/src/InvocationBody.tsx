@@ -5,7 +5,7 @@ import { ContextStrip, NoContextStrip, SendSummary } from './Chrome.js';
 import { Collecting } from './Collecting.js';
 import type { InvocationFacts } from './invocation-facts.js';
 import type { InvocationRequests } from './invocation-requests.js';
-import { longerLimitMs } from './problems/problem.js';
+import { longerLimitMs, type ProblemAction } from './problems/problem.js';
 import { ProblemCard } from './problems/ProblemCard.js';
 import { Review } from './review/Review.js';
 import { screeningSummary } from './review/screening.js';
@@ -133,6 +133,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
           appIcon={invocation.appIcon}
           labels={labels}
           primaryRef={keyboard.primary}
+          // Every way forward of a collection's card (Ask again is a failed answer's): a new one is named here by the compiler.
           on={{
             'try-again': again,
             sample: () => void panel.trySampleNotes(),
@@ -147,7 +148,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
             // Granted meanwhile (or not a Mac): nothing to open, so it reads again at once.
             'open-accessibility': () => void panel.openAccessibilitySettings().then(({ trusted }) => { if (trusted) choose('again')(); }),
             'read-again': choose('again'),
-          }}
+          } satisfies Record<Exclude<ProblemAction, 'ask-again'>, () => void>}
         />
         {ruleNote ? <p className="screening screening--done" role="status" data-testid="rule-note">{ruleNote}</p> : null}
       </div>
