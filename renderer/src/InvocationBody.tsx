@@ -24,7 +24,7 @@ import type { Invocation } from '../../contract/invocation.js';
  * invocation): what the user removed and included, the question being typed, the context
  * unfolded over the answer, and what these make of main's view.
  */
-export interface OwnState {
+interface OwnState {
   exclusions: Exclusions;
   allowed: Allowed;
   /** What the tree shows as left out: the user's exclusions and the screened elements not included. */
@@ -43,7 +43,7 @@ export interface OwnState {
 }
 
 /** What the body can do: ask main (the contract's requests) and move the view. */
-export interface BodyActions {
+interface BodyActions {
   /** Main's requests about this invocation, its id already named. */
   invocation: InvocationRequests;
   /** The panel's other requests: Sample Notes, settings, the rules, System Settings, a link. */
@@ -55,7 +55,7 @@ export interface BodyActions {
 }
 
 /** Where the keyboard goes from the body. */
-export interface KeyboardTargets {
+interface KeyboardTargets {
   /** A card's main button, where the caret goes when nothing can be asked. */
   primary: RefObject<HTMLButtonElement | null>;
   filter: RefObject<HTMLInputElement | null>;
