@@ -75,7 +75,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
   const [shortcuts, setShortcuts] = useState<Hint[] | null>(null);
   const [contextOpen, setContextOpen] = useState(false);
   const [place, setPlace] = useState<KeyPlace>('question');
-  const asking = useAsk(api, id, exclusions.excluded, allowed.allowed);
+  const asking = useAsk(requests, exclusions.excluded, allowed.allowed);
   const composer = useRef<HTMLTextAreaElement>(null);
   // The welcome's or a card's main button, where the keyboard goes when nothing can be asked.
   const primary = useRef<HTMLButtonElement>(null);
@@ -185,9 +185,9 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
       <Footer {...hints()} />
       {shortcuts ? <ShortcutsSheet hints={shortcuts} onClose={() => setShortcuts(null)} /> : null}
       <Warmup enabled={!invocation} />
-      {sheet && invocation ? (
+      {sheet && requests ? (
         <Preview
-          api={api} invocation={invocation.id} removed={exclusions.excluded} allowed={allowed.allowed} prompt={prompt}
+          requests={requests} removed={exclusions.excluded} allowed={allowed.allowed} prompt={prompt}
           revision={turns.map((turn) => turn.status).join(',')} summary={`${words}, with your question`}
           onClose={() => { setSheet(false); focusQuestion(); }}
         />
