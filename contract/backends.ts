@@ -3,7 +3,7 @@
  * and the IPC contract (bundled into the preload and the panel) import this file, and must not
  * pull the Anthropic or OpenAI SDK in with it. The clients live in app/agent/backends.ts, keyed
  * by the same ids. Every place that names, lists or tells backends apart reads this record, so a
- * new backend is one entry here and one client there (docs/architecture.md, "How to change X").
+ * new backend is one entry here and one client there (docs/architecture.md, "How to add a backend").
  */
 
 /**

@@ -71,7 +71,7 @@ const ScreeningSchema = z.object({
 export type ScreeningView = z.infer<typeof ScreeningSchema>;
 
 /** An element the answer names: cited in its text or highlighted through the tool. */
-export const ChipSchema = z.object({
+const ChipSchema = z.object({
   id: IdSchema,
   /** The element's role in the collected tree, for the chip's label. */
   role: z.string(),

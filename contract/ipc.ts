@@ -5,7 +5,7 @@ import { AppearanceSchema } from './appearance.js';
 import { BrowserInstallRequestSchema, BrowserViewSchema } from './browser-setup.js';
 import { CommandViewSchema } from './command-setup.js';
 import { KEYED_BACKENDS } from './backends.js';
-import { ChipSchema, PanelStateSchema, ShownIdSchema } from './invocation.js';
+import { PanelStateSchema, ShownIdSchema } from './invocation.js';
 import { PanelPushSchema } from './panel-push.js';
 import { ACCESSIBILITY_CONSENTS, BundleIdSchema, ExclusionSchema, ProgramPathSchema, RuleNameSchema } from './privacy.js';
 import { AccessibilityChoiceResultSchema, AccessibilityChoiceSchema, HistoryViewSchema, InvocationRuleSchema, ReceiptIdSchema, RuleActionResultSchema, RulesViewSchema } from './privacy-views.js';
@@ -52,7 +52,13 @@ export type Refusal = z.infer<typeof RefusalSchema>;
 /** Whether Send started an answer; the answer itself streams as patches of the invocation's view. */
 const SendResultSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), refused: RefusalSchema })]);
 
-/** A chip the user points at: main locates it through the press's collected source (the issuing provider and instance, or the accessibility reader). */
+/**
+ * A chip the user points at: main locates it through the press's collected source (the issuing
+ * provider and instance, or the accessibility reader). Nothing comes back on the request: what
+ * locating gave (visible, off screen, gone, failed and why) is the chip's `state` in the
+ * invocation's view (invocation.ts, ChipSchema), which main publishes as it locates: the chip
+ * learns its outcome in one place.
+ */
 const LocateRequestSchema = z.object({ invocation: z.number().int().nonnegative(), id: IdSchema }).strict();
 
 /** The result of changing settings: what is now in force, and what could not be applied. */
@@ -119,7 +125,7 @@ export const invokeContract = {
   preview: { page: 'panel', channel: 'agent:preview', request: PreviewRequestSchema, response: PreviewSchema.nullable() },
   send: { page: 'panel', channel: 'agent:send', request: SendRequestSchema, response: SendResultSchema },
   stop: { page: 'panel', channel: 'agent:stop', request: InvocationIdSchema, response: z.object({ stopped: z.boolean() }) },
-  locate: { page: 'panel', channel: 'agent:locate', request: LocateRequestSchema, response: ChipSchema.nullable() },
+  locate: { page: 'panel', channel: 'agent:locate', request: LocateRequestSchema, response: z.undefined() },
   dismissOverlay: { page: 'panel', channel: 'overlay:dismiss', request: z.undefined(), response: z.undefined() },
   getSettings: { page: 'panel', channel: 'settings:get', request: z.undefined(), response: SettingsSchema },
   saveSettings: { page: 'panel', channel: 'settings:save', request: SettingsPatchSchema, response: SaveSettingsResultSchema },

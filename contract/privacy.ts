@@ -58,7 +58,7 @@ const MAX_PROGRAM_PATH = 4096;
 export const ProgramPathSchema = z.string().min(2).max(MAX_PROGRAM_PATH).refine((p) => p.startsWith('/') && !CONTROL.test(p), 'a program is named by its full path, without control characters');
 
 /** A stored consent: `ask` is the absence of one. */
-const StoredConsentSchema = z.enum(['always', 'never']);
+const StoredConsentSchema = z.enum(ACCESSIBILITY_CONSENTS).exclude(['ask']);
 
 /**
  * A consent for one program an interpreter runs (docs/privacy.md, "Apps without a provider"): on

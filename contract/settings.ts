@@ -27,6 +27,9 @@ export const MAX_HISTORY_DAYS = 3650;
 export const MIN_TIMEOUT_MS = 250;
 export const MAX_TIMEOUT_MS = 10_000;
 
+/** The longest model name the settings take (the Model field says so when one is longer). */
+export const MAX_MODEL_CHARS = 200;
+
 /** An Electron accelerator: modifiers and one key joined by `+`, no spaces. */
 const HotkeySchema = z
   .string()
@@ -49,7 +52,7 @@ const FIELDS = {
   paused: z.boolean(),
   backend: z.enum(BACKEND_IDS),
   /** The model to ask; empty for the backend's default (contract/backends.ts, defaultModelOf). */
-  model: z.string().trim().max(200),
+  model: z.string().trim().max(MAX_MODEL_CHARS),
   baseURL: BaseUrlSchema,
   /** Keep receipts for this many days (the app and `glance` prune older ones; docs/privacy.md). */
   historyDays: z.number().int().min(MIN_HISTORY_DAYS).max(MAX_HISTORY_DAYS),

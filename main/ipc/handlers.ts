@@ -76,7 +76,10 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     preview: async (request) => named(request.invocation)?.preview(request) ?? null,
     send: async (request) => (await named(request.invocation)?.send(request)) ?? STALE,
     stop: async ({ invocation }) => named(invocation)?.stop() ?? { stopped: false },
-    locate: async ({ invocation, id }) => (await named(invocation)?.locate(id)) ?? null,
+    // The chip's outcome goes to the panel in the invocation's view, as the agent publishes it.
+    locate: async ({ invocation, id }) => {
+      await named(invocation)?.locate(id);
+    },
     dismissOverlay: async () => {
       deps.overlay.hide();
     },

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import type { PanelState } from '../../contract/invocation.js';
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, CircleSlash, Eye, Settings } from 'lucide-react';
 import { AppIcon } from './icons/AppIcon.js';
 import { ProviderText } from './text/ProviderText.js';
@@ -9,7 +10,7 @@ import { ProviderText } from './text/ProviderText.js';
  */
 
 /** The header: what the panel is about, and the way into Settings. No close button: Esc and a click elsewhere close it. */
-export function Header(props: { appName: string | null; appIcon?: string | undefined; view: 'review' | 'settings' | 'history'; onSettings(): void }): JSX.Element {
+export function Header(props: { appName: string | null; appIcon?: string | undefined; view: PanelState['view']; onSettings(): void }): JSX.Element {
   const inSettings = props.view !== 'review';
   return (
     <header className="header">

@@ -1,72 +1,97 @@
 import { useCallback, useState, type JSX, type MutableRefObject, type RefObject } from 'react';
 import { Answer } from './answer/Answer.js';
-import { answeredOffline, type Answerer } from './answerer.js';
-import type { GlanceApi } from './bridge.js';
+import { answeredOffline } from './answerer.js';
 import { ContextStrip, NoContextStrip, SendSummary } from './Chrome.js';
 import { Collecting } from './Collecting.js';
-import { longerLimitMs, type Problem, type ProblemAction } from './problems/problem.js';
+import type { InvocationFacts } from './invocation-facts.js';
+import type { InvocationRequests } from './invocation-requests.js';
+import { longerLimitMs, type ProblemAction } from './problems/problem.js';
 import { ProblemCard } from './problems/ProblemCard.js';
 import { Review } from './review/Review.js';
-import type { TreeIndex } from './review/tree-model.js';
-import { screeningSummary, type Screened } from './review/screening.js';
+import { screeningSummary } from './review/screening.js';
 import type { Allowed } from './review/use-allowed.js';
 import type { Exclusions } from './review/use-exclusions.js';
 import { OFFLINE_BACKEND } from '../../contract/backends.js';
-import { Welcome } from './Welcome.js';
 import { sentWords } from './words/actions.js';
 import { detailWords } from './words/invocation.js';
 import { ruleNoteWords, UNSAVED_RULE } from './words/rules.js';
+import type { GlanceRequests } from '../../contract/bridge.js';
 import type { AccessibilityChoice, RuleActionResult } from '../../contract/ipc.js';
-import type { PanelState } from '../../contract/invocation.js';
+import type { Invocation } from '../../contract/invocation.js';
 
-/** What the body of one invocation's view is drawn from: the view's state, computed once in InvocationView. */
-export interface InvocationBodyProps {
-  api: GlanceApi;
-  state: PanelState;
-  invocation: PanelState['invocation'];
-  tree: TreeIndex | null;
-  problem: Problem | null;
-  labels: Record<ProblemAction, string>;
-  answerer: Answerer | null;
+/**
+ * The panel's own state for one invocation (InvocationView holds it, and it dies with the
+ * invocation): what the user removed and included, the question being typed, the context
+ * unfolded over the answer, and what these make of main's view.
+ */
+interface OwnState {
   exclusions: Exclusions;
   allowed: Allowed;
-  screened: ReadonlyMap<string, Screened>;
+  /** What the tree shows as left out: the user's exclusions and the screened elements not included. */
   leftOut: ReadonlySet<string>;
+  /** How many elements go, and the line that says so ("9 of 11 items, to Claude"). */
   sent: number;
-  total: number;
   words: string;
-  ruleBlocks: boolean;
-  locked: boolean;
-  conversation: boolean;
-  note: string | null;
-  contextOpen: boolean;
-  onContext(open: boolean): void;
-  onSheet(): void;
-  again(): void;
-  ask(question?: string): void;
   prompt: string;
   setPrompt(prompt: string): void;
-  focusQuestion(): void;
-  primary: RefObject<HTMLButtonElement | null>;
-  filterRef: RefObject<HTMLInputElement | null>;
-  treeFocus: MutableRefObject<(() => void) | null>;
-  timeoutMs: number;
-  locale: string;
+  contextOpen: boolean;
+  setContextOpen(open: boolean): void;
+  /** A sentence from Send itself (a refused or stale request), shown after the turns. */
+  note: string | null;
+  /** A question was asked (or refused): the answer has the panel, the context folds into a strip. */
+  conversation: boolean;
+}
+
+/** What the body can do: ask main (the contract's requests) and move the view. */
+interface BodyActions {
+  /** Main's requests about this invocation, its id already named. */
+  invocation: InvocationRequests;
+  /** The panel's other requests: Sample Notes, settings, the rules, System Settings, a link. */
+  panel: GlanceRequests;
+  again(): void;
+  ask(question?: string): void;
+  openSheet(): void;
   toggleSettings(): void;
 }
 
-/** The welcome, the collecting line, a problem card, the review, or the conversation: whichever this press is at. */
+/** Where the keyboard goes from the body. */
+interface KeyboardTargets {
+  /** A card's main button, where the caret goes when nothing can be asked. */
+  primary: RefObject<HTMLButtonElement | null>;
+  filter: RefObject<HTMLInputElement | null>;
+  /** Puts the keyboard in the tree (Up from the question); the tree sets it. */
+  treeFocus: MutableRefObject<(() => void) | null>;
+  focusQuestion(): void;
+}
+
+/**
+ * What the body of one invocation's view is drawn from: the invocation as main published it and
+ * what the panel read from it (main owns both), the panel's own state, its actions, and the
+ * keyboard's targets.
+ */
+export interface InvocationBodyProps {
+  invocation: Invocation;
+  facts: InvocationFacts;
+  own: OwnState;
+  actions: BodyActions;
+  keyboard: KeyboardTargets;
+}
+
+/** The collecting line, a problem card, the review, or the conversation: whichever this invocation is at. */
 export function InvocationBody(props: InvocationBodyProps): JSX.Element {
-  const { api, state, invocation, tree, problem, labels, answerer, exclusions, allowed, screened, locale } = props;
+  const { invocation, facts, own, actions, keyboard } = props;
+  const { tree, problem, labels, screened } = facts;
+  const { exclusions, allowed } = own;
+  const requests = actions.invocation;
   const [ruleNote, setRuleNote] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
-  const id = invocation?.id;
   const elementOf = useCallback((elementId: string) => {
     const index = tree?.byId.get(elementId);
     return index === undefined ? undefined : tree?.nodes[index]?.element;
   }, [tree]);
-  const point = useCallback((elementId: string) => void api.locate({ invocation: id ?? 0, id: elementId }), [api, id]);
-  const openLink = useCallback((url: string) => void api.openExternal({ url }), [api]);
+  const point = useCallback((elementId: string) => void requests.locate({ id: elementId }), [requests]);
+  const panel = actions.panel;
+  const openLink = useCallback((url: string) => void panel.openExternal({ url }), [panel]);
   // A screened element is included (or left out again) for this message; any other is excluded or restored.
   const toggle = useCallback((elementId: string) => {
     if (screened.has(elementId) && !exclusions.excluded.has(elementId)) allowed.toggle(elementId);
@@ -76,32 +101,29 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     void result.then((done) => setRuleNote(ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
   };
 
-  if (!invocation) {
-    return <Welcome hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={props.toggleSettings} primaryRef={props.primary} />;
-  }
-  if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void api.removeAppContext({ invocation: invocation.id })} />;
+  if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void requests.removeAppContext()} />;
   const answerView = (): JSX.Element => (
     <Answer
-      answer={invocation.answer ?? { backend: answerer?.name ?? '', turns: [], chips: [] }}
-      note={props.note} elementOf={elementOf} onPoint={point} onOpenLink={openLink}
-      onAskAgain={(question) => props.ask(question)} onSettings={props.toggleSettings} labels={labels}
+      answer={invocation.answer ?? { backend: facts.answerer?.name ?? '', turns: [], chips: [] }}
+      note={own.note} elementOf={elementOf} onPoint={point} onOpenLink={openLink}
+      onAskAgain={(question) => actions.ask(question)} onSettings={actions.toggleSettings} labels={labels}
     />
   );
-  if (invocation.withoutContext === true) {
+  if (facts.withoutContext) {
     // Nothing to review: the strip says why, and "What is sent" shows the question going alone.
     return (
       <>
         <NoContextStrip appName={invocation.appName} />
-        {props.conversation ? answerView() : <><div className="center" /><SendSummary words={props.words} locked={false} onOpen={props.onSheet} /></>}
+        {own.conversation ? answerView() : <><div className="center" /><SendSummary words={own.words} locked={false} onOpen={actions.openSheet} /></>}
       </>
     );
   }
   if (!tree) {
     if (!problem) return <></>;
-    const { again, timeoutMs } = props;
+    const { again } = actions;
     // The accessibility card's choices: main stores `always`/`never` by the app's identity, then reads again (or says the `never`).
     const choose = (choice: AccessibilityChoice) => (): void => {
-      void api.accessibilityChoice({ invocation: invocation.id, choice }).then((done) => setRuleNote(done.ok ? null : ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
+      void requests.accessibilityChoice({ choice }).then((done) => setRuleNote(done.ok ? null : ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
     };
     return (
       <div className="card-area">
@@ -110,22 +132,23 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
           appName={invocation.appName}
           appIcon={invocation.appIcon}
           labels={labels}
-          primaryRef={props.primary}
+          primaryRef={keyboard.primary}
+          // Every way forward of a collection's card (Ask again is a failed answer's): a new one is named here by the compiler.
           on={{
             'try-again': again,
-            sample: () => void api.trySampleNotes(),
-            longer: () => void api.saveSettings({ timeoutMs: longerLimitMs(timeoutMs) }).then(again),
-            settings: props.toggleSettings,
-            'answer-offline': () => void api.saveSettings({ backend: OFFLINE_BACKEND }).then(again),
-            'ask-without': () => void api.askWithoutContext({ invocation: invocation.id }),
-            'reset-rules': () => void api.resetRules().then(again),
+            sample: () => void panel.trySampleNotes(),
+            longer: () => void panel.saveSettings({ timeoutMs: longerLimitMs(facts.timeoutMs) }).then(again),
+            settings: actions.toggleSettings,
+            'answer-offline': () => void panel.saveSettings({ backend: OFFLINE_BACKEND }).then(again),
+            'ask-without': () => void requests.askWithoutContext(),
+            'reset-rules': () => void panel.resetRules().then(again),
             'read-once': choose('once'),
             'read-always': choose('always'),
             'read-never': choose('never'),
             // Granted meanwhile (or not a Mac): nothing to open, so it reads again at once.
-            'open-accessibility': () => void api.openAccessibilitySettings().then(({ trusted }) => { if (trusted) choose('again')(); }),
+            'open-accessibility': () => void panel.openAccessibilitySettings().then(({ trusted }) => { if (trusted) choose('again')(); }),
             'read-again': choose('again'),
-          }}
+          } satisfies Record<Exclude<ProblemAction, 'ask-again'>, () => void>}
         />
         {ruleNote ? <p className="screening screening--done" role="status" data-testid="rule-note">{ruleNote}</p> : null}
       </div>
@@ -133,28 +156,29 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   }
   const review = (
     <Review
-      tree={tree} exclusions={exclusions} leftOut={props.leftOut} screened={screened} allowed={allowed.allowed} onToggle={toggle}
-      onAlways={(elementId) => noteRule(api.excludeAlways({ invocation: invocation.id, id: elementId }).then((done) => {
+      tree={tree} exclusions={exclusions} leftOut={own.leftOut} screened={screened} allowed={allowed.allowed} onToggle={toggle}
+      onAlways={(elementId) => noteRule(requests.excludeAlways({ id: elementId }).then((done) => {
         // Now the rule leaves it out: the row says so, and Include (not Restore) brings it back for a message.
         if (done.ok && exclusions.excluded.has(elementId)) exclusions.toggle(elementId);
         return done;
       }))}
-      rule={invocation.screening?.rule} ruleBlocks={props.ruleBlocks} onRule={(rule) => noteRule(api.setAppRule({ invocation: invocation.id, rule }))}
-      screeningLine={screeningSummary(invocation.screening, locale)} ruleNote={ruleNote}
-      locked={props.locked} locale={locale} notes={detailWords(invocation)}
-      filter={filter} onFilter={setFilter} filterRef={props.filterRef} treeFocus={props.treeFocus}
-      onOpenLink={openLink} onReturn={() => (props.prompt.trim() ? props.ask() : props.focusQuestion())}
-      onType={(text) => { props.setPrompt(props.prompt + text); props.focusQuestion(); }}
+      rule={invocation.screening?.rule} ruleBlocks={facts.ruleBlocks} onRule={(rule) => noteRule(requests.setAppRule({ rule }))}
+      screeningLine={screeningSummary(invocation.screening, facts.locale)} ruleNote={ruleNote}
+      locked={facts.locked} locale={facts.locale} notes={detailWords(invocation)}
+      filter={filter} onFilter={setFilter} filterRef={keyboard.filter} treeFocus={keyboard.treeFocus}
+      onOpenLink={openLink} onReturn={() => (own.prompt.trim() ? actions.ask() : keyboard.focusQuestion())}
+      onType={(text) => { own.setPrompt(own.prompt + text); keyboard.focusQuestion(); }}
       source={invocation.source} appName={invocation.appName}
     />
   );
-  const summary = <SendSummary words={props.words} locked={props.locked} onOpen={props.onSheet} />;
-  if (!props.conversation) return <>{review}{summary}</>;
+  const summary = <SendSummary words={own.words} locked={facts.locked} onOpen={actions.openSheet} />;
+  if (!own.conversation) return <>{review}{summary}</>;
   // With a model elsewhere chosen, main sends a `local` app's context nowhere: the strip must not say it went.
+  const stripWords = sentWords({ ruleBlocks: facts.ruleBlocks, offline: answeredOffline(invocation.answer?.backend ?? ''), sent: own.sent, total: tree.nodes.length, locale: facts.locale });
   return (
     <>
-      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} words={sentWords({ ruleBlocks: props.ruleBlocks, offline: answeredOffline(invocation.answer?.backend ?? ''), sent: props.sent, total: props.total, locale })} open={props.contextOpen} onToggle={() => props.onContext(!props.contextOpen)} />
-      {props.contextOpen ? <>{review}{summary}</> : answerView()}
+      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} words={stripWords} open={own.contextOpen} onToggle={() => own.setContextOpen(!own.contextOpen)} />
+      {own.contextOpen ? <>{review}{summary}</> : answerView()}
     </>
   );
 }

@@ -1,22 +1,22 @@
 import { useEffect, useMemo, useRef, useState, type JSX, type MutableRefObject } from 'react';
-import { answererOf } from './answerer.js';
 import type { GlanceApi } from './bridge.js';
 import { Composer } from './Composer.js';
 import { Footer } from './Footer.js';
 import { hintsFor, type Hint, type HintContext, type KeyPlace } from './keys/hints.js';
 import { ShortcutsSheet } from './keys/ShortcutsSheet.js';
 import { InvocationBody } from './InvocationBody.js';
-import { collectionProblem } from './problems/problem.js';
+import { useInvocationFacts } from './invocation-facts.js';
+import { invocationRequests } from './invocation-requests.js';
 import { Preview } from './review/Preview.js';
-import { excludedCount, indexTree } from './review/tree-model.js';
-import { DEFAULT_SETTINGS } from '../../contract/settings.js';
-import { leftOut, screenedOf } from './review/screening.js';
+import { excludedCount } from './review/tree-model.js';
+import { leftOut } from './review/screening.js';
 import { useAllowed } from './review/use-allowed.js';
 import { useExclusions } from './review/use-exclusions.js';
 import { Warmup } from './review/Warmup.js';
 import { ProviderText } from './text/ProviderText.js';
 import { useAsk } from './use-ask.js';
-import { actionLabels, sendWords } from './words/actions.js';
+import { Welcome } from './Welcome.js';
+import { sendWords } from './words/actions.js';
 import { statusWords } from './words/invocation.js';
 import type { PanelState } from '../../contract/invocation.js';
 import type { Settings } from '../../contract/settings.js';
@@ -63,6 +63,10 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
   const { api, state, settings, frame, locale } = props;
   const { invocation } = state;
   const id = invocation?.id;
+  // Mounted per invocation (App.tsx keys it by the id), so its requests are bound once.
+  const requests = useMemo(() => (id === undefined ? null : invocationRequests(api, id)), [api, id]);
+  const facts = useInvocationFacts(state, settings, locale);
+  const { tree, answering, locked, withoutContext, askable, problem, labels } = facts;
   const exclusions = useExclusions();
   const allowed = useAllowed();
   const [prompt, setPrompt] = useState('');
@@ -71,36 +75,24 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
   const [shortcuts, setShortcuts] = useState<Hint[] | null>(null);
   const [contextOpen, setContextOpen] = useState(false);
   const [place, setPlace] = useState<KeyPlace>('question');
-  const asking = useAsk(api, id, exclusions.excluded, allowed.allowed);
+  const asking = useAsk(requests, exclusions.excluded, allowed.allowed);
   const composer = useRef<HTMLTextAreaElement>(null);
   // The welcome's or a card's main button, where the keyboard goes when nothing can be asked.
   const primary = useRef<HTMLButtonElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   const treeFocus = useRef<(() => void) | null>(null);
 
-  const answer = invocation?.answer ?? null;
-  const turns = answer?.turns ?? [];
-  const answering = turns.some((turn) => turn.status === 'answering');
-  const locked = turns.some((turn) => turn.status === 'done') || answering;
-  // Indexed once per invocation: a streamed piece of the answer leaves the tree's reference as it was.
-  const tree = useMemo(() => (invocation?.root ? indexTree(invocation.root) : null), [invocation?.root]);
+  const turns = invocation?.answer?.turns ?? [];
   const total = tree?.nodes.length ?? 0;
   // Main's screening (rules, secrets) and the user's own choices, as one set the tree and counts read.
-  const screened = useMemo(() => screenedOf(invocation?.screening), [invocation?.screening]);
-  const out = useMemo(() => leftOut(exclusions.excluded, screened, allowed.allowed), [exclusions.excluded, screened, allowed.allowed]);
+  const out = useMemo(() => leftOut(exclusions.excluded, facts.screened, allowed.allowed), [exclusions.excluded, facts.screened, allowed.allowed]);
   const sent = tree ? total - excludedCount(tree, out) : 0;
-  const answerer = settings ? answererOf(settings) : null;
-  // An app whose rule is `local`, with a model elsewhere chosen: the core decided none of its context goes; say so before Send.
-  const ruleBlocks = invocation?.localBlocks === true;
-  // Asked without the app's context (the `local` card's choice): the question alone goes, and nothing of the app's.
-  const withoutContext = invocation?.withoutContext === true;
-  const words = sendWords({ withoutContext, ruleBlocks, sent, total, answerer, locale });
-  const askable = invocation?.phase === 'collected' || withoutContext;
+  const words = sendWords({ withoutContext, ruleBlocks: facts.ruleBlocks, sent, total, answerer: facts.answerer, locale });
   const conversation = turns.length > 0 || asking.note !== null;
 
   const focusQuestion = (): void => (composer.current ?? primary.current)?.focus();
   const again = (): void => {
-    if (invocation && invocation.phase !== 'collecting') void api.collectAgain({ invocation: invocation.id });
+    if (invocation && invocation.phase !== 'collecting') void requests?.collectAgain();
   };
   const ask = async (question = prompt): Promise<void> => {
     if (!invocation || !askable || answering) return;
@@ -145,12 +137,8 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
   };
 
   const inSettings = state.view !== 'review';
-  const timeoutMs = settings?.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs;
-  // A failed collection: a card with a way forward, and no question field (nothing could be asked about).
-  const problem = invocation && !tree && invocation.phase !== 'collecting' && !withoutContext ? collectionProblem(invocation, { hotkey: state.hotkey, timeoutMs }) : null;
   // As in Spotlight: where nothing can be asked (the welcome, a card) there is no field to type into; Return presses the main button.
   const asks = invocation !== null && problem === null;
-  const labels = actionLabels(timeoutMs);
 
   const footerPlace = (): KeyPlace => {
     if (state.view === 'history') return 'history';
@@ -172,16 +160,16 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
     <main className={`panel panel--${inSettings ? 'settings' : conversation && !contextOpen ? 'conversation' : 'review'}`}>
       {frame.header}
       {frame.notices}
-      {frame.replaced ?? (
+      {frame.replaced ?? (invocation && requests ? (
         <InvocationBody
-          api={api} state={state} invocation={invocation} tree={tree} problem={problem} labels={labels} answerer={answerer}
-          exclusions={exclusions} allowed={allowed} screened={screened} leftOut={out} sent={sent} total={total}
-          words={words} ruleBlocks={ruleBlocks} locked={locked} conversation={conversation} note={asking.note}
-          contextOpen={contextOpen} onContext={setContextOpen} onSheet={() => setSheet(true)} again={again} ask={(question) => void ask(question)}
-          prompt={prompt} setPrompt={setPrompt} focusQuestion={focusQuestion} primary={primary} filterRef={filterRef} treeFocus={treeFocus}
-          timeoutMs={timeoutMs} locale={locale} toggleSettings={frame.toggleSettings}
+          invocation={invocation} facts={facts}
+          own={{ exclusions, allowed, leftOut: out, sent, words, prompt, setPrompt, contextOpen, setContextOpen, note: asking.note, conversation }}
+          actions={{ invocation: requests, panel: api, again, ask: (question) => void ask(question), openSheet: () => setSheet(true), toggleSettings: frame.toggleSettings }}
+          keyboard={{ primary, filter: filterRef, treeFocus, focusQuestion }}
         />
-      )}
+      ) : (
+        <Welcome hotkey={state.hotkey} paused={state.paused} answerer={facts.answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={frame.toggleSettings} primaryRef={primary} />
+      ))}
       {/* The press's sentence in a hidden live region: screen readers hear each step of collecting (provider text inside). */}
       {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={statusWords(invocation)} /></p> : null}
       {inSettings || !asks ? null : (
@@ -189,7 +177,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
           enabled={askable}
           prompt={prompt} onPrompt={setPrompt} answering={answering} followUp={locked} withoutContext={withoutContext}
           canAsk={askable && !answering && !asking.sending && prompt.trim() !== ''}
-          onAsk={() => void ask()} onStop={() => void api.stop({ invocation: id ?? 0 })} inputRef={composer}
+          onAsk={() => void ask()} onStop={() => void requests?.stop()} inputRef={composer}
           onUp={tree && (!conversation || contextOpen) ? () => treeFocus.current?.() : undefined}
         />
       )}
@@ -197,9 +185,9 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
       <Footer {...hints()} />
       {shortcuts ? <ShortcutsSheet hints={shortcuts} onClose={() => setShortcuts(null)} /> : null}
       <Warmup enabled={!invocation} />
-      {sheet && invocation ? (
+      {sheet && requests ? (
         <Preview
-          api={api} invocation={invocation.id} removed={exclusions.excluded} allowed={allowed.allowed} prompt={prompt}
+          requests={requests} removed={exclusions.excluded} allowed={allowed.allowed} prompt={prompt}
           revision={turns.map((turn) => turn.status).join(',')} summary={`${words}, with your question`}
           onClose={() => { setSheet(false); focusQuestion(); }}
         />

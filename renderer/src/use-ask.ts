@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { GlanceApi } from './bridge.js';
+import type { InvocationRequests } from './invocation-requests.js';
 import { refusalWords } from './words/rules.js';
 
 /** Asking: the request with the exclusions, the refusal Send may give, and whether one is on its way. */
@@ -11,17 +11,17 @@ export interface Asking {
 }
 
 /** Sends questions for one invocation; the answer itself streams as patches of the invocation's view. */
-export function useAsk(api: GlanceApi, invocation: number | undefined, excluded: ReadonlySet<string>, allowed: ReadonlySet<string>): Asking {
+export function useAsk(requests: Pick<InvocationRequests, 'send'> | null, excluded: ReadonlySet<string>, allowed: ReadonlySet<string>): Asking {
   const [sending, setSending] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   return {
     sending,
     note,
     async ask(question) {
-      if (sending || invocation === undefined || question.trim() === '') return false;
+      if (sending || !requests || question.trim() === '') return false;
       setSending(true);
       try {
-        const result = await api.send({ invocation, prompt: question, removedIds: [...excluded], allowedIds: [...allowed] });
+        const result = await requests.send({ prompt: question, removedIds: [...excluded], allowedIds: [...allowed] });
         setNote(result.ok ? null : refusalWords(result.refused));
         return result.ok;
       } catch {

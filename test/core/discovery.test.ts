@@ -1,13 +1,13 @@
 // Each reason a descriptor is ignored (docs/protocol.md, "The host's checks, in order"), against
 // real provider processes, real files with real modes, and the real OS listener check.
 import { chmod, readFile, symlink, writeFile, utimes } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { createOs } from '../../app/os/index.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
+import { useOtherListener } from '../helpers/sockets.js';
 import type { TestProvider } from '../helpers/test-provider.js';
 
 const os = createOs();
@@ -71,18 +71,12 @@ describe('discovery', () => {
   });
 
   describe('a port that belongs to another process', () => {
-    let other: Server;
-    beforeAll(async () => {
-      other = createServer();
-      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    });
-    afterAll(() => new Promise<void>((resolve) => other.close(() => resolve())));
+    const otherPort = useOtherListener();
 
     // Step 5 runs on the open connection (docs/protocol.md, "Hardening", "Check at connect time"):
     // by the exchange, and by the listing of `glance providers`, which connects and sends nothing.
     it('is ignored at connect time, and the other process is named', async () => {
-      const address = other.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const port = otherPort();
       const p = await start({ TP_DESCRIPTOR_ENDPOINT: `http://127.0.0.1:${port}/context/mcp` });
       const reason = new RegExp(`port ${port} belongs to another process \\(.*pid ${process.pid}\\)`);
       const collected = await collectContext({ pid: p.pid }, { os, env: suite.env() });

@@ -1,9 +1,8 @@
 // A provider served by a helper process of its app (docs/protocol.md, "Providers served by a
 // helper"): real app and helper processes, the real /proc, real sockets and the real `glance`.
 import { writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findProvider, listProviders } from '../../app/discovery/find.js';
 import { collectContext } from '../../app/invocation/collect.js';
 import { createHostCache } from '../../app/invocation/host-cache.js';
@@ -11,6 +10,7 @@ import { createOs } from '../../app/os/index.js';
 import { runGlance } from '../helpers/cli.js';
 import { endPid, useHelperAppSuite } from '../helpers/helper-app.js';
 import { spawnNode } from '../helpers/spawn.js';
+import { useOtherListener } from '../helpers/sockets.js';
 import { startTestProvider } from '../helpers/test-provider.js';
 
 const os = createOs();
@@ -97,16 +97,10 @@ describe('a provider served by a helper of its app', () => {
   });
 
   describe('a listener that is another process', () => {
-    let other: Server;
-    beforeAll(async () => {
-      other = createServer();
-      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    });
-    afterAll(() => new Promise<void>((resolve) => other.close(() => resolve())));
+    const otherPort = useOtherListener();
 
     it('is refused at connect time, the other process named', async () => {
-      const address = other.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const port = otherPort();
       const { appPid, helperPid, file } = await suite.start({ TP_DESCRIPTOR_ENDPOINT: `http://127.0.0.1:${port}/context/mcp` });
       const reason = new RegExp(`port ${port} belongs to another process \\(.*pid ${process.pid}\\), not its helper \\(pid ${helperPid}\\)`);
       const collected = await collectContext({ pid: appPid }, { os, env: suite.env() });

@@ -3,25 +3,20 @@
 // links the program, Remove takes the link away, and a glance that is not Glance's is left
 // alone and named.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readlink, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTempFolder } from '../helpers/temp-folder.js';
 import { createWorld, pageErrors, type World } from './harness/fixtures.js';
 
 let world: World;
-let home = '';
-beforeAll(async () => {
-  world = await createWorld({});
-  home = await mkdtemp(join(tmpdir(), 'glance-home-'));
-}, 60_000);
-afterAll(async () => {
-  await world?.close();
-  if (home) await rm(home, { recursive: true, force: true });
-});
+const homeFolder = useTempFolder('glance-home-');
+beforeAll(async () => { world = await createWorld({}); }, 60_000);
+afterAll(async () => { await world?.close(); });
 
 describe('Settings › Command line', () => {
   it('installs glance, says where, removes it, and leaves a glance that is not Glance\'s alone', async () => {
+    const home = homeFolder();
     const program = join(home, 'Applications', 'Glance.app', 'Contents', 'Resources', 'glance');
     await mkdir(join(program, '..'), { recursive: true });
     await writeFile(program, '#!/bin/sh\n', { mode: 0o755 });

@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { makeProvidersDir } from './providers-dir.js';
+import { useProvidersFolder, type FolderSuite } from './provider-suite.js';
 import { spawnNode, type Spawned } from './spawn.js';
 import { descriptorOf, expectNoToken } from './test-provider.js';
 import type { Descriptor } from '@app-context/provider-kit/protocol';
@@ -15,16 +14,12 @@ interface HelperApp {
 }
 
 /** A suite of apps with helpers in a fresh providers folder; every process is ended after each test. */
-export interface HelperAppSuite {
-  dir(): string;
-  env(): NodeJS.ProcessEnv;
+export interface HelperAppSuite extends FolderSuite {
   /**
    * Starts an app whose helper is the configurable provider (or `node ARGS...`), with knobs for
    * both; waits for the helper's descriptor unless `args` replace the provider.
    */
   start(knobs?: Record<string, string>, args?: string[]): Promise<HelperApp>;
-  /** Outputs (a CLI's) checked for every helper's token after each test. */
-  outputs: string[];
 }
 
 /** Ends a process by its pid, if it still runs. */
@@ -37,37 +32,22 @@ export function endPid(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
 }
 
 export function useHelperAppSuite(): HelperAppSuite {
-  let folder: Awaited<ReturnType<typeof makeProvidersDir>> | undefined;
-  const running: HelperApp[] = [];
-  const outputs: string[] = [];
-  const current = () => {
-    if (!folder) throw new Error('the providers folder exists only inside tests and hooks');
-    return folder;
-  };
-  beforeAll(async () => { folder = await makeProvidersDir(); });
-  afterEach(async () => {
-    for (const started of running.splice(0)) {
-      // The helper may be detached from the app: it is ended by its own pid.
-      endPid(started.helperPid, 'SIGTERM');
-      await started.app.stop();
-      if (started.descriptor) expectNoToken(started.descriptor.token, started.app.output(), ...outputs);
-    }
-    outputs.length = 0;
+  const { track, ...suite } = useProvidersFolder<HelperApp>(async (started, outputs) => {
+    // The helper may be detached from the app: it is ended by its own pid.
+    endPid(started.helperPid, 'SIGTERM');
+    await started.app.stop();
+    if (started.descriptor) expectNoToken(started.descriptor.token, started.app.output(), ...outputs);
   });
-  afterAll(async () => { await folder?.cleanup(); });
   return {
-    dir: () => current().dir,
-    env: () => current().env,
+    ...suite,
     start: async (knobs = {}, args = []) => {
-      const app = spawnNode('dist/provider/testing/helper-app.js', args, { ...current().env, ...knobs });
+      const app = spawnNode('dist/provider/testing/helper-app.js', args, { ...suite.env(), ...knobs });
       const started = await app.waitFor(/app (\d+) started helper (\d+)/);
-      const entry: HelperApp = { app, appPid: Number(started[1]), helperPid: Number(started[2]) };
-      running.push(entry);
+      const entry = track({ app, appPid: Number(started[1]), helperPid: Number(started[2]) });
       if (args.length > 0) return entry;
       await app.waitFor(/is providing context \(pid \d+, helper \d+, endpoint/);
-      const { descriptor, file } = await descriptorOf(current().dir, entry.helperPid);
-      return { ...entry, descriptor, file };
+      // Onto the tracked entry: after the test, its token is looked for in every output.
+      return Object.assign(entry, await descriptorOf(suite.dir(), entry.helperPid));
     },
-    outputs,
   };
 }

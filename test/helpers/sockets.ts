@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The inodes of the sockets this process holds open. */
 function ownSocketInodes(): Set<string> {
@@ -71,4 +73,23 @@ function farPort(name: string): number | undefined {
  */
 export function connectionsTo(port: number): number {
   return process.platform === 'linux' ? procConnectionsTo(port) : lsofConnectionsTo(port);
+}
+
+/**
+ * A loopback listener of the test process itself, open for the suite: a descriptor that names
+ * its port names a port its provider does not own. Returns the port (inside tests).
+ */
+export function useOtherListener(): () => number {
+  let other: Server | undefined;
+  beforeAll(async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    other = server;
+  });
+  afterAll(() => new Promise<void>((resolve) => (other ? other.close(() => resolve()) : resolve())));
+  return () => {
+    const address = other?.address();
+    if (typeof address !== 'object' || address === null) throw new Error('the other listener is open only inside tests');
+    return address.port;
+  };
 }

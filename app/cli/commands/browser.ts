@@ -55,12 +55,18 @@ async function install(argv: string[], io: CliIo): Promise<number> {
   });
 }
 
+/** The options of a subcommand that takes only --json: whether it was given. */
+function jsonOnly(argv: string[], command: string): boolean {
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, command);
+  if (positionals.length > 0) throw new UsageError(`${command}: takes only --json; ${USAGE}`);
+  return values.json === true;
+}
+
 async function uninstall(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, 'browser uninstall');
-  if (positionals.length > 0) throw new UsageError(`browser uninstall: takes only --json; ${USAGE}`);
+  const json = jsonOnly(argv, 'browser uninstall');
   return setup(io, async (home) => {
     const removed = await uninstallBrowserHelper(home);
-    if (values.json === true) io.stdout(jsonLine({ removed }));
+    if (json) io.stdout(jsonLine({ removed }));
     else if (removed.length === 0) io.stdout('Nothing to remove: Glance\'s browser helper is not installed.\n');
     else {
       io.stdout('Removed:\n');
@@ -72,11 +78,10 @@ async function uninstall(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function status(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } }, 'browser status');
-  if (positionals.length > 0) throw new UsageError(`browser status: takes only --json; ${USAGE}`);
+  const json = jsonOnly(argv, 'browser status');
   return setup(io, async (home) => {
     const found = await browserHelperStatus(home);
-    if (values.json === true) {
+    if (json) {
       io.stdout(jsonLine(found));
       return EXIT.ok;
     }

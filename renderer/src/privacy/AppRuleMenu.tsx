@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { Ban, ChevronDown, HardDrive, Globe, Shield } from 'lucide-react';
-import type { Rule } from './rule-labels.js';
+import type { RuleName } from '../../../contract/privacy.js';
 
 /**
  * The rules for the app in front, from the review: "Never from this app" and "Only local
@@ -10,7 +10,7 @@ import type { Rule } from './rule-labels.js';
  * arrow keys move between choices, and Esc folds it back onto the button without closing the
  * panel. Settings › Rules lists and undoes what it set.
  */
-export function AppRuleMenu(props: { rule: Rule; onRule(rule: Rule): void }): JSX.Element {
+export function AppRuleMenu(props: { rule: RuleName; onRule(rule: RuleName): void }): JSX.Element {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<HTMLDivElement>(null);
@@ -22,7 +22,7 @@ export function AppRuleMenu(props: { rule: Rule; onRule(rule: Rule): void }): JS
     setOpen(false);
     if (refocus) button.current?.focus();
   };
-  const choose = (rule: Rule): void => {
+  const choose = (rule: RuleName): void => {
     close(true);
     props.onRule(rule);
   };

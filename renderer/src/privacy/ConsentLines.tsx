@@ -1,14 +1,12 @@
 import type { JSX } from 'react';
-import type { AppRule } from '../../../contract/privacy.js';
+import { ACCESSIBILITY_CONSENTS, type AccessibilityConsent as Consent, type AppRule } from '../../../contract/privacy.js';
 import { isInterpreterBundleId } from '../../../contract/interpreter.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { ACCESSIBILITY_LABELS, ACCESSIBILITY_LINE, consentWording, INTERPRETER_CONSENT_WORDS, programLine } from '../words/rules.js';
 
-type Consent = keyof typeof ACCESSIBILITY_LABELS;
-
 /** One consent menu: its label and a change that names what it is for. */
-function ConsentLine(props: { words: JSX.Element; label: string; value: Consent; options: Consent[]; wording?: Partial<Record<Consent, string>>; onChange: (consent: Consent) => void }): JSX.Element {
+function ConsentLine(props: { words: JSX.Element; label: string; value: Consent; options: readonly Consent[]; wording?: Partial<Record<Consent, string>>; onChange: (consent: Consent) => void }): JSX.Element {
   return (
     <label className="setting__line rules__access">
       <span className="rules__access-words">{props.words}</span>
@@ -31,7 +29,8 @@ export function ConsentLines(props: { rule: AppRule; spoken: string; set: (conse
   const { rule, spoken, set } = props;
   const interpreter = isInterpreterBundleId(rule.bundleId);
   const value = rule.accessibility ?? 'ask';
-  const options: Consent[] = interpreter ? (value === 'always' ? ['ask', 'always', 'never'] : ['ask', 'never']) : ['ask', 'always', 'never'];
+  // An interpreter's name only refuses: its menu offers `always` only to show an old one that no longer counts.
+  const options: readonly Consent[] = interpreter && value !== 'always' ? ACCESSIBILITY_CONSENTS.filter((c) => c !== 'always') : ACCESSIBILITY_CONSENTS;
   const wording = consentWording(rule.bundleId, interpreter);
   return (
     <>
@@ -49,7 +48,7 @@ export function ConsentLines(props: { rule: AppRule; spoken: string; set: (conse
           words={<>{programLine.before}<ProviderText text={program.path} />{programLine.after}</>}
           label={`${programLine.before}${visibleControls(program.path)}${programLine.after}: ${spoken}`}
           value={program.accessibility}
-          options={['ask', 'always', 'never']}
+          options={ACCESSIBILITY_CONSENTS}
           onChange={(consent) => set(consent, program.path)}
         />
       ))}

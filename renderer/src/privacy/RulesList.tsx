@@ -4,11 +4,12 @@ import { AppIcon } from '../icons/AppIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { AddRule } from './AddRule.js';
-import { RULE_LABELS, type Rule } from './rule-labels.js';
+import { RULE_LABELS } from './rule-labels.js';
 import { isInterpreterBundleId } from '../../../contract/interpreter.js';
 import { exclusionPhrase, INTERPRETER_RULE_WORDS, rulesProblemWords, rulesResetWords } from '../words/rules.js';
 import { ConsentLines } from './ConsentLines.js';
 import type { RulesView } from '../../../contract/ipc.js';
+import type { RuleName } from '../../../contract/privacy.js';
 
 /**
  * Settings › Rules: every app a rule names, by the name its provider gives when Glance has seen
@@ -59,8 +60,8 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                     {name ? <span className="rules__id"><ProviderText text={rule.bundleId} /></span> : null}
                   </span>
                   <div className="setting__control">
-                    <select aria-label={`Rule for ${spoken(rule.bundleId)}`} value={rule.rule} onChange={(e) => take(api.setRule({ bundleId: rule.bundleId, rule: e.target.value as Rule }))}>
-                      {(Object.keys(RULE_LABELS) as Rule[]).map((r) => <option key={r} value={r}>{RULE_LABELS[r]}</option>)}
+                    <select aria-label={`Rule for ${spoken(rule.bundleId)}`} value={rule.rule} onChange={(e) => take(api.setRule({ bundleId: rule.bundleId, rule: e.target.value as RuleName }))}>
+                      {(Object.keys(RULE_LABELS) as RuleName[]).map((r) => <option key={r} value={r}>{RULE_LABELS[r]}</option>)}
                     </select>
                     <button type="button" className="button button--quiet" aria-label={`Remove the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeRule({ bundleId: rule.bundleId }))}>Remove</button>
                   </div>

@@ -47,7 +47,7 @@ export function seconds(ms: number): string {
   return `${value.toLocaleString(undefined, { maximumFractionDigits: 2 })} second${value === 1 ? '' : 's'}`;
 }
 
-/** The card for an invocation that failed or was cancelled. */
+/** The card for an invocation that failed or was cancelled: every failure is named, so the compiler names a new one here. */
 export function collectionProblem(invocation: Invocation, context: { hotkey: string; timeoutMs: number }): Problem {
   const said = statusWords(invocation);
   const details = [said, ...invocation.details];
@@ -184,7 +184,7 @@ function ruledOutProblem(invocation: Invocation): Problem {
   }
 }
 
-/** The card for a question whose answer failed, by the backend's failure kind. */
+/** The card for a question whose answer failed, by the backend's failure kind (each named: the compiler names a new one here). */
 export function answerProblem(turn: Turn, backend: string): Problem {
   const details = [failedTurnWords(turn)];
   switch (turn.kind) {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type JSX } from 'react';
 import { FoldedText } from './FoldedText.js';
 import { ProviderText } from '../text/ProviderText.js';
-import type { GlanceApi } from '../bridge.js';
+import type { InvocationRequests } from '../invocation-requests.js';
 import type { Preview } from '../../../contract/ipc.js';
 
 type Message = Preview['messages'][number];
@@ -13,8 +13,8 @@ const TYPING_PAUSE_MS = 120;
 
 /** What the payload view needs. `revision` changes whenever the conversation does (a turn ended). */
 export interface PreviewProps {
-  api: GlanceApi;
-  invocation: number;
+  /** The invocation's requests (its id named): the preview is asked of main. */
+  requests: Pick<InvocationRequests, 'preview'>;
   removed: ReadonlySet<string>;
   /** Withheld or rule-excluded elements the user included for this message. */
   allowed: ReadonlySet<string>;
@@ -50,13 +50,13 @@ function MessageView(props: { message: Message }): JSX.Element {
  * folded away; earlier turns are dimmed. Esc or Done closes it.
  */
 export function Preview(props: PreviewProps): JSX.Element {
-  const { api, invocation, removed, allowed, prompt, revision } = props;
+  const { requests, removed, allowed, prompt, revision } = props;
   const [preview, setPreview] = useState<Preview | null>(null);
 
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      void api.preview({ invocation, prompt, removedIds: [...removed], allowedIds: [...allowed] }).then((next) => {
+      void requests.preview({ prompt, removedIds: [...removed], allowedIds: [...allowed] }).then((next) => {
         if (live) setPreview(next);
       });
     }, prompt === '' ? 0 : TYPING_PAUSE_MS);
@@ -64,7 +64,7 @@ export function Preview(props: PreviewProps): JSX.Element {
       live = false;
       clearTimeout(timer);
     };
-  }, [api, invocation, removed, allowed, prompt, revision]);
+  }, [requests, removed, allowed, prompt, revision]);
 
   return (
     <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="payload-title">

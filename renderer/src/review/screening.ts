@@ -1,6 +1,4 @@
-import type { Invocation } from '../../../contract/invocation.js';
-
-export type ScreeningView = NonNullable<Invocation['screening']>;
+import type { ScreeningView } from '../../../contract/invocation.js';
 
 /** Why main left an element out before the user looked: the user's own rule, or a secret in it. */
 export interface Screened {

@@ -1,9 +1,13 @@
-import { useCallback, useEffect, useState, type JSX } from 'react';
+import type { JSX } from 'react';
 import { Check, FolderOpen } from 'lucide-react';
 import type { BrowserView } from '../../../contract/browser-setup.js';
 import type { GlanceApi } from '../bridge.js';
-import { useShown } from '../use-panel-state.js';
+import { useSetupView } from './use-setup-view.js';
 import { BROWSER_INTRO, browserProblemWords, connectedWords, NO_BROWSER_WORDS, removedWords } from '../words/browser.js';
+
+/** What the section reads, and what it shows when even the first read failed. */
+const readBrowsers = (api: GlanceApi): Promise<BrowserView> => api.getBrowsers();
+const NOTHING_KNOWN: BrowserView = { browsers: [], extensionDir: '', extensionId: null, connected: null };
 
 /**
  * Settings › Browser: what `glance browser install|uninstall|status` does, in the panel. Each
@@ -14,15 +18,7 @@ import { BROWSER_INTRO, browserProblemWords, connectedWords, NO_BROWSER_WORDS, r
  */
 export function BrowserFields(props: { api: GlanceApi }): JSX.Element {
   const { api } = props;
-  const [view, setView] = useState<BrowserView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const take = useCallback((next: Promise<BrowserView>) => {
-    setBusy(true);
-    next.then(setView, () => setView((old) => ({ ...(old ?? { browsers: [], extensionDir: '', extensionId: null, connected: null }), problem: 'unreadable' }))).finally(() => setBusy(false));
-  }, []);
-  useEffect(() => take(api.getBrowsers()), [api, take]);
-  // Back from the browser (the extension loaded meanwhile): the panel shown again looks again.
-  useShown(api, () => take(api.getBrowsers()));
+  const { view, busy, take } = useSetupView(api, readBrowsers, NOTHING_KNOWN);
   const installed = view?.browsers.filter((row) => row.installed) ?? [];
   // The steps name the first browser installed for; its extensions page is where "Load unpacked" is.
   const first = installed[0];

@@ -1,8 +1,12 @@
-import { useCallback, useEffect, useState, type JSX } from 'react';
+import type { JSX } from 'react';
 import type { CommandView } from '../../../contract/command-setup.js';
 import type { GlanceApi } from '../bridge.js';
-import { useShown } from '../use-panel-state.js';
+import { useSetupView } from './use-setup-view.js';
 import { COMMAND_INTRO, commandProblemWords, commandRemovedWords, commandStatusWords } from '../words/command.js';
+
+/** What the section reads, and what it shows when even the first read failed. */
+const readCommand = (api: GlanceApi): Promise<CommandView> => api.getCommand();
+const NOTHING_KNOWN: CommandView = { shipped: false, link: null };
 
 /**
  * Settings › Command line: the `glance` command on the PATH, as editors offer theirs. Install
@@ -11,15 +15,7 @@ import { COMMAND_INTRO, commandProblemWords, commandRemovedWords, commandStatusW
  */
 export function CommandFields(props: { api: GlanceApi }): JSX.Element {
   const { api } = props;
-  const [view, setView] = useState<CommandView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const take = useCallback((next: Promise<CommandView>) => {
-    setBusy(true);
-    next.then(setView, () => setView((old) => ({ ...(old ?? { shipped: false, link: null }), problem: 'unreadable' }))).finally(() => setBusy(false));
-  }, []);
-  useEffect(() => take(api.getCommand()), [api, take]);
-  // Installed or removed from the app menu, which then shows the panel: it looks again.
-  useShown(api, () => take(api.getCommand()));
+  const { view, busy, take } = useSetupView(api, readCommand, NOTHING_KNOWN);
   const problem = view === null ? null : commandProblemWords(view);
   return (
     <section className="group" aria-labelledby="group-command" data-testid="command-settings">

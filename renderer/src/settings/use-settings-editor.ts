@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../../contract/settings.js';
+import { MAX_MODEL_CHARS, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../../contract/settings.js';
 import type { GlanceApi } from '../bridge.js';
 import { settingsProblemWords } from '../words/notices.js';
 import type { Settings, SettingsPatch as Patch } from '../../../contract/settings.js';
@@ -12,7 +12,7 @@ const REFUSED: Partial<Record<FieldName, string>> = {
   hotkey: 'That is not a shortcut Glance can use: modifiers and one key, such as Control-Option-Command-G.',
   timeoutMs: `Choose a time limit between ${MIN_TIMEOUT_MS / 1000} and ${MAX_TIMEOUT_MS / 1000} seconds.`,
   baseURL: 'Use an http or https address, such as http://127.0.0.1:11434/v1.',
-  model: 'A model name is at most 200 characters.',
+  model: `A model name is at most ${MAX_MODEL_CHARS} characters.`,
 };
 
 /** The settings being edited: each change is applied at once, and its problems stay beside its field. */

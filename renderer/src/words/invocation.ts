@@ -34,7 +34,10 @@ function sampleWords(app: string, failure: SampleFailure | undefined): string {
   }
 }
 
-/** The sentence for a press that failed, when the core gave no reason of its own. */
+/**
+ * The sentence for a press that failed, when the core gave no reason of its own. Every failure
+ * is named (no `default`), so a new kind in the contract is named here by the compiler.
+ */
 function failureWords(invocation: Invocation): string {
   const app = invocation.appName;
   switch (invocation.failure) {

@@ -85,7 +85,7 @@ const INTERPRETER_ALWAYS_LABEL = 'Always (no longer counts: it names no one prog
  * interpreter's old "Always"; a password manager's "Ask", which is Glance's `never` for one
  * (contract/password-managers.ts), said so that the menu does not promise a question.
  */
-export function consentWording(bundleId: string, interpreter: boolean): Partial<Record<keyof typeof ACCESSIBILITY_LABELS, string>> | undefined {
+export function consentWording(bundleId: string, interpreter: boolean): Partial<Record<AccessibilityConsent, string>> | undefined {
   if (interpreter) return { always: INTERPRETER_ALWAYS_LABEL };
   return isPasswordManager(bundleId) ? { ask: 'Not read (Glance’s default for a password manager)' } : undefined;
 }

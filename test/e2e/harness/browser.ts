@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { PANEL_SIZE } from '../../../contract/appearance.js';
 
 /**
  * Debian's Chromium; `npx playwright install` cannot download a browser here. GLANCE_CHROMIUM
@@ -9,8 +10,6 @@ import { chromium, type BrowserContext } from 'playwright-core';
  */
 const CHROMIUM = process.env['GLANCE_CHROMIUM'] ?? '/usr/bin/chromium';
 
-/** The panel's size in Electron (main/config.ts), so screenshots show what a user sees. */
-const PANEL_VIEWPORT = { width: 420, height: 580 };
 /** A Retina Mac's pixels: hairlines, glyphs and icons are judged as a Mac user sees them, not at 1x. */
 const DEVICE_SCALE = 2;
 
@@ -23,7 +22,8 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: PANEL_VIEWPORT,
+    // The panel's size in Electron, so screenshots show what a user sees.
+    viewport: { ...PANEL_SIZE },
     deviceScaleFactor: DEVICE_SCALE,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

@@ -11,7 +11,7 @@ const STATES_DIR = 'test-results/states';
 const DOCS_DIR = process.env['GLANCE_SCREENSHOTS'];
 const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings', 'privacy-withheld', 'privacy-history', 'settings-browser', 'browser-review']);
 /**
- * A narrow panel (a third less than main/config.ts's 420): every state must still read, and
+ * A narrow panel (a third less than the panel's 420, PANEL_SIZE in contract/appearance.ts): every state must still read, and
  * pass axe-core, when the words have less room than they were laid out for.
  */
 const NARROW_WIDTH = 300;
