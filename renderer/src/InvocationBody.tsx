@@ -77,7 +77,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   };
 
   if (!invocation) {
-    return <Welcome hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={props.toggleSettings} primaryRef={props.primary} />;
+    return <Welcome api={api} hotkey={state.hotkey} paused={state.paused} answerer={answerer?.name ?? null} chooseAnswerer={answerer?.recipient === null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={props.toggleSettings} primaryRef={props.primary} />;
   }
   if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void api.removeAppContext({ invocation: invocation.id })} />;
   const answerView = (): JSX.Element => (
