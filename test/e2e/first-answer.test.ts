@@ -14,6 +14,7 @@ import { KEYS_FILE } from '../../main/secrets.js';
 import { anthropicStream, openaiStream } from '../agent/fake-model-server.js';
 import { json, ollamaTags, startPlayedServer, type PlayedServer } from '../agent/played-local-server.js';
 import { createWorld, pageErrors, type World } from './harness/fixtures.js';
+import { captureState } from './harness/states.js';
 
 let world: World;
 let ollama: PlayedServer;
@@ -73,6 +74,8 @@ describe('the first run', () => {
     expect(await model.locator('option').allTextContents()).toEqual(['llama3.2:latest', 'nomic-embed-text:latest']);
     // The offline answerer is still offered, named for what it is.
     expect(await who.getByRole('radio', { name: 'No model: Glance restates the context' }).isChecked()).toBe(false);
+    // Looked at in light and dark, at both widths (test-results/states/first-run-local-server-*.png): axe finds nothing.
+    expect(await captureState(page, 'first-run-local-server')).toEqual({});
 
     await who.getByRole('radio', { name: 'No model: Glance restates the context' }).check();
     await server.check();
@@ -97,7 +100,7 @@ describe('the first run', () => {
     const atService: typeof fetch = (input, init) => fetch(String(input).replace(/^https:\/\/api\.anthropic\.com/, `http://127.0.0.1:${anthropic.port}`), init);
     const { app, page } = await world.openPanel({ modelFetch: atService });
     const who = page.getByTestId('who-answers');
-    await who.getByText('No model server runs on this Mac (Ollama, LM Studio or llama.cpp on their usual ports).').waitFor();
+    await who.getByText('No model server found on this Mac (looked for Ollama, LM Studio and llama.cpp on their usual ports).').waitFor();
     await who.getByRole('radio', { name: 'Claude or OpenAI, with your API key' }).check();
     expect(await who.getByRole('combobox', { name: 'Service' }).inputValue()).toBe('anthropic');
 
@@ -105,6 +108,7 @@ describe('the first run', () => {
     await who.getByRole('textbox', { name: 'API key' }).fill('sk-ant-wrong-0123456789');
     await who.getByRole('button', { name: 'Check key' }).click();
     await who.getByRole('alert').getByText('Claude (Anthropic) refused this key (HTTP 401). Check that it is complete and still active; nothing was stored.').waitFor();
+    expect(await captureState(page, 'first-run-key-refused')).toEqual({});
     await expect(readFile(join(app.dataDir, KEYS_FILE))).rejects.toThrow(/ENOENT/);
 
     await who.getByRole('textbox', { name: 'API key' }).fill('sk-ant-good-0123456789');

@@ -33,7 +33,7 @@ export function noServerWords(look: LocalServers): string {
   if (empty) return `${LOCAL_SERVERS[empty.kind].name} runs here but serves no model yet: pull one (ollama pull llama3.2), then look again.`;
   const loading = look.missed.find((miss) => miss.miss === 'http-status' && miss.status === 503);
   if (loading) return `${LOCAL_SERVERS[loading.kind].name} runs here but is not ready (it may still be loading its model): look again in a moment.`;
-  return 'No model server runs on this Mac (Ollama, LM Studio or llama.cpp on their usual ports).';
+  return 'No model server found on this Mac (looked for Ollama, LM Studio and llama.cpp on their usual ports).';
 }
 
 /** What checking a key said, as one sentence: the key is stored only after the service accepted it. */
