@@ -46,7 +46,7 @@ export type FoundServer = z.infer<typeof FoundServerSchema>;
  * it answered with a redirect (never followed), an error status, a body too large or not JSON,
  * JSON not shaped as that server's list, a list with no model, or the connection failed.
  */
-export const SERVER_MISSES = ['nothing-listens', 'timeout', 'redirect', 'http-status', 'too-large', 'not-json', 'not-this-server', 'no-models', 'failed'] as const;
+const SERVER_MISSES = ['nothing-listens', 'timeout', 'redirect', 'http-status', 'too-large', 'not-json', 'not-this-server', 'no-models', 'failed'] as const;
 const MissedServerSchema = z.object({
   kind: z.enum(LOCAL_SERVER_KINDS),
   port: PortSchema,
@@ -66,7 +66,7 @@ export type LocalServers = z.infer<typeof LocalServersSchema>;
  * here, so it was not sent; the rest say the key could not be checked). Only an accepted key is
  * stored.
  */
-export const KEY_CHECKS = ['accepted', 'refused', 'not-checked', 'rate-limited', 'unreachable', 'timeout', 'redirect', 'server-error', 'unexpected'] as const;
+const KEY_CHECKS = ['accepted', 'refused', 'not-checked', 'rate-limited', 'unreachable', 'timeout', 'redirect', 'server-error', 'unexpected'] as const;
 export type KeyCheck = (typeof KEY_CHECKS)[number];
 
 /** What checking a pasted key did: the check, and whether the key is now stored. */

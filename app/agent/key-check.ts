@@ -11,7 +11,7 @@ import { RedirectRefusedError, withoutRedirects } from './no-redirects.js';
  */
 
 /** How long the check may take: a models list answers in well under a second. */
-export const KEY_CHECK_TIMEOUT_MS = 10_000;
+const KEY_CHECK_TIMEOUT_MS = 10_000;
 
 /** What the check is given: the key, and where the service is (tests: a played one on loopback). */
 export interface KeyCheckInput {

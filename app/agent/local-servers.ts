@@ -21,7 +21,7 @@ export interface LocalServerProbe {
 export const USUAL_PROBES: readonly LocalServerProbe[] = LOCAL_SERVER_KINDS.map((kind) => ({ kind, port: LOCAL_SERVERS[kind].port }));
 
 /** How long one probe may take: a server on this machine answers its model list in milliseconds. */
-export const PROBE_TIMEOUT_MS = 1500;
+const PROBE_TIMEOUT_MS = 1500;
 
 /** The most of an answer read: a list of models is a few kilobytes; anything past this is not one. */
 export const MAX_REPLY_BYTES = 1024 * 1024;

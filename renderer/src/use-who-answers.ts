@@ -5,7 +5,7 @@ import type { GlanceApi } from './bridge.js';
 import { keyCheckWords } from './words/who-answers.js';
 
 /** Who answers, as the welcome's choice holds it: a model on a found server, a key's service, or no model. */
-export type Choice = { kind: 'local'; server: number; model: string } | { kind: 'key' } | { kind: 'offline' };
+type Choice = { kind: 'local'; server: number; model: string } | { kind: 'key' } | { kind: 'offline' };
 
 /** The welcome's choice of who answers, and what it does to the settings. */
 export interface WhoAnswersState {
