@@ -30,8 +30,8 @@ function localSettings(server: FoundServer, model: string) {
 }
 
 /**
- * Looks for model servers when the welcome opens (never in the background), preselects the
- * first model found, and saves each choice the user makes as the settings' backend.
+ * Looks for model servers when the welcome is opened (never in the background), preselects
+ * the first model found, and saves each choice the user makes as the settings' backend.
  */
 export function useWhoAnswers(api: GlanceApi): WhoAnswersState {
   const [look, setLook] = useState<LocalServers | null>(null);
@@ -40,7 +40,18 @@ export function useWhoAnswers(api: GlanceApi): WhoAnswersState {
   const [checking, setChecking] = useState(false);
   const [serial, setSerial] = useState(0);
 
+  // The panel's page loads hidden with the app: it looks when the user opens the panel (the
+  // window becomes visible), and on Look again, never while nobody sees the welcome.
   useEffect(() => {
+    const onVisible = (): void => {
+      if (document.visibilityState === 'visible') setSerial((n) => n + 1);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  useEffect(() => {
+    if (document.visibilityState !== 'visible') return undefined;
     let live = true;
     setLook(null);
     void api.findLocalServers().then((found) => {

@@ -95,6 +95,39 @@ describe('the first run', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it('looks only when the panel is seen: not while its page loads hidden, again each time it is opened', async () => {
+    const played = await startPlayedServer({ '/api/tags': ollamaTags(['phi4:latest']) });
+    try {
+      const asked = (): number => played.requests.filter((r) => r.path === '/api/tags').length;
+      const { page } = await world.openPanel({ localServers: [{ kind: 'ollama', port: played.port }] });
+      await page.getByTestId('who-answers').getByRole('combobox', { name: /^Model on Ollama/ }).waitFor();
+      expect(asked()).toBe(1);
+      // The window hidden, as main hides the panel's (Electron's page then reports 'hidden'; headless Chromium
+      // keeps every page visible, so the page's visibility is played): loaded again while hidden, it asks nothing.
+      await page.addInitScript(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (sessionStorage.getItem('played-hidden') === '1' ? 'hidden' : 'visible') });
+      });
+      await page.evaluate(() => sessionStorage.setItem('played-hidden', '1'));
+      await page.reload();
+      await page.getByTestId('who-answers').waitFor();
+      expect(await page.evaluate(() => document.visibilityState)).toBe('hidden');
+      expect(await page.getByText('Looking for a model server on this Mac…').count()).toBe(1);
+      expect(asked()).toBe(1);
+      // Shown: the user opened the panel, and the welcome looks.
+      await page.evaluate(() => {
+        sessionStorage.setItem('played-hidden', '0');
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await page.getByTestId('who-answers').getByRole('combobox', { name: /^Model on Ollama/ }).waitFor();
+      expect(asked()).toBe(2);
+      // Look again asks once more.
+      await page.getByRole('button', { name: 'Look again' }).click();
+      await expect.poll(asked).toBe(3);
+    } finally {
+      await played.close();
+    }
+  });
+
   it('checks a key with its service before storing it: a refused one stores nothing, an accepted one answers', async () => {
     // The service's own https address goes to the played Anthropic on loopback (main's model fetch).
     const atService: typeof fetch = (input, init) => fetch(String(input).replace(/^https:\/\/api\.anthropic\.com/, `http://127.0.0.1:${anthropic.port}`), init);
