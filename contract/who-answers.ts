@@ -44,9 +44,10 @@ export type FoundServer = z.infer<typeof FoundServerSchema>;
 /**
  * Why a port gave no models: nothing listens there, it did not answer within the time limit,
  * it answered with a redirect (never followed), an error status, a body too large or not JSON,
- * JSON not shaped as that server's list, a list with no model, or the connection failed.
+ * JSON not shaped as that server's list, a list with no model, a server still loading its
+ * model (llama-server's /health answers 503 then), or the connection failed.
  */
-const SERVER_MISSES = ['nothing-listens', 'timeout', 'redirect', 'http-status', 'too-large', 'not-json', 'not-this-server', 'no-models', 'failed'] as const;
+const SERVER_MISSES = ['nothing-listens', 'timeout', 'redirect', 'http-status', 'too-large', 'not-json', 'not-this-server', 'no-models', 'loading', 'failed'] as const;
 const MissedServerSchema = z.object({
   kind: z.enum(LOCAL_SERVER_KINDS),
   port: PortSchema,

@@ -11,11 +11,17 @@ import { MAX_LISTED_MODELS, type LocalServerKind } from '../../contract/who-answ
 const OllamaTagsSchema = z.object({ models: z.array(z.object({ name: z.string() })) });
 const OpenAIModelsSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
 
-/** Where each server lists its models, and how its answer is read into names. */
-export const MODEL_LISTS: Record<LocalServerKind, { path: string; names(body: unknown): string[] | undefined }> = {
+/** llama-server's /health: `{status: 'ok'}` once its model is loaded (503 before). */
+const HealthSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * Where each server lists its models, how its answer is read into names, and for llama-server
+ * the readiness asked first: it answers 503 at /health while its model loads.
+ */
+export const MODEL_LISTS: Record<LocalServerKind, { path: string; names(body: unknown): string[] | undefined; health?: { path: string; ok(body: unknown): boolean } }> = {
   ollama: { path: '/api/tags', names: (body) => OllamaTagsSchema.safeParse(body).data?.models.map((m) => m.name) },
   'lm-studio': { path: '/v1/models', names: openAINames },
-  'llama-cpp': { path: '/v1/models', names: openAINames },
+  'llama-cpp': { path: '/v1/models', names: openAINames, health: { path: '/health', ok: (body) => HealthSchema.safeParse(body).success } },
 };
 
 function openAINames(body: unknown): string[] | undefined {

@@ -5,7 +5,8 @@ import { listedModels, MODEL_LISTS } from './local-server-replies.js';
 /**
  * Looks for a model server already running on this machine (docs/agent.md, "Who answers on the
  * first run"): each common local server on its loopback port, asked once for the models it
- * serves. Only when the user opens the welcome or presses "Look again", never in the background.
+ * serves (llama-server asked first whether its model is loaded). Only when the user opens the
+ * welcome or presses "Look again", never in the background.
  * Every probe goes to 127.0.0.1 and nowhere else, under a short time limit and the caller's
  * abort, follows no redirect (node:http follows none; a 3xx is a miss), reads at most
  * MAX_REPLY_BYTES, and keeps nothing of the answer but the models' names: nothing is logged.
@@ -58,6 +59,7 @@ async function probeOne(probe: LocalServerProbe, timeoutMs: number, signal: Abor
   const timeout = AbortSignal.timeout(timeoutMs);
   const bound = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {
+    if (list.health) await ready(probe.port, list.health, bound);
     const body = await getJson(probe.port, list.path, bound);
     const names = list.names(body);
     if (names === undefined) throw new Miss('not-this-server');
@@ -67,6 +69,15 @@ async function probeOne(probe: LocalServerProbe, timeoutMs: number, signal: Abor
   } catch (error) {
     const miss = error instanceof Miss ? error : new Miss(timeout.aborted ? 'timeout' : refused(error) ? 'nothing-listens' : 'failed');
     return { kind: probe.kind, port: probe.port, miss: miss.miss, ...(miss.status !== undefined ? { status: miss.status } : {}) };
+  }
+}
+
+/** Asks a server whether it is ready: 503 means it is still loading its model; an answer not its own is another server. */
+async function ready(port: number, health: { path: string; ok(body: unknown): boolean }, signal: AbortSignal): Promise<void> {
+  try {
+    if (!health.ok(await getJson(port, health.path, signal))) throw new Miss('not-this-server');
+  } catch (error) {
+    throw error instanceof Miss && error.miss === 'http-status' && error.status === 503 ? new Miss('loading') : error;
   }
 }
 

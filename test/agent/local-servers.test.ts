@@ -48,17 +48,29 @@ describe('findLocalServers', () => {
     const other = await play({ '/api/tags': json(200, { hello: 'world' }) });
     const empty = await play({ '/api/tags': ollamaTags([]) });
     const found = await findLocalServers({ probes: [
-      { kind: 'ollama', port: dead }, { kind: 'llama-cpp', port: broken.port }, { kind: 'llama-cpp', port: html.port },
+      { kind: 'ollama', port: dead }, { kind: 'lm-studio', port: broken.port }, { kind: 'lm-studio', port: html.port },
       { kind: 'ollama', port: other.port }, { kind: 'ollama', port: empty.port },
     ] });
     expect(found.found).toEqual([]);
     expect(found.missed).toEqual([
       { kind: 'ollama', port: dead, miss: 'nothing-listens' },
-      { kind: 'llama-cpp', port: broken.port, miss: 'http-status', status: 500 },
-      { kind: 'llama-cpp', port: html.port, miss: 'not-json' },
+      { kind: 'lm-studio', port: broken.port, miss: 'http-status', status: 500 },
+      { kind: 'lm-studio', port: html.port, miss: 'not-json' },
       { kind: 'ollama', port: other.port, miss: 'not-this-server' },
       { kind: 'ollama', port: empty.port, miss: 'no-models' },
     ]);
+  });
+
+  it('asks llama-server whether its model is loaded before its list: loading, ready, or another server on its port', async () => {
+    const loading = await play({ '/health': json(503, { error: { code: 503, message: 'Loading model' } }), '/v1/models': openAIModels(['model.gguf']) });
+    const ready = await play({ '/health': json(200, { status: 'ok' }), '/v1/models': openAIModels(['qwen2.5-7b-instruct-q4_k_m.gguf']) });
+    // A web developer's server on 8080: its /health is its own.
+    const other = await play({ '/health': json(200, { healthy: true }), '/v1/models': openAIModels(['not-a-model']) });
+    const found = await findLocalServers({ probes: [{ kind: 'llama-cpp', port: loading.port }, { kind: 'llama-cpp', port: ready.port }, { kind: 'llama-cpp', port: other.port }] });
+    expect(found.found).toEqual([{ kind: 'llama-cpp', port: ready.port, baseURL: `http://127.0.0.1:${ready.port}/v1`, models: ['qwen2.5-7b-instruct-q4_k_m.gguf'] }]);
+    expect(found.missed).toEqual([{ kind: 'llama-cpp', port: loading.port, miss: 'loading' }, { kind: 'llama-cpp', port: other.port, miss: 'not-this-server' }]);
+    expect(ready.requests.map((r) => r.path)).toEqual(['/health', '/v1/models']);
+    expect(loading.requests.map((r) => r.path)).toEqual(['/health']);
   });
 
   it('follows no redirect: the server it points to is never asked', async () => {

@@ -31,7 +31,7 @@ export function serviceWords(backend: KeyedBackendId): string {
 export function noServerWords(look: LocalServers): string {
   const empty = look.missed.find((miss) => miss.miss === 'no-models');
   if (empty) return `${LOCAL_SERVERS[empty.kind].name} runs here but serves no model yet: pull one (ollama pull llama3.2), then look again.`;
-  const loading = look.missed.find((miss) => miss.miss === 'http-status' && miss.status === 503);
+  const loading = look.missed.find((miss) => miss.miss === 'loading' || (miss.miss === 'http-status' && miss.status === 503));
   if (loading) return `${LOCAL_SERVERS[loading.kind].name} runs here but is not ready (it may still be loading its model): look again in a moment.`;
   return 'No model server found on this Mac (looked for Ollama, LM Studio and llama.cpp on their usual ports).';
 }
