@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyedBackendId } from '../../contract/backends.js';
+import type { SettingsPatch } from '../../contract/settings.js';
 import type { FoundServer, LocalServers } from '../../contract/who-answers.js';
 import type { GlanceApi } from './bridge.js';
 import { keyCheckWords } from './words/who-answers.js';
@@ -30,6 +31,17 @@ function localSettings(server: FoundServer, model: string) {
 }
 
 /**
+ * The choice after a look: the first model found is preselected until the user chose; a chosen
+ * model the look no longer finds (its server stopped) is no longer chosen.
+ */
+function afterLook(now: Choice, look: LocalServers, byUser: boolean): Choice {
+  const first = look.found[0];
+  const preselected: Choice = first?.models[0] !== undefined ? { kind: 'local', server: 0, model: first.models[0] } : { kind: 'offline' };
+  if (now.kind === 'local' && look.found[now.server]?.models.includes(now.model) !== true) return preselected;
+  return byUser ? now : preselected;
+}
+
+/**
  * Looks for model servers when the welcome is opened (never in the background), preselects
  * the first model found, and saves each choice the user makes as the settings' backend.
  */
@@ -39,6 +51,10 @@ export function useWhoAnswers(api: GlanceApi): WhoAnswersState {
   const [keyNote, setKeyNote] = useState<WhoAnswersState['keyNote']>(null);
   const [checking, setChecking] = useState(false);
   const [serial, setSerial] = useState(0);
+  /** The service whose key was accepted here: the key choice answers with it, and until then no model does. */
+  const [keyed, setKeyed] = useState<KeyedBackendId | null>(null);
+  /** True once the user chose: a later look preselects nothing over their choice. */
+  const chosen = useRef(false);
 
   // The panel's page loads hidden with the app: it looks when the user opens the panel (the
   // window becomes visible), and on Look again, never while nobody sees the welcome.
@@ -57,9 +73,7 @@ export function useWhoAnswers(api: GlanceApi): WhoAnswersState {
     void api.findLocalServers().then((found) => {
       if (!live) return;
       setLook(found);
-      const first = found.found[0];
-      // The first model found is preselected, unless the user already chose something else meanwhile.
-      if (first?.models[0] !== undefined) setChoice((now) => (now.kind === 'offline' ? { kind: 'local', server: 0, model: first.models[0] ?? '' } : now));
+      setChoice((now) => afterLook(now, found, chosen.current));
     }, () => {
       if (live) setLook({ found: [], missed: [] });
     });
@@ -68,11 +82,22 @@ export function useWhoAnswers(api: GlanceApi): WhoAnswersState {
     };
   }, [api, serial]);
 
-  const save = useCallback(async (next: Choice): Promise<void> => {
-    if (next.kind === 'offline') await api.saveSettings({ backend: 'offline' });
+  // One save at a time, in the order chosen: main applies each change over the settings it holds
+  // when the change arrives, so two quick clicks in flight together could land in either order.
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const enqueue = useCallback((patch: SettingsPatch | null): Promise<void> => {
+    const saved = saving.current.then(async () => {
+      if (patch) await api.saveSettings(patch);
+    });
+    saving.current = saved.catch(() => undefined);
+    return saved;
+  }, [api]);
+  const save = useCallback((next: Choice): Promise<void> => {
     const server = next.kind === 'local' ? look?.found[next.server] : undefined;
-    if (next.kind === 'local' && server) await api.saveSettings(localSettings(server, next.model));
-  }, [api, look]);
+    if (next.kind === 'local') return enqueue(server ? localSettings(server, next.model) : null);
+    // The key choice without an accepted key is no model yet: a server picked before must not answer under it.
+    return enqueue(next.kind === 'key' && keyed ? { backend: keyed, model: '', baseURL: '' } : { backend: 'offline' });
+  }, [enqueue, look, keyed]);
 
   return {
     look,
@@ -81,6 +106,7 @@ export function useWhoAnswers(api: GlanceApi): WhoAnswersState {
     checking,
     lookAgain: () => setSerial((n) => n + 1),
     choose: (next) => {
+      chosen.current = true;
       setChoice(next);
       void save(next);
     },
@@ -89,7 +115,10 @@ export function useWhoAnswers(api: GlanceApi): WhoAnswersState {
       try {
         const result = await api.checkApiKey({ backend, key });
         const accepted = result.check === 'accepted' && result.stored;
-        if (accepted) await api.saveSettings({ backend, model: '', baseURL: '' });
+        if (accepted) {
+          setKeyed(backend);
+          await enqueue({ backend, model: '', baseURL: '' });
+        }
         setKeyNote({ text: keyCheckWords(result), accepted });
         return accepted;
       } catch {

@@ -79,6 +79,11 @@ describe('the first run', () => {
 
     await who.getByRole('radio', { name: 'No model: Glance restates the context' }).check();
     await server.check();
+    await expect.poll(async () => (await savedSettings(app.dataDir))['backend']).toBe('openai');
+    // The key choice without a key checked is no model yet: the server picked before does not answer under it.
+    await who.getByRole('radio', { name: 'Claude or OpenAI, with your API key' }).check();
+    await expect.poll(async () => (await savedSettings(app.dataDir))['backend']).toBe('offline');
+    await server.check();
     await expect.poll(async () => (await savedSettings(app.dataDir))['baseURL']).toBe(`http://127.0.0.1:${ollama.port}/v1`);
     expect(await savedSettings(app.dataDir)).toMatchObject({ backend: 'openai', model: 'llama3.2:latest' });
 
@@ -123,6 +128,11 @@ describe('the first run', () => {
       // Look again asks once more.
       await page.getByRole('button', { name: 'Look again' }).click();
       await expect.poll(asked).toBe(3);
+      // The server stopped: Look again finds nothing, and the model it served is no longer the choice.
+      await played.close();
+      await page.getByRole('button', { name: 'Look again' }).click();
+      await page.getByText(/^No model server found on this Mac/).waitFor();
+      expect(await page.getByRole('radio', { name: 'No model: Glance restates the context' }).isChecked()).toBe(true);
     } finally {
       await played.close();
     }
