@@ -10,12 +10,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkApiKey } from '../../app/agent/key-check.js';
 import { SecretRegistry, silentLogger } from '../../app/log/logger.js';
 import { createWhoAnswers } from '../../main/flow/who-answers.js';
-import { createSecretStore, KEYS_FILE } from '../../main/secrets.js';
-import { testSafeStorage } from '../e2e/harness/test-main.js';
+import { createSecretStore, KEYS_FILE, type SafeStorageLike } from '../../main/secrets.js';
 import { fetchResolving } from '../helpers/lookup-fetch.js';
 import { deadPort, json, startPlayedServer, type PlayedServer } from './played-local-server.js';
 
 const KEY = 'sk-ant-api03-pasted-0123456789';
+/** safeStorage's four methods the store uses, reversible (the cipher is not what is tested here). */
+const testSafeStorage = {
+  isAsyncEncryptionAvailable: async () => true,
+  encryptStringAsync: async (text: string) => Buffer.from(text).reverse(),
+  decryptStringAsync: async (blob: Buffer) => ({ result: Buffer.from(blob).reverse().toString(), shouldReEncrypt: false }),
+  getSelectedStorageBackend: () => 'gnome_libsecret',
+} satisfies SafeStorageLike;
 const servers: PlayedServer[] = [];
 const hanging: ServerResponse[] = [];
 let headers: Record<string, string | string[] | undefined>[] = [];
