@@ -57,7 +57,9 @@ export function useWhoAnswers(api: GlanceApi): WhoAnswersState {
   const chosen = useRef(false);
 
   // The panel's page loads hidden with the app: it looks when the user opens the panel (the
-  // window becomes visible), and on Look again, never while nobody sees the welcome.
+  // window becomes visible), and on Look again, never while nobody sees the welcome. Electron
+  // reports a hidden window's page as hidden while its background throttling is on, as the
+  // panel's is (main/config.ts sets it off only for the overlay).
   useEffect(() => {
     const onVisible = (): void => {
       if (document.visibilityState === 'visible') setSerial((n) => n + 1);
