@@ -35,6 +35,9 @@ export type { Conversation } from './agent/conversation.js';
 export type { LocateFn } from './agent/highlight-tool.js';
 export { buildAgentPayload, contextParts, type SentContext } from './agent/prompt.js';
 export { citedIds } from './agent/citations.js';
+// Who answers on the first run: model servers already running here, and a key checked before it is stored.
+export { findLocalServers, type LocalServerProbe } from './agent/local-servers.js';
+export { checkApiKey } from './agent/key-check.js';
 
 // Privacy: the rules, the screening, what goes out and the receipts.
 export { createPrivacyService, type PrivacyService } from './privacy/service.js';

@@ -10,6 +10,7 @@ import { PanelPushSchema } from './panel-push.js';
 import { ACCESSIBILITY_CONSENTS, BundleIdSchema, ExclusionSchema, ProgramPathSchema, RuleNameSchema } from './privacy.js';
 import { AccessibilityChoiceResultSchema, AccessibilityChoiceSchema, HistoryViewSchema, InvocationRuleSchema, ReceiptIdSchema, RuleActionResultSchema, RulesViewSchema } from './privacy-views.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings.js';
+import { CheckKeyResultSchema, LocalServersSchema } from './who-answers.js';
 import { KeyProblemSchema, PayloadKeepingProblemSchema, SettingsProblemSchema } from './notices.js';
 
 /**
@@ -134,6 +135,10 @@ export const invokeContract = {
   getKeyStatus: { page: 'panel', channel: 'secrets:status', request: z.undefined(), response: KeyStatusSchema },
   setApiKey: { page: 'panel', channel: 'secrets:set', request: SetKeyRequestSchema, response: SetKeyResultSchema },
   clearApiKey: { page: 'panel', channel: 'secrets:clear', request: SetKeyRequestSchema.pick({ backend: true }).strict(), response: KeyStatusSchema },
+  /** The welcome's key: checked with one small request to its service, stored only when accepted (contract/who-answers.ts). */
+  checkApiKey: { page: 'panel', channel: 'secrets:check-and-set', request: SetKeyRequestSchema, response: CheckKeyResultSchema },
+  /** The welcome and its "Look again": the model servers running on this machine and the models they serve. */
+  findLocalServers: { page: 'panel', channel: 'agent:local-servers', request: z.undefined(), response: LocalServersSchema },
   /** Starts the bundled Sample Notes (unless it runs) and collects from it, as the hotkey would from a front app. */
   trySampleNotes: { page: 'panel', channel: 'sample:try', request: z.undefined(), response: z.undefined() },
   openExternal: { page: 'panel', channel: 'shell:open-external', request: ExternalUrlSchema, response: z.object({ opened: z.boolean() }) },

@@ -1,7 +1,7 @@
 import type { GlobalShortcut, LoginItemSettings } from 'electron';
 import type { Appearance } from '../contract/appearance.js';
 import type { PanelPush } from '../contract/ipc.js';
-import type { AccessibilityReader, AppIcons, OverlayDisplay, LogSink, ShippedFiles } from '../app/host.js';
+import type { AccessibilityReader, AppIcons, LocalServerProbe, OverlayDisplay, LogSink, ShippedFiles } from '../app/host.js';
 import type { OsServices } from '../app/os/types.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { OverlayWindows } from './flow/overlay-service.js';
@@ -128,6 +128,11 @@ export interface MainPorts {
    * none). The e2e tests give one with their own DNS lookup, to play a model server elsewhere.
    */
   modelFetch?: typeof fetch;
+  /**
+   * The loopback ports the welcome asks for a running model server, as which server; the usual
+   * ones when absent (app/agent/local-servers.ts). The e2e tests give their played server's port.
+   */
+  localServers?: readonly LocalServerProbe[];
   /**
    * Finds an app's own icon (main/app-icon-darwin.ts over app.getFileIcon on a Mac; the XDG
    * lookup of app/os/app-icon-linux.ts on Linux); absent: the panel draws its glyph for every app.

@@ -19,6 +19,7 @@ import type { AppMenuActions } from './menu.js';
 import { payloadKeepingProblem, safeStorageCipher } from './payload-cipher.js';
 import type { MainPorts } from './ports.js';
 import { createSecretStore } from './secrets.js';
+import { createWhoAnswers } from './flow/who-answers.js';
 import { tildeNotice, tildeText } from './flow/home-paths.js';
 
 /** The main process's services, built; what the shell still wires to Electron. */
@@ -173,6 +174,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
       ...(icons ? { appIcon: (bundleId: string) => icons.iconOf({ bundleId }) } : {}),
     }),
     keys,
+    whoAnswers: createWhoAnswers({ keys, ...(ports.localServers ? { probes: ports.localServers } : {}), ...(ports.modelFetch ? { modelFetch: ports.modelFetch } : {}) }),
     overlay,
     closePanel: dismissPanel,
     trySampleNotes,

@@ -5,6 +5,7 @@ import type { Controller } from '../flow/controller.js';
 import type { PrivacyPanel } from '../flow/privacy-panel.js';
 import type { SettingsService } from '../flow/settings-service.js';
 import type { StateHub } from '../flow/state-hub.js';
+import type { WhoAnswers } from '../flow/who-answers.js';
 import type { Appearance } from '../../contract/appearance.js';
 import type { Drawing, InvokeHandlers, KeyProblem, KeyStatus } from '../../contract/ipc.js';
 import type { AccessibilityPermissionPort } from '../ports.js';
@@ -30,6 +31,8 @@ export interface HandlerDeps {
   /** Rules and history as the panel changes and reads them (the same files as `glance`). */
   privacy: PrivacyPanel;
   keys: KeyPort;
+  /** The welcome's choice of who answers: local model servers, a key checked before it is stored. */
+  whoAnswers: WhoAnswers;
   overlay: OverlayPort;
   closePanel(): void;
   openExternal(url: string): Promise<void>;
@@ -89,6 +92,8 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     getKeyStatus: async () => deps.keys.status(),
     setApiKey: async ({ backend, key }) => deps.keys.set(backend, key),
     clearApiKey: async ({ backend }) => deps.keys.clear(backend),
+    checkApiKey: async ({ backend, key }) => deps.whoAnswers.checkKey(backend, key),
+    findLocalServers: async () => deps.whoAnswers.localServers(),
     trySampleNotes: async () => {
       deps.trySampleNotes();
     },

@@ -168,7 +168,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
           keyboard={{ primary, filter: filterRef, treeFocus, focusQuestion }}
         />
       ) : (
-        <Welcome hotkey={state.hotkey} paused={state.paused} answerer={facts.answerer?.name ?? null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={frame.toggleSettings} primaryRef={primary} />
+        <Welcome api={api} hotkey={state.hotkey} paused={state.paused} answerer={facts.answerer?.name ?? null} chooseAnswerer={facts.answerer?.recipient === null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={frame.toggleSettings} primaryRef={primary} />
       ))}
       {/* The press's sentence in a hidden live region: screen readers hear each step of collecting (provider text inside). */}
       {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={statusWords(invocation)} /></p> : null}

@@ -1,13 +1,22 @@
 import type { JSX, Ref } from 'react';
 import { Eye } from 'lucide-react';
+import type { GlanceApi } from './bridge.js';
 import { Keycaps } from './keys/Keycaps.js';
+import { useWhoAnswers } from './use-who-answers.js';
+import { WhoAnswers } from './WhoAnswers.js';
 
 /** What the welcome card needs. */
 export interface WelcomeProps {
   hotkey: string;
   paused: boolean;
-  /** Who answers now, in a few words ("Offline, no model"). */
+  /** Who answers now, in a few words ("Claude (claude-sonnet-5-5)"). */
   answerer: string | null;
+  /**
+   * No model answers yet (the offline backend): the welcome offers who answers before anything
+   * is tried, the model servers running here first.
+   */
+  chooseAnswerer: boolean;
+  api: GlanceApi;
   onTrySample(): void;
   onResume(): void;
   onSettings(): void;
@@ -42,16 +51,38 @@ export function Welcome(props: WelcomeProps): JSX.Element {
         <Keycaps accelerator={props.hotkey} />
         <span>in any app</span>
       </p>
-      {props.answerer ? (
-        <p className="welcome__who">
-          Answers come from <strong>{props.answerer}</strong>.{' '}
-          <button type="button" className="link-button" onClick={props.onSettings}>Change…</button>
-        </p>
-      ) : null}
-      <div className="welcome__actions">
-        <button ref={props.primaryRef} type="button" className="button button--primary button--large" autoFocus onClick={props.onTrySample}>Try with Sample Notes</button>
-      </div>
+      {props.chooseAnswerer ? <ChooseAndTry {...props} /> : (
+        <>
+          {props.answerer ? (
+            <p className="welcome__who">
+              Answers come from <strong>{props.answerer}</strong>.{' '}
+              <button type="button" className="link-button" onClick={props.onSettings}>Change…</button>
+            </p>
+          ) : null}
+          <TryButton {...props} onTry={props.onTrySample} />
+        </>
+      )}
       <p className="welcome__note">No app of yours shares context yet? Sample Notes is a small app inside Glance that does.</p>
     </section>
+  );
+}
+
+/** Who answers, then the main button, which saves the choice shown before it tries Sample Notes. */
+function ChooseAndTry(props: WelcomeProps): JSX.Element {
+  const who = useWhoAnswers(props.api);
+  return (
+    <>
+      <WhoAnswers who={who} />
+      <TryButton {...props} onTry={() => void who.apply().catch(() => undefined).then(props.onTrySample)} />
+    </>
+  );
+}
+
+/** The main button: the keyboard lands there (Return presses it). */
+function TryButton(props: Pick<WelcomeProps, 'primaryRef'> & { onTry(): void }): JSX.Element {
+  return (
+    <div className="welcome__actions">
+      <button ref={props.primaryRef} type="button" className="button button--primary button--large" autoFocus onClick={props.onTry}>Try with Sample Notes</button>
+    </div>
   );
 }

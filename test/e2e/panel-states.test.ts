@@ -58,7 +58,9 @@ describe('the panel, state by state', () => {
     // The hotkey in a Mac's glyphs, said in words to a screen reader.
     expect(await page.locator('.welcome .keycap').allTextContents()).toEqual(['⌃', '⌥', '⌘', 'G']);
     await page.getByRole('img', { name: 'Control-Option-Command-G' }).waitFor();
-    await welcome.getByText('Answers come from Glance itself, with no model.').waitFor();
+    // No model chosen yet and none running here: the welcome offers who answers, no model named for what it is.
+    await welcome.getByText('No model server found on this Mac (looked for Ollama, LM Studio and llama.cpp on their usual ports).').waitFor();
+    expect(await welcome.getByRole('radio', { name: 'No model: Glance restates the context' }).isChecked()).toBe(true);
     expect(await page.locator('.welcome .button--primary').textContent()).toBe('Try with Sample Notes');
     // No close button: Esc and a click elsewhere close the panel.
     expect(await page.getByRole('button', { name: /close/i }).count()).toBe(0);

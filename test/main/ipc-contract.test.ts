@@ -110,6 +110,9 @@ describe('registerIpc', () => {
     ['secrets:set', { backend: 'offline', key: 'sk-0123456789' }, /backend/],
     ['secrets:set', { backend: 'openai', key: 'sk with spaces inside' }, /key/],
     ['secrets:set', { backend: 'openai', key: 'short' }, /key/],
+    ['secrets:check-and-set', { backend: 'offline', key: 'sk-0123456789' }, /backend/],
+    ['secrets:check-and-set', { backend: 'anthropic', key: 'sk with spaces inside' }, /key/],
+    ['agent:local-servers', { ports: [22] }, /payload/],
     ['settings:save', { backend: 'gemini' }, /backend/],
     ['settings:save', { baseURL: 'file:///etc' }, /baseURL/],
   ])('refuses a malformed %s payload', async (channel, payload, field) => {
@@ -117,10 +120,10 @@ describe('registerIpc', () => {
     expect(calls).toEqual([]);
   });
 
-  it('never echoes an API key in a refusal', async () => {
+  it.each(['secrets:set', 'secrets:check-and-set'])('never echoes an API key in a refusal (%s)', async (channel) => {
     const key = 'sk-secret key-that-is-malformed';
-    await call('secrets:set', { backend: 'openai', key }).catch((error: Error) => {
-      expect(error.message).toMatch(/secrets:set/);
+    await expect(call(channel, { backend: 'openai', key })).rejects.toThrow(channel);
+    await call(channel, { backend: 'openai', key }).catch((error: Error) => {
       expect(error.message).not.toContain('sk-secret');
     });
   });

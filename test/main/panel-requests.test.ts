@@ -24,6 +24,7 @@ describe('panelRequests', () => {
       locate: () => api.locate({ invocation: 1, id: 'a' }), dismissOverlay: () => api.dismissOverlay(), getSettings: () => api.getSettings(),
       saveSettings: () => api.saveSettings({ keepPayloads: true }), payloadKeeping: () => api.payloadKeeping(), getKeyStatus: () => api.getKeyStatus(),
       setApiKey: () => api.setApiKey({ backend: 'anthropic', key: 'abcdefgh12' }), clearApiKey: () => api.clearApiKey({ backend: 'openai' }),
+      checkApiKey: () => api.checkApiKey({ backend: 'openai', key: 'sk-abcdefgh12' }), findLocalServers: () => api.findLocalServers(),
       openExternal: () => api.openExternal({ url: 'https://example.com/' }), trySampleNotes: () => api.trySampleNotes(),
       setAppRule: () => api.setAppRule({ invocation: 1, rule: 'never' }), excludeAlways: () => api.excludeAlways({ invocation: 1, id: 'c1' }),
       accessibilityChoice: () => api.accessibilityChoice({ invocation: 1, choice: 'always' }), openAccessibilitySettings: () => api.openAccessibilitySettings(),

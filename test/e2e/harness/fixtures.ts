@@ -27,7 +27,8 @@ export interface World {
    * A fresh test app (main's pieces) and a page showing its panel; `look` is the system's (no
    * vibrancy, no accent by default); `safeStorage` replaces the test Keychain; `seed` writes
    * into its data folder before it starts; `modelFetch` is what the model backends send with
-   * (a test's own DNS lookup: test/helpers/lookup-fetch.ts); `accessibility` the reader and the
+   * (a test's own DNS lookup: test/helpers/lookup-fetch.ts); `localServers` the ports the welcome
+   * asks for a running model server (none by default); `accessibility` the reader and the
    * macOS permission (test-main.ts); `env` adds to the environment main runs in (XDG_DATA_DIRS,
    * where it finds the apps' icons).
    *
@@ -37,7 +38,7 @@ export interface World {
    * list and `current`, in a test process that also drives Chromium) missed the limit at load 28
    * every time, and the panel showed a timeout where the test waited for the tree.
    */
-  openPanel(options?: { env?: NodeJS.ProcessEnv; home?: string; browserHelper?: MainPorts['browserHelper']; command?: MainPorts['command']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility; defaultTimeLimit?: boolean; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
+  openPanel(options?: { env?: NodeJS.ProcessEnv; home?: string; browserHelper?: MainPorts['browserHelper']; command?: MainPorts['command']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; localServers?: MainPorts['localServers']; accessibility?: TestAccessibility; defaultTimeLimit?: boolean; seed?(dataDir: string): Promise<void> }): Promise<{ app: TestApp; page: Page }>;
   close(): Promise<void>;
 }
 

@@ -51,7 +51,7 @@ async function pageWithBridge(file: string, bridge: string): Promise<string> {
 }
 
 /** Starts the server on a free loopback port. */
-export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; home?: string; browserHelper?: MainPorts['browserHelper']; command?: MainPorts['command']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestApp> {
+export async function startTestApp(options: { rendererDir: string; bridgeJs: string; overlayBridgeJs: string; os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; home?: string; browserHelper?: MainPorts['browserHelper']; command?: MainPorts['command']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; localServers?: MainPorts['localServers']; accessibility?: TestAccessibility }): Promise<TestApp> {
   const main = await createTestMain(options);
   const html = await pageWithBridge(join(options.rendererDir, 'index.html'), 'test-bridge.js');
   const overlayHtml = await pageWithBridge(join(options.rendererDir, 'overlay.html'), 'overlay-bridge.js');

@@ -80,7 +80,7 @@ export interface TestAccessibility {
 }
 
 /** Builds main's services over the real core, the given OS services and test ports. */
-export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; home?: string; browserHelper?: MainPorts['browserHelper']; command?: MainPorts['command']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; accessibility?: TestAccessibility }): Promise<TestMain> {
+export async function createTestMain(options: { os: OsServices; env: NodeJS.ProcessEnv; dataDir: string; home?: string; browserHelper?: MainPorts['browserHelper']; command?: MainPorts['command']; look?: TestLook; safeStorage?: SafeStorageLike; modelFetch?: typeof fetch; localServers?: MainPorts['localServers']; accessibility?: TestAccessibility }): Promise<TestMain> {
   const logLines: string[] = [];
   const clipboard: string[] = [];
   const shownFolders: string[] = [];
@@ -165,6 +165,8 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
     // A test of what the panel says without a Keychain passes its own (the narrow port).
     safeStorage: options.safeStorage ?? testSafeStorage,
     ...(options.modelFetch ? { modelFetch: options.modelFetch } : {}),
+    // The welcome asks only the ports a test plays a model server on: never this machine's own 11434, 1234, 8080.
+    localServers: options.localServers ?? [],
     platform: 'darwin',
     utilityProcess: { launchSample: () => launchNodeChild([join(ROOT, 'dist/provider/sample/main.js')], options.env) },
     ...(options.browserHelper ? { browserHelper: options.browserHelper } : {}),
