@@ -67,6 +67,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   }, [tree]);
   const point = useCallback((elementId: string) => void api.locate({ invocation: id ?? 0, id: elementId }), [api, id]);
   const openLink = useCallback((url: string) => void api.openExternal({ url }), [api]);
+  const copy = useCallback((text: string) => api.copyText({ text }).then((done) => done.copied), [api]);
   // A screened element is included (or left out again) for this message; any other is excluded or restored.
   const toggle = useCallback((elementId: string) => {
     if (screened.has(elementId) && !exclusions.excluded.has(elementId)) allowed.toggle(elementId);
@@ -84,7 +85,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     <Answer
       answer={invocation.answer ?? { backend: answerer?.name ?? '', turns: [], chips: [] }}
       note={props.note} elementOf={elementOf} onPoint={point} onOpenLink={openLink}
-      onAskAgain={(question) => props.ask(question)} onSettings={props.toggleSettings} labels={labels}
+      onAskAgain={(question) => props.ask(question)} onSettings={props.toggleSettings} onCopy={copy} labels={labels}
     />
   );
   if (invocation.withoutContext === true) {
