@@ -74,7 +74,8 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     else exclusions.toggle(elementId);
   }, [screened, exclusions, allowed]);
   const noteRule = (result: Promise<RuleActionResult>): void => {
-    void result.then((done) => setRuleNote(ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
+    // `never` puts its card in the review's place, and the card says it: a note under it would say it twice.
+    void result.then((done) => setRuleNote(done.ok && 'rule' in done && done.rule === 'never' ? null : ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
   };
 
   if (!invocation) {
