@@ -36,7 +36,7 @@ async function scheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> 
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** Screenshots in light and dark, and (unless `axe` is false) axe's serious and critical findings in each. */
+/** Screenshots in light and dark, and (unless `axe` is false) axe's findings in each, of any impact. */
 async function lookAt(page: Page, name: string, options: { axe?: boolean } = {}): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const colorScheme of ['light', 'dark'] as const) {
