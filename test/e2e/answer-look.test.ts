@@ -90,7 +90,7 @@ describe('an answer, as it is read', () => {
     await expect.poll(() => answer(page).getByRole('button', { name: 'Copy the answer' }).count()).toBe(1);
     // The top of the answer: its question, its heading and the first of its text, as it reads from the start.
     await answer(page).evaluate((el) => { el.scrollTop = 0; });
-    violations['answer-markdown'] = await captureState(page, 'answer-markdown');
+    violations['answer-code'] = await captureState(page, 'answer-code');
 
     // The code block's Copy, by keyboard: labelled with the language, it puts exactly the code on the clipboard.
     const copyCode = answer(page).getByRole('button', { name: 'Copy the js code' });
@@ -149,7 +149,7 @@ describe('an answer, as it is read', () => {
   });
 
   it('has no accessibility violation axe-core finds in any state, light or dark, 420 or 300 px', () => {
-    expect(Object.keys(violations)).toEqual(['answer-markdown', 'chip-states']);
+    expect(Object.keys(violations)).toEqual(['answer-code', 'chip-states']);
     expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((name) => [name, {}])));
   });
 });

@@ -10,7 +10,7 @@ const STATES_DIR = 'test-results/states';
  */
 const DOCS_DIR = process.env['GLANCE_SCREENSHOTS'];
 const DOC_STATES = new Set([
-  'first-run', 'review', 'excluded', 'undo', 'conversation', 'answer-markdown', 'chip-states', 'error-timeout', 'settings',
+  'first-run', 'review', 'excluded', 'undo', 'conversation', 'answer-markdown-top', 'answer-code', 'chip-states', 'error-timeout', 'settings',
   'privacy-withheld', 'privacy-history', 'settings-browser', 'browser-review', 'accessibility-answer', 'accessibility-history',
 ]);
 /**
