@@ -93,6 +93,9 @@ export const DrawingSchema = z.object({
 });
 export type Drawing = z.infer<typeof DrawingSchema>;
 
+/** The longest text Copy carries: well past the longest answer a turn holds. */
+const MAX_COPY_CHARS = 2_000_000;
+
 /** Which keys are stored. The keys themselves never leave main. */
 const KeyStatusSchema = z.object({
   available: z.boolean(),
@@ -166,6 +169,12 @@ export const invokeContract = {
   historyPayload: { page: 'panel', channel: 'history:payload', request: ReceiptIdSchema, response: z.object({ payload: z.string().nullable() }) },
   /** A receipt's Copy: main puts that receipt's whole SHA-256 on the clipboard (the page names the receipt, never the text). */
   copyDigest: { page: 'panel', channel: 'history:copy-digest', request: ReceiptIdSchema, response: z.object({ copied: z.boolean() }) },
+  /**
+   * An answer's Copy and a code block's: main puts the text on the system clipboard (Electron's).
+   * The page cannot write it itself: every web permission, clipboard writes among them, is
+   * denied on the panel's session (main/windows/secure-window.ts).
+   */
+  copyText: { page: 'panel', channel: 'clipboard:copy-text', request: z.object({ text: z.string().min(1).max(MAX_COPY_CHARS) }).strict(), response: z.object({ copied: z.boolean() }) },
   deleteReceipt: { page: 'panel', channel: 'history:delete', request: ReceiptIdSchema, response: HistoryViewSchema },
   clearHistory: { page: 'panel', channel: 'history:clear', request: z.undefined(), response: HistoryViewSchema },
   /** Settings › Browser: the browsers found, where the helper is installed, and whether the extension has connected (`glance browser status`). */

@@ -186,6 +186,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     }),
     command,
     accessibilityPermission: ports.accessibility.permission,
+    clipboard: ports.clipboard,
     appearance: appearance.current,
   });
   hub.subscribe((_state, push) => {

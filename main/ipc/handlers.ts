@@ -44,6 +44,8 @@ export interface HandlerDeps {
   trySampleNotes(): void;
   /** macOS's Accessibility permission, for apps read without a provider (ports.ts). */
   accessibilityPermission: AccessibilityPermissionPort;
+  /** The system clipboard (Electron's): an answer's Copy and a code block's. */
+  clipboard: { writeText(text: string): void };
   /** The window's material and the system accent colour now (flow/appearance.ts). */
   appearance(): Appearance;
 }
@@ -127,6 +129,10 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     getHistory: async () => deps.privacy.history(),
     historyPayload: async ({ id }) => ({ payload: await deps.privacy.payload(id) }),
     copyDigest: async ({ id }) => ({ copied: await deps.privacy.copyDigest(id) }),
+    copyText: async ({ text }) => {
+      deps.clipboard.writeText(text);
+      return { copied: true };
+    },
     deleteReceipt: async ({ id }) => deps.privacy.deleteReceipt(id),
     clearHistory: async () => deps.privacy.clearHistory(),
     getBrowsers: async () => deps.browser.view(),

@@ -92,13 +92,15 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
   const point = useCallback((elementId: string) => void requests.locate({ id: elementId }), [requests]);
   const panel = actions.panel;
   const openLink = useCallback((url: string) => void panel.openExternal({ url }), [panel]);
+  const copy = useCallback((text: string) => panel.copyText({ text }).then((done) => done.copied), [panel]);
   // A screened element is included (or left out again) for this message; any other is excluded or restored.
   const toggle = useCallback((elementId: string) => {
     if (screened.has(elementId) && !exclusions.excluded.has(elementId)) allowed.toggle(elementId);
     else exclusions.toggle(elementId);
   }, [screened, exclusions, allowed]);
   const noteRule = (result: Promise<RuleActionResult>): void => {
-    void result.then((done) => setRuleNote(ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
+    // `never` puts its card in the review's place, and the card says it: a note under it would say it twice.
+    void result.then((done) => setRuleNote(done.ok && 'rule' in done && done.rule === 'never' ? null : ruleNoteWords(done)), () => setRuleNote(UNSAVED_RULE));
   };
 
   if (invocation.phase === 'collecting') return <Collecting appName={invocation.appName} onStop={() => void requests.removeAppContext()} />;
@@ -106,7 +108,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     <Answer
       answer={invocation.answer ?? { backend: facts.answerer?.name ?? '', turns: [], chips: [] }}
       note={own.note} elementOf={elementOf} onPoint={point} onOpenLink={openLink}
-      onAskAgain={(question) => actions.ask(question)} onSettings={actions.toggleSettings} labels={labels}
+      onAskAgain={(question) => actions.ask(question)} onSettings={actions.toggleSettings} onCopy={copy} labels={labels}
     />
   );
   if (facts.withoutContext) {

@@ -75,6 +75,8 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
   const [shortcuts, setShortcuts] = useState<Hint[] | null>(null);
   const [contextOpen, setContextOpen] = useState(false);
   const [place, setPlace] = useState<KeyPlace>('question');
+  // The row the keyboard is on, if any: what Delete does there (exclude, restore, include) is the footer's word.
+  const [row, setRow] = useState<string | null>(null);
   const asking = useAsk(requests, exclusions.excluded, allowed.allowed);
   const composer = useRef<HTMLTextAreaElement>(null);
   // The welcome's or a card's main button, where the keyboard goes when nothing can be asked.
@@ -115,7 +117,10 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
     if (withoutContext) composer.current?.focus();
   }, [withoutContext]);
   useEffect(() => {
-    const onFocus = (): void => setPlace(placeOf(document.activeElement));
+    const onFocus = (): void => {
+      setPlace(placeOf(document.activeElement));
+      setRow(document.activeElement?.getAttribute('data-element-id') ?? null);
+    };
     document.addEventListener('focusin', onFocus);
     return () => document.removeEventListener('focusin', onFocus);
   }, []);
@@ -154,7 +159,13 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
     const first = problem?.actions[0];
     return first ? labels[first] : undefined;
   };
-  const hints = (): HintContext => ({ place: footerPlace(), returnWord: returnWord(), backToContext: tree !== null });
+  // As ContextTree's Delete toggles: the user's exclusion is restored, a screened row included for this message.
+  const deleteWord = (): string | undefined => {
+    if (row === null) return undefined;
+    if (exclusions.excluded.has(row)) return 'Restore';
+    return facts.screened.has(row) && !allowed.allowed.has(row) ? 'Include' : undefined;
+  };
+  const hints = (): HintContext => ({ place: footerPlace(), returnWord: returnWord(), deleteWord: deleteWord(), backToContext: tree !== null });
 
   return (
     <main className={`panel panel--${inSettings ? 'settings' : conversation && !contextOpen ? 'conversation' : 'review'}`}>

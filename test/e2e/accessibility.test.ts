@@ -126,6 +126,8 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
     const chip = page.locator('.chips [data-testid="chip"][data-chip-id="ax-text"]');
     await chip.waitFor({ timeout: 20_000 });
     await expect.poll(() => chip.getAttribute('data-state'), { timeout: 20_000 }).toBe('visible');
+    await expect.poll(() => page.getByRole('button', { name: 'Copy the answer' }).count()).toBe(1);
+    violations['accessibility-answer'] = await captureState(page, 'accessibility-answer');
     // Once the selection changed in the app, pointing at the chip finds it gone.
     await gtk.select(0, 5);
     await chip.click();
@@ -138,6 +140,7 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
     await page.evaluate(() => (window as unknown as { glance: { showView(request: { view: string }): Promise<unknown> } }).glance.showView({ view: 'history' }));
     await page.getByTestId('receipt').first().locator('summary').click();
     await page.getByTestId('receipt-source').first().getByText('Through Accessibility: the app doesn’t share context itself').waitFor();
+    violations['accessibility-history'] = await captureState(page, 'accessibility-history');
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -265,9 +265,9 @@ describe('the agent, end to end', () => {
     await chip(page, 'doc-1').hover();
     await expect.poll(() => chip(page, 'doc-1').getAttribute('data-state')).toBe('gone');
     expect(Date.now() - started).toBeLessThan(2000);
-    // Said in its name and tooltip, as every chip says its state (its look: a dashed edge).
-    expect(await chip(page, 'doc-1').getAttribute('aria-label')).toContain('gone: the app no longer has it');
-    expect(await chip(page, 'doc-1').getAttribute('title')).toContain('Gone: the app no longer has it');
+    // Said in its name and tooltip, as every chip says its state (its look: struck through, a barred circle).
+    expect(await chip(page, 'doc-1').getAttribute('aria-label')).toContain('no longer in the app');
+    expect(await chip(page, 'doc-1').getAttribute('title')).toContain('No longer in the app');
   });
 
   it('does not highlight in an app whose provider offers no location, and never asks it', async () => {

@@ -24,12 +24,13 @@ async function review(): Promise<{ app: Awaited<ReturnType<World['openPanel']>>[
   return opened;
 }
 
-/** The filter's width, the toolbar's, the magnifier's box and each button's drawn words. */
-function toolbar(page: Page): Promise<{ filter: number; toolbar: number; magnifier: number; words: string[] }> {
+/** The filter's width, the toolbar's, the magnifier's box, each button's drawn words, and on how many lines they lie. */
+function toolbar(page: Page): Promise<{ filter: number; toolbar: number; magnifier: number; words: string[]; lines: number }> {
   return page.locator('.toolbar').evaluate((bar) => {
     const width = (el: Element | null): number => el?.getBoundingClientRect().width ?? 0;
     const drawn = [...bar.querySelectorAll<HTMLElement>('.toolbar__label')].filter((label) => label.getBoundingClientRect().width > 1).map((label) => label.textContent ?? '');
-    return { filter: width(bar.querySelector('.search')), toolbar: bar.clientWidth, magnifier: width(bar.querySelector('.search__icon')), words: drawn };
+    const tops = new Set([...bar.children].map((child) => Math.round(child.getBoundingClientRect().top)));
+    return { filter: width(bar.querySelector('.search')), toolbar: bar.clientWidth, magnifier: width(bar.querySelector('.search__icon')), words: drawn, lines: tops.size };
   });
 }
 
@@ -45,22 +46,24 @@ function marked(page: Page): Promise<{ texts: string[]; inRows: boolean }> {
 }
 
 describe('the filter', () => {
-  it('takes the free width with its magnifier at 420 and at 300 px, the buttons giving way to their icons; what it found is marked in the rows', async () => {
+  it('takes the free width with its magnifier at 420 and at 300 px, the buttons keeping their words; what it found is marked in the rows', async () => {
     const { page } = await review();
-    // 420 px: the filter has most of the toolbar; "Keep only the selection" is its crosshair, "Rules" keeps its word.
+    // 420 px: the filter has the free width; each button keeps a word, "Keep only the selection" its shorter one.
     const wide = await toolbar(page);
-    expect(wide.filter).toBeGreaterThan(wide.toolbar * 0.6);
+    expect(wide.filter).toBeGreaterThan(wide.toolbar * 0.35);
     expect(wide.magnifier).toBeGreaterThanOrEqual(12);
-    expect(wide.words).toEqual(['Rules']);
-    // The crosshair's words stay its name and tooltip.
+    expect(wide.words).toEqual(['Only the selection', 'Rules']);
+    expect(wide.lines).toBe(1);
+    // Its whole words stay its name, and the shorter ones are part of it (voice control).
     await page.getByRole('button', { name: 'Keep only the selection' }).waitFor();
-    // 300 px: still a field with room to type, and its magnifier; every button is its icon.
+    // 300 px: the filter has a line of its own, and the buttons keep their words under it.
     await page.setViewportSize({ width: 300, height: 580 });
     await expect.poll(async () => (await toolbar(page)).toolbar).toBe(300);
     const narrow = await toolbar(page);
-    expect(narrow.filter).toBeGreaterThan(narrow.toolbar * 0.6);
+    expect(narrow.filter).toBeGreaterThan(narrow.toolbar * 0.9);
     expect(narrow.magnifier).toBeGreaterThanOrEqual(12);
-    expect(narrow.words).toEqual([]);
+    expect(narrow.words).toEqual(['Only the selection', 'Rules']);
+    expect(narrow.lines).toBe(2);
     await page.getByRole('button', { name: 'Rules for this app' }).waitFor();
     expect(await captureState(page, 'filter-narrow')).toEqual({});
     await page.setViewportSize({ width: 420, height: 580 });

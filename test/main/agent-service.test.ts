@@ -16,7 +16,7 @@ import type { AnswerState } from '../../contract/ipc.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { refusalWords } from '../../renderer/src/words/rules.js';
-import { chipNoteWords } from '../../renderer/src/words/answer.js';
+import { chipStateWords } from '../../renderer/src/words/answer.js';
 import { requireBuild, SAMPLE, startChild, type ChildProvider } from '../provider/helpers.js';
 
 const os = createOs();
@@ -190,7 +190,7 @@ describe('the agent service', () => {
     try {
       const chip = await r.agent.locate(docChip?.id ?? '');
       expect(chip).toMatchObject({ state: 'gone' });
-      expect(chip ? chipNoteWords(chip) : undefined).toBe('gone: no longer in the app');
+      expect(chip ? chipStateWords(chip) : undefined).toBe('No longer in the app');
       expect(r.asked.at(-1)).toEqual({ ref: { ...context.issuer, id: docChip?.id }, asked: false });
       expect(r.drawn.at(-1)).toEqual([]); // no overlay for a gone element
     } finally {

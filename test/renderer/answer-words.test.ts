@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { chipFromLocation, endTurn, LOCATE_FAILED_INSIDE } from '../../main/flow/answer-state.js';
 import type { AnswerState } from '../../contract/ipc.js';
-import { answeredByWords, chipNoteWords, failedTurnWords, STOPPED_WORDS } from '../../renderer/src/words/answer.js';
+import { answeredByWords, chipStateWords, failedTurnWords, STOPPED_WORDS } from '../../renderer/src/words/answer.js';
 import { sendWords, sentWords } from '../../renderer/src/words/actions.js';
 import type { Answerer } from '../../renderer/src/answerer.js';
 import { backendLabel } from '../../contract/backends.js';
@@ -14,15 +14,16 @@ const asking: AnswerState = { backend: 'Offline', turns: [{ question: 'Where?', 
 const rect = { x: 1, y: 2, w: 3, h: 4 };
 
 describe('the words of an answer', () => {
-  it("says a chip that is not shown in Glance's words, with the core's reason when it gave one", () => {
-    expect(chipNoteWords(chipFromLocation({ state: 'gone', rects: [] }))).toBe('gone: no longer in the app');
-    expect(chipNoteWords(chipFromLocation({ state: 'offscreen', rects: [] }))).toBe('offscreen: not on screen now');
-    expect(chipNoteWords(chipFromLocation({ state: 'visible', rects: [] }))).toBe('offscreen: not on screen now');
-    expect(chipNoteWords(chipFromLocation(null, 'Plain Notes does not offer location'))).toBe('not located: Plain Notes does not offer location');
-    expect(chipNoteWords(chipFromLocation(null))).toBe('not located: no reason given');
-    expect(chipNoteWords(LOCATE_FAILED_INSIDE)).toBe('not located: locating failed inside Glance');
-    expect(chipNoteWords(chipFromLocation({ state: 'visible', rects: [rect] }))).toBeUndefined();
-    expect(chipNoteWords({ state: 'idle' })).toBeUndefined();
+  it("says each chip state its own way, what to do about it, and the core's reason for one not located", () => {
+    expect(chipStateWords(chipFromLocation({ state: 'gone', rects: [] }))).toBe('No longer in the app');
+    expect(chipStateWords(chipFromLocation({ state: 'offscreen', rects: [] }))).toBe('Off screen — scroll to it');
+    expect(chipStateWords(chipFromLocation({ state: 'visible', rects: [] }))).toBe('Off screen — scroll to it');
+    expect(chipStateWords(chipFromLocation(null, 'Plain Notes does not offer location'))).toBe('Couldn’t highlight: Plain Notes does not offer location');
+    expect(chipStateWords(chipFromLocation(null))).toBe('Couldn’t highlight: no reason given');
+    expect(chipStateWords(LOCATE_FAILED_INSIDE)).toBe('Couldn’t highlight: locating failed inside Glance');
+    expect(chipStateWords(chipFromLocation({ state: 'visible', rects: [rect] }))).toBe('Shown on screen');
+    // Three states with nothing highlighted, three different sentences: the user can tell why.
+    expect(new Set(['gone', 'offscreen', 'failed'] as const).size).toBe(new Set((['gone', 'offscreen', 'failed'] as const).map((state) => chipStateWords({ state }))).size);
   });
 
   it('says a stopped turn, and a failed one in the core’s words or, when Glance itself failed, its own', () => {

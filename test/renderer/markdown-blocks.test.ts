@@ -9,7 +9,7 @@ import { AnswerMarkdown } from '../../renderer/src/answer/Markdown.js';
 
 const chipIds = new Set(['note-1', 'sel-23']);
 const draw = (text: string): string =>
-  renderToStaticMarkup(createElement(AnswerMarkdown, { text, chipIds, renderChip: (id: string) => createElement('b', { 'data-chip': id }), onOpenLink: () => undefined }))
+  renderToStaticMarkup(createElement(AnswerMarkdown, { text, chipIds, renderChip: (id: string) => createElement('b', { 'data-chip': id }), onOpenLink: () => undefined, onCopy: async () => true }))
     // The groups' boxes: a layout device (tested in the panel, test/e2e/panel-problems.test.ts).
     .replace(/<div class="markdown__group">|<\/div>(?=<div class="markdown__group">|<\/div>$)/g, '')
     // Between two blocks, the whole document has a line break the pieces do not: not content.
@@ -81,7 +81,7 @@ describe('the blocks in groups', () => {
 
   it('draws a long answer in groups, the whole text again', () => {
     const text = withHeadings.join('').repeat(2);
-    const html = renderToStaticMarkup(createElement(AnswerMarkdown, { text, chipIds, renderChip: () => null, onOpenLink: () => undefined }));
+    const html = renderToStaticMarkup(createElement(AnswerMarkdown, { text, chipIds, renderChip: () => null, onOpenLink: () => undefined, onCopy: async () => true }));
     expect(html.match(/class="markdown__group"/g)?.length).toBe(blockGroups(markdownBlocks(text)).length);
     expect(blockGroups(markdownBlocks(text)).length).toBeGreaterThan(1);
     expect(draw(text)).toBe(drawWhole(text));

@@ -25,6 +25,11 @@ describe('problem cards', () => {
     expect(collectionProblem({ ...failed('accessibility-permission'), electronApp: true }, context).why).not.toMatch(/Electron/);
   });
 
+  it('asks for a permission in orange, as something to grant, not in the red of a failure', () => {
+    expect(collectionProblem(failed('accessibility-permission'), context)).toMatchObject({ tone: 'attention', actions: ['open-accessibility', 'read-again'] });
+    expect(collectionProblem(failed('accessibility-unreadable'), context)).toMatchObject({ tone: 'error' });
+  });
+
   it('offers Sample Notes, not a menu item, when the app has no provider', () => {
     // Not a failure: an app whose developer has not added a provider yet is said as information, never in alert red.
     expect(collectionProblem(failed('no-provider'), context)).toMatchObject({ tone: 'info', actions: ['sample'], details: ['x.'] });

@@ -10,7 +10,7 @@ import { InlineChips, inlineChipIds, rowChips } from '../../renderer/src/answer/
 
 const chipIds = new Set(['note-1', 'sel-23', 'row-2']);
 const draw = (text: string, streaming = false): string =>
-  renderToStaticMarkup(createElement(AnswerMarkdown, { text, streaming, chipIds, renderChip: (id: string) => createElement('b', { 'data-chip': id }), onOpenLink: () => undefined }));
+  renderToStaticMarkup(createElement(AnswerMarkdown, { text, streaming, chipIds, renderChip: (id: string) => createElement('b', { 'data-chip': id }), onOpenLink: () => undefined, onCopy: async () => true }));
 const drawnChips = (text: string): Set<string> => new Set([...draw(text).matchAll(/data-chip="([^"]+)"/g)].map((match) => match[1] ?? ''));
 
 describe('the chips of a turn', () => {

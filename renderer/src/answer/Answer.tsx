@@ -3,6 +3,7 @@ import type { Element } from '../../../contract/review.js';
 import { answerProblem, type ProblemAction } from '../problems/problem.js';
 import { ProblemCard, type ProblemHandlers } from '../problems/ProblemCard.js';
 import { Chip, Chips } from './Chips.js';
+import { CopyButton } from './CopyButton.js';
 import { AnswerMarkdown } from './Markdown.js';
 import { InlineChips, rowChips } from './turn-chips.js';
 import { answeredByWords, STOPPED_WORDS } from '../words/answer.js';
@@ -19,6 +20,8 @@ export interface AnswerProps {
   /** Ask this question again (a failed turn's "Ask again"). */
   onAskAgain(question: string): void;
   onSettings(): void;
+  /** Puts an answer's text, or a code block's, on the clipboard; false when it could not. */
+  onCopy(text: string): Promise<boolean>;
   labels: Record<ProblemAction, string>;
 }
 
@@ -29,7 +32,8 @@ const FOLLOW_SLACK_PX = 32;
  * The conversation: each question, its answer in Markdown as it streams (a caret at the end of
  * its text), how it ended (a failure as a card with a way forward, a Stop in neutral grey), and
  * under it, inside the same turn, the chips it named and who answered: a later turn streaming
- * never has an earlier one's chips beneath it. The view follows the newest text unless the user
+ * never has an earlier one's chips beneath it. A finished answer has Copy beside its by-line
+ * (its text as the model wrote it, Markdown and all), as each code block has its own. The view follows the newest text unless the user
  * scrolled up to read; a new question brings it back to the end.
  */
 export function Answer(props: AnswerProps): JSX.Element {
@@ -46,7 +50,7 @@ export function Answer(props: AnswerProps): JSX.Element {
     scans.set(index, scan);
     return scan.ids(text);
   };
-  const { elementOf, onPoint, onOpenLink } = props;
+  const { elementOf, onPoint, onOpenLink, onCopy } = props;
   const renderChip = useCallback((id: string) => {
     const chip = chipById.get(id);
     return chip ? <Chip chip={chip} element={elementOf(id)} onPoint={onPoint} inline /> : <code>{id}</code>;
@@ -90,12 +94,17 @@ export function Answer(props: AnswerProps): JSX.Element {
         <article className="turn" key={index} aria-busy={turn.status === 'answering'} data-testid="turn">
           <p className="turn__question">{turn.question}</p>
           <div className="turn__text" data-testid="answer-text">
-            {turn.text ? <AnswerMarkdown text={turn.text} streaming={turn.status === 'answering'} chipIds={chipIds} renderChip={renderChip} onOpenLink={onOpenLink} /> : null}
+            {turn.text ? <AnswerMarkdown text={turn.text} streaming={turn.status === 'answering'} chipIds={chipIds} renderChip={renderChip} onOpenLink={onOpenLink} onCopy={onCopy} /> : null}
             {/* Nothing arrived yet: the caret alone says an answer is coming. */}
             {!turn.text && turn.status === 'answering' ? <span className="turn__caret" data-testid="caret" aria-hidden="true" /> : null}
           </div>
           <Chips chips={rowChips(answer.chips, index, inlineOf(index, turn.text))} elementOf={elementOf} onPoint={onPoint} />
-          {turn.status === 'done' ? <p className="answer__by">{answeredByWords(answer.backend)}</p> : null}
+          {turn.status === 'done' ? (
+            <div className="turn__foot">
+              <p className="answer__by">{answeredByWords(answer.backend)}</p>
+              {turn.text ? <CopyButton what="the answer" text={turn.text} onCopy={onCopy} /> : null}
+            </div>
+          ) : null}
           {turn.status === 'stopped' ? <p className="turn__stopped" role="status">{STOPPED_WORDS}</p> : null}
           {turn.status === 'failed' ? (
             <ProblemCard

@@ -1,10 +1,11 @@
 import { useEffect, useRef, type JSX } from 'react';
+import { ArrowDownUp, Ban, TriangleAlert } from 'lucide-react';
 import type { Element } from '../../../contract/review.js';
 import { RoleIcon } from '../icons/RoleIcon.js';
 import { roleWord, titleOf } from '../review/element-words.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
-import { chipNoteWords } from '../words/answer.js';
+import { chipStateWords } from '../words/answer.js';
 import type { Chip as ChipState } from '../../../contract/invocation.js';
 
 /** How long the pointer rests on a chip before its ring is drawn: a pass of the pointer draws nothing. */
@@ -14,15 +15,12 @@ const CHIP_CHARS = 42;
 /** Inside a sentence a citation is shorter still: enough to know which element it is. */
 const INLINE_CHARS = 24;
 
-/** A chip's state said in full, in its tooltip and name, so its look (accent edge, dashed edge) is explained where it is seen. */
-const LONG: Record<ChipState['state'], string> = {
-  idle: 'Focus, click or rest the pointer on it to show it on screen',
-  locating: 'Finding it on screen…',
-  visible: 'Shown on screen',
-  offscreen: 'Off screen: scroll the app to see it',
-  gone: 'Gone: the app no longer has it',
-  failed: 'Not found on screen',
-};
+/**
+ * The mark after a chip's title for the three states where nothing is highlighted, each its
+ * own at a glance: off screen an arrow (scroll to it), gone a barred circle (with its title
+ * struck through), not located a warning. Its words are in the chip's name and tooltip.
+ */
+const STATE_MARKS: Partial<Record<ChipState['state'], typeof Ban>> = { offscreen: ArrowDownUp, gone: Ban, failed: TriangleAlert };
 
 function shorten(text: string, chars: number): string {
   return text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
@@ -41,9 +39,9 @@ export interface ChipProps {
  * An element the answer names: its role's icon and its title (or the start of its text), the
  * id in the tooltip. Inside the answer's text the same chip is compact (a shorter title) so the
  * sentence still reads. Every chip, inline or in the row, shows its state the same way and only
- * by its look (an accent edge when shown, a dashed one when it cannot be): a state word beside
- * some chips and not others read as a difference between them. The tooltip and the name say
- * the state in full. Focus, a click, or the pointer resting on it for
+ * by its look (an accent edge when shown; off screen, gone and not located each their own
+ * mark, STATE_MARKS): a state word beside some chips and not others read as a difference
+ * between them. The tooltip and the name say the state in full (words/answer.ts). Focus, a click, or the pointer resting on it for
  * a moment asks main to locate it and draw the ring, once per action; a pointer passing over
  * draws nothing.
  */
@@ -57,9 +55,10 @@ export function Chip(props: ChipProps): JSX.Element {
   const label = shorten(title, props.inline ? INLINE_CHARS : CHIP_CHARS) || chip.id;
   const kind = element ? roleWord(element) : chip.role;
   // The name starts with exactly what the chip shows, so voice control finds it by its words.
-  const note = chipNoteWords(chip);
-  const name = `${visibleControls(label)}, ${kind}: ${chip.state === 'idle' ? 'show it on screen' : LONG[chip.state].toLowerCase()}${note ? ` (${visibleControls(note)})` : ''}`;
-  const tooltip = `${title && title !== label ? `${title}\n` : ''}${LONG[chip.state]}${note ? ` (${note})` : ''}\n${chip.id}`;
+  const state = chipStateWords(chip);
+  const name = `${visibleControls(label)}, ${kind}: ${chip.state === 'idle' ? 'show it on screen' : `${state.charAt(0).toLowerCase()}${visibleControls(state.slice(1))}`}`;
+  const tooltip = `${title && title !== label ? `${title}\n` : ''}${state}\n${chip.id}`;
+  const Mark = STATE_MARKS[chip.state];
   return (
     <button
       type="button"
@@ -89,6 +88,7 @@ export function Chip(props: ChipProps): JSX.Element {
     >
       <RoleIcon element={element ?? { role: chip.role as Element['role'] }} className="chip__icon" size={12} />
       <span className="chip__label"><ProviderText text={label} /></span>
+      {Mark ? <Mark className="chip__state" size={11} strokeWidth={2.25} aria-hidden="true" data-testid="chip-mark" /> : null}
     </button>
   );
 }

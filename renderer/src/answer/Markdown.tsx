@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { blockGroups, markdownBlocks } from './blocks.js';
+import { CopyButton } from './CopyButton.js';
 
 /**
  * The model's answer as Markdown (react-markdown with GitHub's tables, lists and code; no raw
@@ -12,7 +13,8 @@ import { blockGroups, markdownBlocks } from './blocks.js';
  * never fetched (the CSP would refuse them anyway): their description is shown instead. Links
  * open in the browser through main, never in the panel. A code span that is exactly the id of
  * a chip (the model cites ids in backticks) becomes that chip. While the answer streams, a
- * caret ends its text, inline on the last line.
+ * caret ends its text, inline on the last line. A code block has its own Copy, over it, with
+ * the language it names.
  */
 
 /** The hast shapes the plugin touches; the rest of the tree passes through untouched. */
@@ -97,6 +99,8 @@ export interface MarkdownProps {
   chipIds: ReadonlySet<string>;
   renderChip(id: string): ReactNode;
   onOpenLink(url: string): void;
+  /** Puts a code block's text on the clipboard; false when it could not. */
+  onCopy(text: string): Promise<boolean>;
 }
 
 function propertyOf(node: unknown, name: string): string {
@@ -104,8 +108,24 @@ function propertyOf(node: unknown, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** The text under a node as the model wrote it: each `glance-text` holds its run (rehypeProviderText). */
+function hastText(node: HastNode | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value ?? '';
+  if (node.tagName === 'glance-text') return propertyOf(node, 'dataText');
+  return (node.children ?? []).map(hastText).join('');
+}
+
+/** The language a fenced block names (```js), from its code's class; empty when it names none. */
+function languageOf(node: HastNode | undefined): string {
+  const code = node?.children?.find((child) => child.tagName === 'code');
+  const classes = code?.properties?.['className'];
+  const found = Array.isArray(classes) ? classes.find((name): name is string => typeof name === 'string' && name.startsWith('language-')) : undefined;
+  return found ? found.slice('language-'.length) : '';
+}
+
 /** How the answer's elements are drawn: made once per answer, so a finished block is not drawn again. */
-function answerComponents(renderChip: MarkdownProps['renderChip'], onOpenLink: MarkdownProps['onOpenLink']): Components {
+function answerComponents(renderChip: MarkdownProps['renderChip'], onOpenLink: MarkdownProps['onOpenLink'], onCopy: MarkdownProps['onCopy']): Components {
   return {
     'glance-text': ({ node }: { node?: unknown }) => <ProviderText text={propertyOf(node, 'dataText')} multiline />,
     'glance-chip': ({ node }: { node?: unknown }) => renderChip(propertyOf(node, 'dataId')),
@@ -120,7 +140,18 @@ function answerComponents(renderChip: MarkdownProps['renderChip'], onOpenLink: M
       );
     },
     img: ({ alt }) => <span className="md-image">{`[image${alt ? `: ${visibleControls(alt)}` : ''}]`}</span>,
-    pre: ({ children }) => <pre className="md-code" tabIndex={0}>{children}</pre>,
+    pre: ({ node, children }) => {
+      const language = languageOf(node as HastNode | undefined);
+      return (
+        <div className="md-code-block">
+          <div className="md-code-block__head">
+            <span className="md-code-block__language"><ProviderText text={language} /></span>
+            <CopyButton what={language ? `the ${visibleControls(language)} code` : 'the code'} text={hastText(node as HastNode | undefined).replace(/\n$/, '')} onCopy={onCopy} />
+          </div>
+          <pre className="md-code" tabIndex={0}>{children}</pre>
+        </div>
+      );
+    },
     table: ({ children }) => <div className="md-table" tabIndex={0}><table>{children}</table></div>,
   } as Components;
 }
@@ -189,8 +220,8 @@ const MarkdownGroup = memo(function MarkdownGroup(props: GroupProps): JSX.Elemen
  * streamed piece re-renders only its own turn.
  */
 export const AnswerMarkdown = memo(function AnswerMarkdown(props: MarkdownProps): JSX.Element {
-  const { renderChip, onOpenLink } = props;
-  const components = useMemo(() => answerComponents(renderChip, onOpenLink), [renderChip, onOpenLink]);
+  const { renderChip, onOpenLink, onCopy } = props;
+  const components = useMemo(() => answerComponents(renderChip, onOpenLink, onCopy), [renderChip, onOpenLink, onCopy]);
   const groups = useMemo(() => blockGroups(markdownBlocks(props.text)), [props.text]);
   return (
     <div className="markdown">

@@ -32,12 +32,15 @@ export interface HintContext {
   returnWord?: string;
   /** Settings over a collected context: Esc goes back to it (on the welcome or a card, just "Back"). */
   backToContext?: boolean;
+  /** What Delete does on the row the keyboard is on, when it does not exclude: "Restore" an excluded row, "Include" a withheld one. */
+  deleteWord?: string | undefined;
 }
 
 /** Every hint for a place, with the words only the panel knows: what the shortcuts sheet lists. */
 export function hintsFor(context: HintContext): Hint[] {
   if (context.place === 'settings' && context.backToContext) return [['⎋', 'Back to the context']];
-  const hints = HINTS[context.place];
+  const { deleteWord } = context;
+  const hints = deleteWord && context.place === 'tree' ? HINTS.tree.map(([keys, what]): Hint => [keys, keys === '⌫' ? deleteWord : what]) : HINTS[context.place];
   if (!context.returnWord) return hints;
   // Return and Cmd-R would both say "Try again": one hint is enough.
   return [['↩', context.returnWord], ...hints.filter(([, what]) => what !== context.returnWord)];

@@ -32,7 +32,8 @@ export function KeptPayloadView(props: { payload: string }): JSX.Element {
     <section className="kept" aria-label="What was sent">
       {kept ? kept.turns.map((turn, index) => (
         <div key={index} className="kept__turn">
-          <h3 className="kept__who">{turn.who}</h3>
+          {/* Under the panel's one h1 (the view's title): the next level, as axe's heading order asks. */}
+          <h2 className="kept__who">{turn.who}</h2>
           {/* The app's words and the model's: provider text, with their own line breaks. */}
           <TurnText text={turn.text} />
         </div>

@@ -63,7 +63,7 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                     <select aria-label={`Rule for ${spoken(rule.bundleId)}`} value={rule.rule} onChange={(e) => take(api.setRule({ bundleId: rule.bundleId, rule: e.target.value as RuleName }))}>
                       {(Object.keys(RULE_LABELS) as RuleName[]).map((r) => <option key={r} value={r}>{RULE_LABELS[r]}</option>)}
                     </select>
-                    <button type="button" className="button button--quiet" aria-label={`Remove the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeRule({ bundleId: rule.bundleId }))}>Remove</button>
+                    <button type="button" className="button rules__remove" aria-label={`Remove the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeRule({ bundleId: rule.bundleId }))}>Remove</button>
                   </div>
                 </div>
                 {/* Only for an app without a provider: whether it is read through Accessibility (ask, always, never). */}
@@ -74,7 +74,7 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                     {rule.exclusions.map((exclusion) => (
                       <li key={`${exclusion.role ?? ''}\u0000${exclusion.subrole ?? ''}`} className="rules__exclusion">
                         <span>Leave out <ProviderText text={exclusionPhrase(exclusion)} /></span>
-                        <button type="button" className="button button--quiet" aria-label={`Remove “Leave out ${visibleControls(exclusionPhrase(exclusion))}” from the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeExclusion({ bundleId: rule.bundleId, exclusion }))}>Remove</button>
+                        <button type="button" className="button rules__remove" aria-label={`Remove “Leave out ${visibleControls(exclusionPhrase(exclusion))}” from the rules for ${spoken(rule.bundleId)}`} onClick={() => take(api.removeExclusion({ bundleId: rule.bundleId, exclusion }))}>Remove</button>
                       </li>
                     ))}
                   </ul>

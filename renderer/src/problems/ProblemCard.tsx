@@ -1,5 +1,5 @@
 import type { JSX, Ref } from 'react';
-import { CircleExclamationPoint, CircleSlash, Info } from 'lucide-react';
+import { CircleExclamationPoint, CircleSlash, Hand, Info } from 'lucide-react';
 import { AppIcon } from '../icons/AppIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { WithApp } from '../text/WithApp.js';
@@ -8,14 +8,18 @@ import type { Problem, ProblemAction } from './problem.js';
 /** What the card's buttons do, given by whoever shows it. Missing ones are not offered. */
 export type ProblemHandlers = Partial<Record<ProblemAction, () => void>>;
 
-/** Each tone's glyph: an alert only for a real failure, an info mark for how things stand, a slash for the user's own stop. */
-const ICONS = { error: CircleExclamationPoint, info: Info, neutral: CircleSlash } as const;
+/**
+ * Each tone's glyph: an alert only for a real failure, a raised hand in orange for something the
+ * user has to grant (as macOS's privacy prompts show one), an info mark for how things stand, a
+ * slash for the user's own stop.
+ */
+const ICONS = { error: CircleExclamationPoint, attention: Hand, info: Info, neutral: CircleSlash } as const;
 
 /**
  * A failure or a situation with a way forward: a plain headline, one line of why, buttons (the
  * first is the main one), and the protocol's or the backend's own reason under Details. Only a
- * failure is red and an alert; information (an app that doesn't share context, a rule that keeps
- * it out) and a cancel are grey, said politely.
+ * failure is red and an alert; a permission to grant is orange; information (an app that doesn't
+ * share context, a rule that keeps it out) and a cancel are grey, said politely.
  */
 export function ProblemCard(props: {
   problem: Problem;
@@ -43,7 +47,8 @@ export function ProblemCard(props: {
       </div>
       <p className="card__why"><WithApp template={problem.why} appName={props.appName} id={problem.id} /></p>
       {actions.length > 0 ? (
-        <div className="card__actions">
+        // Three choices never wrap two and one: they stand in one column, each the column's width.
+        <div className={actions.length > 2 ? 'card__actions card__actions--column' : 'card__actions'}>
           {actions.map((action, index) => (
             <button
               key={action} type="button" className={index === 0 ? 'button button--primary' : 'button'} onClick={props.on[action]}

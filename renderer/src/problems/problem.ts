@@ -23,7 +23,7 @@ export interface Problem {
    * do (an app that doesn't share context, a rule, a question asked first); `neutral` is a cancel,
    * the user's own doing. Neither is ever red.
    */
-  tone: 'error' | 'info' | 'neutral';
+  tone: 'error' | 'attention' | 'info' | 'neutral';
   headline: string;
   why: string;
   actions: ProblemAction[];
@@ -107,8 +107,9 @@ const ACCESSIBILITY_CARDS: Record<AccessibilityFailure, Omit<Problem, 'details'>
     why: 'It doesn’t share context itself, so nothing was read. Settings › Rules changes this; Sample Notes shows what Glance does meanwhile.',
     actions: ['settings', 'sample'],
   },
+  // Nothing failed: a permission the user has yet to grant, so a request for attention, not an error in red.
   'accessibility-permission': {
-    tone: 'error',
+    tone: 'attention',
     headline: 'Glance needs the Accessibility permission',
     why: '{app} doesn’t share context itself, and reading it through Accessibility needs macOS’s permission. Turn on Glance in System Settings › Privacy & Security › Accessibility, then try again.',
     actions: ['open-accessibility', 'read-again'],

@@ -57,8 +57,9 @@ const SOURCE_MARK: Record<SourceKind, ((appName: string) => JSX.Element) | null>
 
 /**
  * Review mode: the tree has the height. Above it the filter, which takes the toolbar's free
- * width, then "Keep only the selection" and the app's rules, whose words give way to their
- * icons as the panel narrows (styles.css, .toolbar); the app's own notes go quietly below.
+ * width, then "Keep only the selection" and the app's rules, whose words grow shorter as the
+ * panel narrows but stay, on a line of their own in the narrowest (styles.css, .toolbar); the
+ * app's own notes go quietly below.
  */
 export function Review(props: ReviewProps): JSX.Element {
   const { tree, exclusions, filter } = props;
@@ -98,13 +99,16 @@ export function Review(props: ReviewProps): JSX.Element {
         {props.locked ? null : (
           <button
             type="button"
-            className="button button--quiet"
+            className="button button--quiet toolbar__keep"
             disabled={selection.length === 0}
+            aria-label="Keep only the selection"
             title={selection.length === 0 ? 'The app reported no selection' : 'Exclude everything but the selection and what leads to it'}
             onClick={() => exclusions.replace(keepOnly(tree, selection, exclusions.excluded))}
           >
             <Crosshair size={13} aria-hidden="true" />
-            <span className="toolbar__label">Keep only the selection</span>
+            {/* Shorter as the toolbar narrows (styles.css), never a bare icon; both are in the name, for voice control. */}
+            <span className="toolbar__label toolbar__label--long">Keep only the selection</span>
+            <span className="toolbar__label toolbar__label--short">Only the selection</span>
           </button>
         )}
         {props.locked || props.rule === undefined ? null : <AppRuleMenu rule={props.rule} onRule={props.onRule} />}

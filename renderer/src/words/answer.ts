@@ -10,20 +10,25 @@ import { answeredOffline } from '../answerer.js';
 /** A stopped turn: the user's Stop, and that nothing more comes. */
 export const STOPPED_WORDS = 'Stopped. Nothing more arrives for this question.';
 
-/** Why a chip is not shown, after its state in the tooltip and its name; undefined when there is nothing to add. */
-export function chipNoteWords(chip: Pick<Chip, 'state' | 'reason' | 'internal'>): string | undefined {
-  switch (chip.state) {
-    case 'gone':
-      return 'gone: no longer in the app';
-    case 'offscreen':
-      return 'offscreen: not on screen now';
-    case 'failed':
-      return `not located: ${chip.internal ? 'locating failed inside Glance' : chip.reason ?? 'no reason given'}`;
-    case 'idle':
-    case 'locating':
-    case 'visible':
-      return undefined;
-  }
+/**
+ * A chip's state in words, for its tooltip and its name: what the chip's look says (an accent
+ * edge, an arrow, a strike-through, a warning), so the user knows why nothing was highlighted
+ * and what to do. A chip not located adds the core's reason, or that Glance itself failed.
+ */
+const CHIP_STATES: Record<Chip['state'], string> = {
+  idle: 'Focus, click or rest the pointer on it to show it on screen',
+  locating: 'Finding it on screen…',
+  visible: 'Shown on screen',
+  offscreen: 'Off screen — scroll to it',
+  gone: 'No longer in the app',
+  failed: 'Couldn’t highlight',
+};
+
+/** A chip's state said in full (CHIP_STATES), with the reason a `failed` one was not located. */
+export function chipStateWords(chip: Pick<Chip, 'state' | 'reason' | 'internal'>): string {
+  const words = CHIP_STATES[chip.state];
+  if (chip.state !== 'failed') return words;
+  return `${words}: ${chip.internal ? 'locating failed inside Glance' : chip.reason ?? 'no reason given'}`;
 }
 
 /**

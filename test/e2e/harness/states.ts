@@ -6,10 +6,13 @@ import { axeViolations, type Violation } from './axe.js';
 const STATES_DIR = 'test-results/states';
 /**
  * `npm run screenshots` sets this to docs/images: the states named in DOC_STATES are copied
- * there, light and dark, for the README and docs/app.md.
+ * there, light and dark, at the panel's width and at 300 px (`-300`), for the README and docs/app.md.
  */
 const DOCS_DIR = process.env['GLANCE_SCREENSHOTS'];
-const DOC_STATES = new Set(['first-run', 'review', 'excluded', 'conversation', 'error-timeout', 'settings', 'privacy-withheld', 'privacy-history', 'settings-browser', 'browser-review']);
+const DOC_STATES = new Set([
+  'first-run', 'review', 'excluded', 'undo', 'conversation', 'answer-markdown-top', 'answer-code', 'chip-states', 'error-timeout', 'settings',
+  'privacy-withheld', 'privacy-history', 'settings-browser', 'browser-review', 'accessibility-answer', 'accessibility-history',
+]);
 /**
  * A narrow panel (a third less than the panel's 420, PANEL_SIZE in contract/appearance.ts): every state must still read, and
  * pass axe-core, when the words have less room than they were laid out for.
@@ -19,8 +22,8 @@ const NARROW_WIDTH = 300;
 /**
  * One state of the panel, looked at as a user would: a screenshot in light and in dark (the
  * system appearance emulated), at the panel's width and at its narrowest, and axe-core over
- * each, since contrast and what fits differ. The page's size is put back after. Returns the
- * serious and critical violations found, by scheme (and `-300` for the narrow width).
+ * each, since contrast and what fits differ. The page's size is put back after. Returns every
+ * violation found, of any impact, by scheme (and `-300` for the narrow width).
  */
 export async function captureState(page: Page, name: string): Promise<Record<string, Violation[]>> {
   await mkdir(STATES_DIR, { recursive: true });
@@ -38,9 +41,9 @@ export async function captureState(page: Page, name: string): Promise<Record<str
         const suffix = narrow ? `-${NARROW_WIDTH}` : '';
         const file = `${STATES_DIR}/${name}-${scheme}${suffix}.png`;
         await page.screenshot({ path: file });
-        if (DOCS_DIR && DOC_STATES.has(name) && !narrow) {
+        if (DOCS_DIR && DOC_STATES.has(name)) {
           await mkdir(DOCS_DIR, { recursive: true });
-          await copyFile(file, `${DOCS_DIR}/panel-${name}-${scheme}.png`);
+          await copyFile(file, `${DOCS_DIR}/panel-${name}-${scheme}${suffix}.png`);
         }
         const violations = await axeViolations(page);
         if (violations.length > 0) found[`${scheme}${suffix}`] = violations;
