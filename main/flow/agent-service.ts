@@ -1,4 +1,5 @@
 import { backendLabel, isKeyedBackend, type KeyedBackendId } from '../../contract/backends.js';
+import { placeOf } from '../../contract/destination.js';
 import { createBackend as createBackendDefault, Conversation, buildAgentPayload, receiptIds, type LocateFn, type ContextSource, type Logger, type PrivacyService } from '../../app/host.js';
 import type { AgentRequest } from '../../app/agent/types.js';
 import type { Rect } from '@app-context/provider-kit/protocol';
@@ -107,8 +108,9 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
       conversation: new Conversation({ backend, context, locate }),
       sent: sentIdsOf(context.root),
       locate,
+      ...(onRequest ? { keepAnswer: onRequest.keepAnswer } : {}),
       label,
-      answer: { backend: label, turns: [], chips: [] },
+      answer: { backend: label, place: placeOf(settings), turns: [], chips: [] },
     };
   };
 
@@ -129,7 +131,12 @@ export function createAgentService(held: Held, deps: AgentServiceDeps): AgentPor
             // One element is named beside its ring; several at once are named on their chips.
             deps.overlay.show(shown, labels.length === 1 ? labels[0] : undefined);
           }
-        } else update(chat, endTurn(chat.answer, event));
+        } else {
+          update(chat, endTurn(chat.answer, event));
+          // The answer is kept with its receipt when the payload is (app/history); never logged.
+          const text = chat.answer.turns.at(-1)?.text;
+          if (event.type === 'done' && text) await chat.keepAnswer?.(text).catch(() => deps.logger.warn('history: the answer could not be kept with its receipt'));
+        }
       }
     } catch (error) {
       deps.logger.error(`agent: the answer failed inside Glance (${error instanceof Error ? error.name : 'unknown'})`);

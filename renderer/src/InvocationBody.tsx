@@ -1,6 +1,6 @@
 import { useCallback, useState, type JSX, type MutableRefObject, type RefObject } from 'react';
 import { Answer } from './answer/Answer.js';
-import { answeredOffline, type Answerer } from './answerer.js';
+import type { Answerer } from './answerer.js';
 import type { GlanceApi } from './bridge.js';
 import { ContextStrip, NoContextStrip, SendSummary } from './Chrome.js';
 import { Collecting } from './Collecting.js';
@@ -92,7 +92,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     return (
       <>
         <NoContextStrip appName={invocation.appName} />
-        {props.conversation ? answerView() : <><div className="center" /><SendSummary words={props.words} locked={false} onOpen={props.onSheet} /></>}
+        {props.conversation ? answerView() : <><div className="center" /><SendSummary words={props.words} onOpen={props.onSheet} /></>}
       </>
     );
   }
@@ -148,12 +148,14 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
       source={invocation.source} appName={invocation.appName}
     />
   );
-  const summary = <SendSummary words={props.words} locked={props.locked} onOpen={props.onSheet} />;
+  // Once asked, the line says what went (or that nothing did), as the strip does; with a model
+  // elsewhere chosen, main sends a `local` app's context nowhere: neither may say it went.
+  const went = sentWords({ ruleBlocks: props.ruleBlocks, answer: invocation.answer, sent: props.sent, total: props.total, locale });
+  const summary = <SendSummary words={props.locked ? went : props.words} onOpen={props.onSheet} />;
   if (!props.conversation) return <>{review}{summary}</>;
-  // With a model elsewhere chosen, main sends a `local` app's context nowhere: the strip must not say it went.
   return (
     <>
-      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} words={sentWords({ ruleBlocks: props.ruleBlocks, offline: answeredOffline(invocation.answer?.backend ?? ''), sent: props.sent, total: props.total, locale })} open={props.contextOpen} onToggle={() => props.onContext(!props.contextOpen)} />
+      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} source={invocation.source} words={went} open={props.contextOpen} onToggle={() => props.onContext(!props.contextOpen)} />
       {props.contextOpen ? <>{review}{summary}</> : answerView()}
     </>
   );

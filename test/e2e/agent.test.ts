@@ -193,7 +193,7 @@ describe('the agent, end to end', () => {
 
     await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
     await page.getByRole('tree', { name: 'Collected context' }).waitFor();
-    await page.getByTestId('send-summary').getByText(/to local-test-model at 127\.0\.0\.1:\d+/).waitFor();
+    await page.getByTestId('send-summary').getByText(/go with your question, which stays on this Mac$/).waitFor();
     const selId = await withPayload(page, async (preview) => {
       await expect.poll(() => preview.textContent()).toMatch(/selected: [\w-]+ \(Text\)/);
       return /selected: ([\w-]+) \(Text\)/.exec((await preview.textContent()) ?? '')?.[1] ?? 'none';
@@ -212,7 +212,7 @@ describe('the agent, end to end', () => {
     const shownTexts = await page.evaluate(() => (window as unknown as { answerTexts: string[] }).answerTexts);
     expect(shownTexts.some((t) => t.startsWith('The selection') && !t.includes('in the note.'))).toBe(true);
     await chip(page, selId).waitFor();
-    await page.getByText(/^Answered by local-test-model at 127\.0\.0\.1:\d+$/).waitFor();
+    await page.getByText(/^Answered by local-test-model on this Mac$/).waitFor();
     // The cited selection is inline in the sentence, and not repeated in a row under it.
     expect(await chip(page, selId).count()).toBe(1);
     expect(await page.getByTestId('answer').locator('.chips').count()).toBe(0);

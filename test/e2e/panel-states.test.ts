@@ -114,7 +114,7 @@ describe('the panel, state by state', () => {
     await tree.waitFor();
     // Main said the panel was shown: the caret is in the question, as in Spotlight.
     await expect.poll(() => active(page)).toBe('Your question');
-    await summary(page).getByText('All 11 items will stay on this Mac').waitFor();
+    await summary(page).getByText('All 11 items go with your question, which stays on this Mac').waitFor();
     // Three hints at most, the rest one key away (⌘/): the footer is read, not a row of grey glyphs.
     expect(await footer(page)).toEqual(['↩Ask', '↑To the list', '⌘/Shortcuts']);
     expect(await footerFits(page)).toBe(true);
@@ -228,7 +228,7 @@ describe('the panel, state by state', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
     await summary(page).click();
-    const payload = page.getByRole('dialog', { name: 'What will be sent' });
+    const payload = page.getByRole('dialog', { name: 'What goes with your question' });
     await payload.waitFor();
     const preview = page.getByTestId('preview');
     await expect.poll(() => preview.textContent()).toContain('"subrole": "task-list"');
@@ -245,7 +245,7 @@ describe('the panel, state by state', () => {
     await page.keyboard.press('Enter');
     const answer = page.getByTestId('answer');
     await answer.getByText(/Offline answer: no model was asked/).waitFor();
-    await page.getByTestId('context-strip').getByText('10 of 11 items stayed on this Mac').waitFor();
+    await page.getByTestId('context-strip').getByText('10 of 11 items went with your question, which stayed on this Mac').waitFor();
     // Chips name the element by its title with its role's icon; the id is in the tooltip only.
     // The note is cited in the sentence: its one chip is there, not repeated in the row below.
     const docChip = answer.locator('[data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' });

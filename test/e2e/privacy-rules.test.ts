@@ -110,7 +110,7 @@ describe('a rule that keeps an app out, said as what it is', () => {
       await expect.poll(() => field.evaluate((node) => node === document.activeElement)).toBe(true);
       // Not "Ask about this…": there is no "this" going with the question.
       expect(await field.getAttribute('placeholder')).toBe('Ask without its context…');
-      expect(await page.getByTestId('send-summary').textContent()).toContain('Only your question will go to far-model at model.example.test');
+      expect(await page.getByTestId('send-summary').textContent()).toContain('Only your question goes, to model.example.test');
       // Nothing to review or filter: the footer offers the question's keys alone.
       expect(await page.locator('footer').textContent()).not.toMatch(/Review|Filter/);
       await captureState(page, 'privacy-ask-without').then((found) => { violations['privacy-ask-without'] = found; });
@@ -155,18 +155,18 @@ describe('a rule that keeps an app out, said as what it is', () => {
       await page.keyboard.press('Meta+Comma');
       await page.getByRole('region', { name: 'Settings' }).waitFor();
       await page.keyboard.press('Escape');
-      await page.getByTestId('send-summary').getByText(/^No context will go to .*: your rule keeps it on this Mac$/).waitFor();
+      await page.getByTestId('send-summary').getByText(/^No context goes to .*: your rule keeps it on this Mac$/).waitFor();
 
       const field = page.getByRole('textbox', { name: 'Your question' });
       await field.fill('What do herons eat?');
       await field.press('Enter');
       await page.getByText('Herons wade in the shallows.').waitFor();
-      // Main sent none of the app's context; the strip says so instead of "N of N items sent".
+      // Main sent none of the app's context; the strip says so instead of "N of N items went with your question".
       const body = (model.received[0]?.raw as Buffer).toString();
       expect(body).not.toContain('Harbour plan');
       const strip = page.getByTestId('context-strip');
-      await expect.poll(() => strip.textContent()).toContain('No context was sent: your rule keeps it on this Mac');
-      expect(await strip.textContent()).not.toMatch(/items? sent/);
+      await expect.poll(() => strip.textContent()).toContain('No context went: your rule keeps it on this Mac');
+      expect(await strip.textContent()).not.toMatch(/items? went/);
       expect(pageErrors(page)).toEqual([]);
     } finally {
       await model.close();

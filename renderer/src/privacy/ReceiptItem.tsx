@@ -4,7 +4,7 @@ import type { GlanceApi } from '../bridge.js';
 import { AppIcon } from '../icons/AppIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { KeptPayloadView } from './KeptPayloadView.js';
-import { amountWords, failureWords, RECEIPT_THROUGH_ACCESSIBILITY, receiptTo, sentToWords, shortDigest, sizeWords, whenWords, type Receipt } from './receipt-words.js';
+import { amountWords, failureWords, RECEIPT_THROUGH_ACCESSIBILITY, receiptTo, shortDigest, sizeWords, toLabel, whenWords, type Receipt } from './receipt-words.js';
 
 /**
  * The digest, short as a person compares it, and Copy for the whole of it: main puts the
@@ -57,7 +57,7 @@ export function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; icon: str
           <ChevronRight className="receipt__chevron" size={13} aria-hidden="true" />
           <span className="receipt__app"><AppIcon className="receipt__icon" size={16} icon={props.icon} /><span className="receipt__name"><ProviderText text={name} /></span></span>
           <span className="receipt__when">{whenWords(receipt.at, locale)}</span>
-          {/* Each part wraps as a whole: "3 items sent" never breaks inside; the spaces between are where the line may break. */}
+          {/* Each part wraps as a whole: "3 items went with the question" never breaks inside; the spaces between are where the line may break. */}
           <span className="receipt__to">
             {[receiptTo(receipt), amountWords(receipt, locale)].map((part, index) => (
               <Fragment key={index}>{index > 0 ? ' ' : ''}<span className="receipt__part">{index > 0 ? `· ${part}` : part}</span></Fragment>
@@ -71,7 +71,7 @@ export function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; icon: str
             {receipt.app.name && receipt.app.name !== receipt.app.bundleId ? <span className="receipt__id"><ProviderText text={receipt.app.bundleId} /></span> : null}
           </dd>
           {receipt.source === 'accessibility' ? <><dt>Read</dt><dd data-testid="receipt-source">{RECEIPT_THROUGH_ACCESSIBILITY}</dd></> : null}
-          <dt>{failure !== undefined ? 'Attempted to' : 'Sent to'}</dt><dd data-testid="receipt-sent-to">{sentToWords(receipt)}</dd>
+          <dt>{toLabel(receipt)}</dt><dd data-testid="receipt-sent-to">{receiptTo(receipt)}</dd>
           {failure !== undefined ? <><dt>Came back</dt><dd>{failure}</dd></> : null}
           {kinds ? <><dt>Withheld</dt><dd>{kinds}</dd></> : null}
           <dt>Size</dt><dd>{sizeWords(receipt.bytes, locale)}</dd>

@@ -69,13 +69,13 @@ export function Preview(props: PreviewProps): JSX.Element {
   return (
     <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="payload-title">
       <header className="sheet__head">
-        <h2 id="payload-title" className="sheet__title">What will be sent</h2>
+        <h2 id="payload-title" className="sheet__title">What goes with your question</h2>
         <button type="button" className="button button--primary" autoFocus onClick={props.onClose}>Done</button>
       </header>
       <p className="sheet__summary" data-testid="payload-summary">{props.summary}</p>
       {preview ? (
         <div className="sheet__body">
-          <pre className="payload" data-testid="preview" tabIndex={0} aria-label="Exactly what will be sent">
+          <pre className="payload" data-testid="preview" tabIndex={0} aria-label="Exactly what goes with your question">
             {preview.messages.map((message, index) => <MessageView key={index} message={message} />)}
           </pre>
           <details className="payload__rules">

@@ -72,6 +72,10 @@ export function statusWords(invocation: Invocation): string {
  */
 export const THROUGH_ACCESSIBILITY = 'Read through Accessibility: {app} doesn’t share context itself';
 
+/** The same mark where the context is named in a few words (the conversation's strip, History's line), and its why on hover. */
+export const SOURCE_MARK = 'through Accessibility';
+export const SOURCE_MARK_WHY = 'Read through Accessibility: the app doesn’t share context itself';
+
 /** The notes under the context: what the tolerant reader cut, then what else the core ignored, by name. */
 export function detailWords(invocation: Invocation): string[] {
   return [...(invocation.adjusted ?? []).map((cut) => sentence(`${invocation.appName}'s answer was adjusted: ${cut}`)), ...invocation.details];
