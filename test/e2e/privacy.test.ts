@@ -202,6 +202,21 @@ describe('privacy and control in the panel', () => {
     await hide.click();
     await kept.waitFor({ state: 'detached' });
     expect(await receipts.first().getByRole('button', { name: 'Show what was sent' }).getAttribute('aria-expanded')).toBe('false');
+    // What came back is kept with what was sent, under the same rules, and reads as the panel showed
+    // it: Markdown rendered (the offline answer quotes in bold), never the text in the receipt itself.
+    await receipts.first().getByRole('button', { name: 'Show the answer' }).click();
+    const answer = receipts.first().getByTestId('kept-answer');
+    await expect.poll(async () => (await answer.textContent()) ?? '').toMatch(/^Offline answer: no model was asked/);
+    expect(await answer.locator('strong, em, li, p').count()).toBeGreaterThan(0);
+    expect(await answer.textContent()).not.toContain('**');
+    expect(await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).not.toContain('Offline answer');
+    expect(JSON.parse(((await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n')[0]) ?? '{}')).toMatchObject({ answer: 'kept' });
+    await page.setViewportSize({ width: 420, height: 720 });
+    await answer.scrollIntoViewIfNeeded();
+    await captureState(page, 'privacy-history-answer').then((found) => { violations['privacy-history-answer'] = found; });
+    await page.setViewportSize({ width: 420, height: 580 });
+    await receipts.first().getByRole('button', { name: 'Hide the answer' }).click();
+    await answer.waitFor({ state: 'detached' });
     // The receipt on disk is the one the view shows.
     const lines = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(first);

@@ -59,7 +59,8 @@ export function statusWords(invocation: Invocation): string {
       return invocation.source === 'accessibility' ? `Context from ${app}, read through Accessibility` : `Context from ${app}`;
     case 'cancelled': {
       const what = invocation.cancelledBy === 'closed' ? `You closed the panel while Glance was collecting from ${app}.` : `You removed ${app}'s context.`;
-      return `${what} Glance stopped asking, and an answer that still arrives is discarded.`;
+      // Plainly: what happened, then that it stopped. How a late answer is dropped is Glance's business.
+      return `${what} Stopped.`;
     }
     case 'failed':
       return invocation.reason ?? failureWords(invocation);
