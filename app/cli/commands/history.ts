@@ -86,6 +86,8 @@ function details(r: Receipt): string[] {
     `  left out  ${ids(r.excludedIds)}`,
     `  withheld  ${r.withheld.length === 0 ? 'none' : r.withheld.map((w) => `${w.id} (${w.kind})`).join(', ')}`,
     `  body      ${plural(r.bytes, 'byte')}, SHA-256 ${r.sha256}`,
+    // Kept with the payload, encrypted with the app's Keychain key, which the command does not hold.
+    ...(r.answer === 'kept' ? ["  answer    kept, encrypted by the app: read it in the app's History (Settings, Privacy)"] : []),
   ];
 }
 
