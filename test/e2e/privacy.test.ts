@@ -142,11 +142,11 @@ describe('privacy and control in the panel', () => {
     // The line's parts wrap whole ("3 items went with the question" never splits), and a chevron says the receipt unfolds.
     // The size is among the facts, not a part left alone on a line of its own.
     const parts = receipts.first().locator('.receipt__part');
-    expect(await parts.allTextContents()).toEqual(['Offline, no model, on this Mac', '· 3 items went with the question · 2 left out · 1 withheld']);
+    expect(await parts.allTextContents()).toEqual(['Offline, no model, on this Mac', '· 3 items went with the question', '· 2 left out', '· 1 withheld']);
     // When, as a Mac list says it in the locale: "Today, 3:38 AM".
     expect(await receipts.first().locator('.receipt__when').textContent()).toMatch(/^Today, \d{1,2}:\d\d(\s[AP]M)?$/);
     await page.setViewportSize({ width: 300, height: 580 });
-    expect(await parts.evaluateAll((els) => els.map((el) => el.getClientRects().length))).toEqual([1, 1]);
+    expect(await parts.evaluateAll((els) => els.map((el) => el.getClientRects().length))).toEqual([1, 1, 1, 1]);
     // ... and none runs past the receipt's edge: the line breaks between them instead.
     expect(await receipts.first().locator('.receipt__to').evaluate((el) => el.scrollWidth <= el.clientWidth && [...el.children].every((part) => part.getBoundingClientRect().right <= el.getBoundingClientRect().right + 0.5))).toBe(true);
     await page.setViewportSize({ width: 420, height: 580 });

@@ -1,7 +1,7 @@
 // What the panel makes of main's screening (renderer/src/review/screening.ts) and how History
 // words a receipt (renderer/src/privacy/receipt-words.ts): pure functions, no browser.
 import { describe, expect, it } from 'vitest';
-import { amountWords, receiptTo, shortDigest, toLabel, sizeWords, whenWords, type Receipt } from '../../renderer/src/privacy/receipt-words.js';
+import { amountParts, receiptTo, shortDigest, toLabel, sizeWords, whenWords, type Receipt } from '../../renderer/src/privacy/receipt-words.js';
 import { alwaysWords, leftOut, screenedOf, screeningSummary } from '../../renderer/src/review/screening.js';
 
 const screening = {
@@ -39,6 +39,7 @@ describe('screening in the panel', () => {
 });
 
 describe('receipts in History', () => {
+  const amountWords = (r: Receipt, locale?: string): string => amountParts(r, locale).join(' · ');
   const receipt: Receipt = {
     id: '0123456789abcdef', at: '2026-12-01T09:15:00.000Z', app: { bundleId: 'com.example.notes', name: 'Notes', pid: 42 },
     backend: 'anthropic', model: 'claude-x', endpoint: 'https://api.anthropic.com', sentIds: ['a', 'b', 'c'], excludedIds: ['d'],

@@ -5,7 +5,7 @@ import { AppIcon } from '../icons/AppIcon.js';
 import { ProviderText } from '../text/ProviderText.js';
 import { AnswerMarkdown } from '../answer/Markdown.js';
 import { KeptPayloadView } from './KeptPayloadView.js';
-import { amountWords, failureWords, RECEIPT_THROUGH_ACCESSIBILITY, receiptTo, shortDigest, sizeWords, toLabel, whenWords, type Receipt } from './receipt-words.js';
+import { amountParts, failureWords, RECEIPT_THROUGH_ACCESSIBILITY, receiptTo, shortDigest, sizeWords, toLabel, whenWords, type Receipt } from './receipt-words.js';
 
 /**
  * The digest, short as a person compares it, and Copy for the whole of it: main puts the
@@ -75,7 +75,7 @@ export function ReceiptItem(props: { api: GlanceApi; receipt: Receipt; icon: str
           <span className="receipt__when">{whenWords(receipt.at, locale)}</span>
           {/* Each part wraps as a whole: "3 items went with the question" never breaks inside; the spaces between are where the line may break. */}
           <span className="receipt__to">
-            {[receiptTo(receipt), amountWords(receipt, locale)].map((part, index) => (
+            {[receiptTo(receipt), ...amountParts(receipt, locale)].map((part, index) => (
               <Fragment key={index}>{index > 0 ? ' ' : ''}<span className="receipt__part">{index > 0 ? `· ${part}` : part}</span></Fragment>
             ))}
           </span>

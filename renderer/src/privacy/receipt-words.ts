@@ -62,12 +62,13 @@ export function failureWords(receipt: Receipt): string | undefined {
 }
 
 /**
- * "9 items went with the question · 2 left out · 1 withheld": how much of the context went.
+ * "9 items went with the question", "2 left out", "1 withheld": how much of the context went, part
+ * by part (the folded line wraps between them, never inside one).
  * A request that never left says so ("9 items not sent: no connection to the server"); one that
  * reached the server and failed says it was attempted and what came back ("9 items attempted,
  * HTTP 500 came back"). With the source's mark when the context was read through Accessibility.
  */
-export function amountWords(receipt: Receipt, locale?: string): string {
+export function amountParts(receipt: Receipt, locale?: string): string[] {
   const n = (value: number, word: string): string => `${value.toLocaleString(locale)} ${word}`;
   const items = receipt.sentIds.length === 1 ? 'item' : 'items';
   const failure = failureWords(receipt);
@@ -78,7 +79,7 @@ export function amountWords(receipt: Receipt, locale?: string): string {
   if (receipt.excludedIds.length > 0) parts.push(n(receipt.excludedIds.length, 'left out'));
   if (receipt.withheld.length > 0) parts.push(n(receipt.withheld.length, 'withheld'));
   if (receipt.source === 'accessibility') parts.push(SOURCE_MARK);
-  return parts.join(' · ');
+  return parts;
 }
 
 /** "Today", "Yesterday" in the locale's own words (Intl's relative day, capitalised as a list starts one). */
