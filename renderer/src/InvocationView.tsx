@@ -202,7 +202,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
       {sheet && invocation ? (
         <Preview
           api={api} invocation={invocation.id} removed={exclusions.excluded} allowed={allowed.allowed} prompt={prompt}
-          revision={turns.map((turn) => turn.status).join(',')} summary={`${words}, with your question`}
+          revision={turns.map((turn) => turn.status).join(',')} summary={words}
           onClose={() => { setSheet(false); focusQuestion(); }}
         />
       ) : null}

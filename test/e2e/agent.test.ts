@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKEND_IDS, backendFacts } from '../../contract/backends.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
-import { createWorld, pageErrors, pressHotkey, recordTexts, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, pressHotkey, showExactPayload, recordTexts, type World } from './harness/fixtures.js';
 
 let world: World;
 let model: FakeServer;
@@ -40,6 +40,7 @@ const chipIdFor = async (page: Page, title: string | RegExp): Promise<string> =>
 /** Opens the payload sheet, lets `read` look at main's payload, and closes it again. */
 async function withPayload<T>(page: Page, read: (preview: ReturnType<Page['getByTestId']>) => Promise<T>): Promise<T> {
   await page.getByTestId('send-summary').click();
+  await showExactPayload(page);
   const value = await read(page.getByTestId('preview'));
   await page.getByRole('button', { name: 'Done' }).click();
   return value;

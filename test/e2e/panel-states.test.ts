@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TIMEOUT_MS } from '../../contract/settings.js';
 import type { Violation } from './harness/axe.js';
 import { excludedRowFit } from './harness/excluded-row.js';
-import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, pressHotkey, showExactPayload, statuses, type World } from './harness/fixtures.js';
 import { captureState } from './harness/states.js';
 
 let world: World;
@@ -231,9 +231,15 @@ describe('the panel, state by state', () => {
     const payload = page.getByRole('dialog', { name: 'What goes with your question' });
     await payload.waitFor();
     const preview = page.getByTestId('preview');
+    // Readable by default: the app's context as an outline, no JSON; the exact JSON one click away.
+    await expect.poll(() => preview.textContent()).toContain('List (task-list) “Tasks”');
+    expect(await preview.textContent()).not.toMatch(/"role":|<app_context>/);
+    expect(await preview.textContent()).not.toContain('Pack the camera');
+    expect(await page.getByTestId('payload-summary').textContent()).toBe('10 of 11 items go with your question, which stays on this Mac');
+    await capture(page, 'payload');
+    await showExactPayload(page);
     await expect.poll(() => preview.textContent()).toContain('"subrole": "task-list"');
     expect(await preview.textContent()).not.toContain('Pack the camera');
-    await capture(page, 'payload');
     await page.keyboard.press('Escape');
     await payload.waitFor({ state: 'detached' });
     expect(app.panelVisible()).toBe(true);
