@@ -179,9 +179,11 @@ describe('privacy and control in the panel', () => {
     // Glance's instructions and the exact JSON folded under it.
     const turns = kept.locator('.kept__turn');
     expect(await turns.first().locator('.kept__who').textContent()).toBe('You, with the context');
-    // The context's block (its tree is JSON) in a fixed-width font; the question after it in the panel's own.
+    // The context's block as the payload sheet draws it, an outline of the tree (the exact JSON is
+    // folded below), in a fixed-width font; the question after it in the panel's own.
     const context = turns.first().locator('.kept__code');
-    expect(await context.textContent()).toMatch(/^<app_context>\nApp: "Field Notes"\n[^]*<\/app_context>$/);
+    expect(await context.textContent()).toMatch(/^App: "Field Notes"\nApplication “Field Notes”\n/);
+    expect(await context.textContent()).not.toMatch(/"role":|<app_context>/);
     expect(await context.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/monospace$/);
     expect(await turns.first().locator('.kept__after').textContent()).toContain('Question: What is this walk about?');
     expect(await turns.first().locator('.kept__after').evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/monospace/);

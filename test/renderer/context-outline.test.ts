@@ -21,11 +21,10 @@ const firstPart = (context: Parameters<typeof buildAgentPayload>[0]): string => 
 };
 
 describe('the context in the payload sheet', () => {
-  it('is an indented outline of what is sent: roles, titles, states and text, no JSON and no frame tags', () => {
+  it('is an indented outline of what is sent: roles, titles, states and text, no JSON, no frame tags, no ids', () => {
     const outline = contextOutline(firstPart({ appName: 'Field Notes', root }));
     expect(outline).toBe([
       'App: "Field Notes"',
-      'Where the user is: selected: sel (Text); focus: doc (Document).',
       'Application “Field Notes”',
       '  Document (note) “River walk” · focused',
       '    Text · selected',
@@ -36,6 +35,7 @@ describe('the context in the payload sheet', () => {
 
   it('keeps what is said before the frame (a context read through Accessibility), and gives up on what it cannot read', () => {
     expect(contextOutline(firstPart({ appName: 'Field Notes', root, source: 'accessibility' }))).toMatch(/^This app does not share context itself: [^\n]+\nApp: "Field Notes"\n/);
+    expect(contextOutline(firstPart({ root }))).toMatch(/^Application “Field Notes”\n/);
     // No context, or a frame whose JSON does not parse: shown as it is sent.
     expect(contextOutline(firstPart({ root: null }))).toBeNull();
     expect(contextOutline('<app_context>\nApp: "x"\n{"id": \n</app_context>')).toBeNull();

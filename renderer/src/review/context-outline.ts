@@ -72,7 +72,7 @@ function outline(root: SentElement): string[] {
 
 /**
  * A text part of the first turn with the context's JSON drawn as an outline, the frame's tags
- * left out; null when the part holds no context Glance can read so (the sheet then shows it as it
+ * and the model's line of ids left out; null when the part holds no context Glance can read so (the sheet then shows it as it
  * is sent).
  */
 export function contextOutline(part: string): string | null {
@@ -89,7 +89,9 @@ export function contextOutline(part: string): string | null {
     return null;
   }
   if (typeof root !== 'object' || root === null) return null;
-  const before = part.slice(0, open) + part.slice(open + OPEN.length, start).replace(/^\n/, '');
+  // "Where the user is" names ids for the model; the outline marks selected and focused on their lines.
+  const header = part.slice(open + OPEN.length, start).split('\n').filter((line) => line !== '' && !line.startsWith('Where the user is:'));
+  const before = [part.slice(0, open).replace(/\n$/, ''), ...header].filter((line) => line !== '');
   const after = close < 0 ? '' : part.slice(close + 1 + CLOSE.length);
-  return `${before}\n${outline(root as SentElement).join('\n')}${after}`;
+  return `${[...before, ...outline(root as SentElement)].join('\n')}${after}`;
 }
