@@ -84,7 +84,7 @@ function caretHome(tree: HastNode): HastNode {
 }
 
 /** How an element of the app is named in prose: its title, else its id; undefined for an id no element has. */
-export type NameOf = (id: string) => string | undefined;
+type NameOf = (id: string) => string | undefined;
 
 /**
  * Replaces each text (and each raw HTML run, shown as text) with a `glance-text` element, and a
