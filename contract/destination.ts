@@ -21,18 +21,23 @@ export function isLocalDestination(destination: Destination): boolean {
   return url !== undefined && isLoopbackUrl(url);
 }
 
-/** "the openai backend at https://api.openai.com", for reasons; never a user name or password. */
+/**
+ * Where a request would go, for reasons: the place as the panel names it, then the origin a
+ * person can check ("OpenAI (https://api.openai.com)", "model.example.test
+ * (http://model.example.test:11434)"); never a user name or password.
+ */
 export function describeDestination(destination: Destination): string {
   if (destination.kind === 'show') return 'this machine';
   const url = baseUrlOf(destination);
-  if (url === undefined) return `the ${destination.backend} backend`;
-  let where = 'its address';
+  if (url === undefined) return 'this machine';
+  let origin: string;
   try {
-    where = new URL(url).origin;
+    origin = new URL(url).origin;
   } catch {
     // An unparsable address is never local; it is named without its text.
+    return 'an address that is not a URL';
   }
-  return `the ${destination.backend} backend at ${where}`;
+  return `${placeWords(placeOf(destination))} (${origin})`;
 }
 
 /**
