@@ -9,6 +9,7 @@ import { collectContext, locateRef } from '../host.js';
 import { createHostCache } from '../invocation/host-cache.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import { listIds } from '../../contract/review.js';
+import { placeOf } from '../../contract/destination.js';
 import { receiptRecorder } from '../history/recorder.js';
 import { planOutgoing, receiptIds, type Outgoing } from '../privacy/outgoing.js';
 import { MODEL_API_KEY } from '../withhold/kinds.js';
@@ -181,7 +182,7 @@ async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { c
     return EXIT.interrupted;
   }
   const { report, outgoing, missing }: Reviewed = collection ? reviewed(collection, options, io, (text) => run.deps.secrets?.redact(text) ?? text) : { report: { source: null, provider: null, sent: null, reason: 'Glance could not tell which app is in front', ...NOTHING_HELD }, missing: 'no-front-app' };
-  reporter.context(report);
+  reporter.context({ ...report, to: placeOf(options.backend) });
 
   const provider = report.provider;
   const read = collection !== undefined && isAccessibilityRead(collection) ? collection : undefined;
