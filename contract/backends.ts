@@ -165,24 +165,44 @@ export function needsKey(choice: Omit<BackendChoice, 'model'>): boolean {
   return backendFacts(choice.backend).key !== null && compatibleOf(choice) === null;
 }
 
-/** A server's host and port as a person reads it ("127.0.0.1:11434"), or the text as given when it is no URL. */
-export function serverHost(url: string): string {
+/**
+ * True when the URL's host is 127.0.0.0/8, [::1] or `localhost`. The host is the one the URL
+ * parser gives, which is the one a request connects to (it writes `127.1` as `127.0.0.1`);
+ * no name is looked up.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
   try {
-    return new URL(url).host;
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The host of an address, without its port ("example.com"); the text as given when it is no URL. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
   } catch {
     return url;
   }
 }
 
+/** Where a model server is, after its model's name: "on this Mac" at a loopback address, else "at example.com" (no port: a person does not need it). */
+export function serverWhere(url: string): string {
+  return isLoopbackUrl(url) ? 'on this Mac' : `at ${hostOf(url)}`;
+}
+
 /**
  * The backend as the user chose it, named as a person says it: who answers and the model
- * ("Claude (claude-x)"), or a compatible server by its model and address ("llama3.2 at
- * 127.0.0.1:11434"), as the panel's line before sending names it. The offline one says it is no model.
+ * ("Claude (claude-x)"), or a compatible server by its model and address ("llama3.2 on this
+ * Mac", "llama3.2 at example.com"), as the panel's line before sending names it. The offline one says it is no model.
  */
 export function backendLabel(choice: BackendChoice): string {
   const facts = backendFacts(choice.backend);
   if (!facts.model) return facts.name;
   const model = modelOf(choice) ?? '';
-  if (compatibleOf(choice) && choice.baseURL) return `${model} at ${serverHost(choice.baseURL)}`;
+  if (compatibleOf(choice) && choice.baseURL) return `${model} ${serverWhere(choice.baseURL)}`;
   return `${facts.model.answerer} (${model})`;
 }

@@ -1,4 +1,7 @@
-import { baseUrlOf, backendFacts, type BackendId } from './backends.js';
+import { z } from 'zod';
+import { baseUrlOf, backendFacts, hostOf, isBackendId, isLoopbackUrl, OFFLINE_ENDPOINT, type BackendChoice, type BackendId } from './backends.js';
+
+export { isLoopbackUrl };
 
 /**
  * Where collected context is headed (pure: the panel reads it too, to say before Send that a
@@ -11,21 +14,6 @@ import { baseUrlOf, backendFacts, type BackendId } from './backends.js';
 /** Shown on this machine only (`current`, `location`), or sent to a model. */
 export type Destination = { kind: 'show' } | { kind: 'model'; backend: BackendId; baseURL?: string };
 
-/**
- * True when the URL's host is 127.0.0.0/8, [::1] or `localhost`. The host is the one the URL
- * parser gives, which is the one a request connects to (it writes `127.1` as `127.0.0.1`);
- * no name is looked up.
- */
-export function isLoopbackUrl(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    return false;
-  }
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
 /** True when context may go there under the `local` rule. */
 export function isLocalDestination(destination: Destination): boolean {
   if (destination.kind === 'show' || backendFacts(destination.backend).model === null) return true;
@@ -33,16 +21,54 @@ export function isLocalDestination(destination: Destination): boolean {
   return url !== undefined && isLoopbackUrl(url);
 }
 
-/** "the openai backend at https://api.openai.com", for reasons; never a user name or password. */
+/**
+ * Where a request would go, for reasons: the place as the panel names it, then the origin a
+ * person can check ("OpenAI (https://api.openai.com)", "model.example.test
+ * (http://model.example.test:11434)"); never a user name or password.
+ */
 export function describeDestination(destination: Destination): string {
   if (destination.kind === 'show') return 'this machine';
   const url = baseUrlOf(destination);
-  if (url === undefined) return `the ${destination.backend} backend`;
-  let where = 'its address';
+  if (url === undefined) return 'this machine';
+  let origin: string;
   try {
-    where = new URL(url).origin;
+    origin = new URL(url).origin;
   } catch {
     // An unparsable address is never local; it is named without its text.
+    return 'an address that is not a URL';
   }
-  return `the ${destination.backend} backend at ${where}`;
+  return `${placeWords(placeOf(destination))} (${origin})`;
+}
+
+/**
+ * Where a question goes, as a person names the place: this Mac (the offline answerer, or a model
+ * server at a loopback address), a named service (the backend's own address: "Anthropic",
+ * "OpenAI"), or another server by its host name, without the port a person does not need.
+ */
+export const PlaceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('this-mac') }),
+  z.object({ kind: z.literal('service'), name: z.string() }),
+  z.object({ kind: z.literal('host'), host: z.string() }),
+]);
+export type Place = z.infer<typeof PlaceSchema>;
+
+/** The place a request to `endpoint` (a model server's origin, or OFFLINE_ENDPOINT) through `backend` went. */
+export function endpointPlace(backend: string, endpoint: string): Place {
+  if (endpoint === OFFLINE_ENDPOINT || isLoopbackUrl(endpoint)) return { kind: 'this-mac' };
+  if (isBackendId(backend)) {
+    const facts = backendFacts(backend);
+    if (facts.model && hostOf(facts.model.defaultBaseURL) === hostOf(endpoint)) return { kind: 'service', name: facts.label };
+  }
+  return { kind: 'host', host: hostOf(endpoint) };
+}
+
+/** The place the question goes with this choice of backend and address. */
+export function placeOf(choice: Omit<BackendChoice, 'model'>): Place {
+  const url = baseUrlOf(choice);
+  return url === undefined ? { kind: 'this-mac' } : endpointPlace(choice.backend, url);
+}
+
+/** "this Mac", "Anthropic", "example.com". */
+export function placeWords(place: Place): string {
+  return place.kind === 'this-mac' ? 'this Mac' : place.kind === 'service' ? place.name : place.host;
 }

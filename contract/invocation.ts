@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ElementSchema, type Element, IdSchema, MAX_ELEMENTS } from '@app-context/provider-kit/protocol';
 import { AgentFailureKindSchema } from './agent.js';
+import { PlaceSchema } from './destination.js';
 import { NoticeSchema } from './notices.js';
 import { ConsentKeySchema, RuleNameSchema } from './privacy.js';
 import { SourceKindSchema } from './sources.js';
@@ -108,6 +109,8 @@ export type Turn = z.infer<typeof TurnSchema>;
 /** The answer area of one invocation: every turn of its conversation, and the chips. */
 const AnswerStateSchema = z.object({
   backend: z.string(),
+  /** Where this conversation's questions go (contract/destination.ts), fixed when it began; absent from a main that did not say. */
+  place: PlaceSchema.optional(),
   turns: z.array(TurnSchema),
   chips: z.array(ChipSchema),
 });

@@ -167,6 +167,8 @@ export const invokeContract = {
   getHistory: { page: 'panel', channel: 'history:list', request: z.undefined(), response: HistoryViewSchema },
   /** A kept payload, decrypted in main; null when none was kept. */
   historyPayload: { page: 'panel', channel: 'history:payload', request: ReceiptIdSchema, response: z.object({ payload: z.string().nullable() }) },
+  /** A kept answer (kept with the payload, under the same rules), decrypted in main; null when none was kept. */
+  historyAnswer: { page: 'panel', channel: 'history:answer', request: ReceiptIdSchema, response: z.object({ answer: z.string().nullable() }) },
   /** A receipt's Copy: main puts that receipt's whole SHA-256 on the clipboard (the page names the receipt, never the text). */
   copyDigest: { page: 'panel', channel: 'history:copy-digest', request: ReceiptIdSchema, response: z.object({ copied: z.boolean() }) },
   /**

@@ -162,5 +162,10 @@ export const ReceiptSchema = z.object({
    * Glance stopped before the request finished.
    */
   outcome: RequestOutcomeSchema.optional(),
+  /**
+   * `kept` when the answer that came back is kept too: only with the payload ("keep what was
+   * sent"), encrypted beside it, for as long as the receipt (docs/privacy.md). Never the text itself.
+   */
+  answer: z.literal('kept').optional(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;

@@ -1,8 +1,7 @@
 import { createBackend, type BackendSettings } from '../agent/backends.js';
 import { Conversation } from '../agent/conversation.js';
 import type { LocateFn } from '../agent/highlight-tool.js';
-import type { RequestObserver } from '../agent/types.js';
-import type { ReceiptFacts } from '../history/recorder.js';
+import type { ReceiptFacts, ReceiptRecorder } from '../history/recorder.js';
 import { receiptIds } from '../privacy/outgoing.js';
 import type { Destination } from '../../contract/destination.js';
 import { planAsk, type AskChoices, type AskPlan } from './plan.js';
@@ -23,7 +22,7 @@ export interface AskDeps {
    * The receipts of this conversation (app/history/recorder.ts): the app's history with its
    * payload setting, or the command's, which keeps no payloads. Absent: no receipts (tests).
    */
-  recorder?(facts: ReceiptFacts): RequestObserver;
+  recorder?(facts: ReceiptFacts): ReceiptRecorder;
 }
 
 /** One conversation about one subject, ready to be asked: what its first question carries, and how its ids are located. */
@@ -31,6 +30,8 @@ export interface Ask extends AskPlan {
   conversation: Conversation;
   /** Locates an id only through the source that issued it; nothing was collected, nothing is located. */
   locate: LocateFn;
+  /** Keeps a finished turn's answer with the last receipt it wrote, when the payload is kept; absent when nothing records receipts. */
+  keepAnswer?(text: string): Promise<void>;
 }
 
 /** Where a backend chosen so sends: what the `local` rule is weighed against. */
@@ -63,5 +64,5 @@ export function askAbout(subject: AskSubject, choices: AskChoices, backend: AskB
     const result = await source.locate(id, { timeoutMs: deps.timeoutMs(), signal });
     return result.ok ? { ok: true, location: result.location } : { ok: false, reason: result.reason };
   };
-  return { ...plan, conversation: new Conversation({ backend: agent, context: plan.context, locate }), locate };
+  return { ...plan, conversation: new Conversation({ backend: agent, context: plan.context, locate }), locate, ...(onRequest ? { keepAnswer: onRequest.keepAnswer } : {}) };
 }

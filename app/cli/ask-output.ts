@@ -8,6 +8,7 @@ import type { RuleMatch } from '../rules/match.js';
 import { formatTree } from './format-tree.js';
 import type { CliIo } from './io.js';
 import type { SourceKind } from '../../contract/sources.js';
+import { placeWords, type Place } from '../../contract/destination.js';
 
 /** The provider as `current --json` prints it: the descriptor without the token or protocol. */
 type ShownProvider = Omit<PublicDescriptor, 'protocol'>;
@@ -32,6 +33,13 @@ export interface ContextReport {
   withheld: { id: string; kind: string }[];
   /** Elements a standing exclusion left out, each with the text naming it, by shown id too. */
   excludedByRule: RuleMatch[];
+  /** Where the question goes (contract/destination.ts), for a person's output; `--json` says it through `--backend` as given. */
+  to?: Place;
+}
+
+/** "Your question goes to OpenAI.", "Your question stays on this machine.": where, apart from what goes with it. */
+function whereLine(to: Place): string {
+  return to.kind === 'this-mac' ? 'Your question stays on this machine.' : `Your question goes to ${placeWords(to)}.`;
 }
 
 /**
@@ -94,7 +102,7 @@ export function textReporter(io: CliIo): AskReporter {
     atLineStart = true;
   };
   return {
-    context: ({ provider, app, sent, reason, withheld, excludedByRule }) => {
+    context: ({ provider, app, sent, reason, withheld, excludedByRule, to }) => {
       // The descriptor's strings, capped: the tree follows as an outline, under its own limits.
       if (provider) line(`Context from ${capText(provider.name)} ${capText(provider.version)} (${capText(provider.bundleId)}, pid ${provider.pid}, instance ${provider.instance}):`);
       else if (app) line(`Context read through Accessibility from ${capText(app.name)} (${capText(app.bundleId)}, pid ${app.pid}); it does not share context itself:`);
@@ -104,6 +112,7 @@ export function textReporter(io: CliIo): AskReporter {
       // What was held back, by id and kind only: never the secret.
       if (withheld.length > 0) line(`Withheld, each holding a secret: ${withheld.map((w) => `[${w.id}] (${w.kind})`).join(', ')}. Send one anyway with --allow ID.`);
       if (excludedByRule.length > 0) line(`Left out by your rules: ${excludedByRule.map((m) => `[${m.id}] (${m.rule})`).join(', ')}. Send one anyway with --allow ID.`);
+      if (to) line(whereLine(to));
       line('');
     },
     event: (event) => {

@@ -7,6 +7,7 @@ import { collectContext } from '../host.js';
 import { createHostCache } from '../invocation/host-cache.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import { listIds } from '../../contract/review.js';
+import { placeOf } from '../../contract/destination.js';
 import { receiptRecorder } from '../history/recorder.js';
 import { MODEL_API_KEY } from '../withhold/kinds.js';
 import { shownIds } from '../withhold/shown.js';
@@ -177,7 +178,7 @@ async function reviewAndAsk(run: Parameters<typeof collectLocateAndAsk>[0] & { c
     // Metadata only: the command keeps no payloads.
     recorder: (facts) => receiptRecorder({ history: commandHistory(io), facts }),
   });
-  reporter.context(reviewed(collection, ask, options, io, redact));
+  reporter.context({ ...reviewed(collection, ask, options, io, redact), to: placeOf(options.backend) });
   let failed = false;
   for await (const event of ask.conversation.ask(options.prompt, signal)) {
     // The user's Ctrl-C, said as such (the conversation's own words are "the request was cancelled").

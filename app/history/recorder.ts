@@ -31,6 +31,20 @@ export interface RecorderOptions {
   now?: () => Date;
 }
 
+/**
+ * The observer of one conversation's requests, and how to keep the answer a turn ended with
+ * beside the last receipt that turn wrote.
+ */
+export type ReceiptRecorder = RequestObserver & {
+  /**
+   * Keeps the answer of the turn just done with the last receipt written for it, under the
+   * payload's rules (only when the payload is kept: encrypted, as long as the receipt). A turn
+   * that wrote no receipt of its own (a follow-up the offline answerer does not answer from the
+   * context) keeps nothing, so an earlier answer is never replaced.
+   */
+  keepAnswer(text: string): Promise<void>;
+};
+
 /** A receipt id: 16 hex digits, safe as a file name and on a command line. */
 function newReceiptId(): string {
   return randomBytes(8).toString('hex');
@@ -45,10 +59,13 @@ function newReceiptId(): string {
  * rule is `local` and the request would leave the machine: the rule was checked before the
  * provider was asked, and is checked again where the bytes go.
  */
-export function receiptRecorder(options: RecorderOptions): RequestObserver {
+export function receiptRecorder(options: RecorderOptions): ReceiptRecorder {
   const now = options.now ?? (() => new Date());
   const { facts } = options;
-  return async (request) => {
+  const opened = async (): Promise<HistoryStore> => (typeof options.history === 'function' ? options.history() : options.history);
+  /** The receipt written last, and whether an answer is kept with it already. */
+  let last: { id: string; answered: boolean } | undefined;
+  const observe: RequestObserver = async (request) => {
     if (request.context.root === null) return;
     if (facts.rule === 'local' && request.endpoint !== OFFLINE_ENDPOINT && !isLoopbackUrl(request.endpoint)) {
       throw new Error(`the rule for ${capText(facts.app.bundleId)} is "local", and this request would go to ${request.endpoint}`);
@@ -67,8 +84,15 @@ export function receiptRecorder(options: RecorderOptions): RequestObserver {
       bytes: request.bytes,
       sha256: request.sha256,
     };
-    const history = typeof options.history === 'function' ? await options.history() : options.history;
+    const history = await opened();
     await history.append(receipt, options.keepPayload?.() === true ? request.body : undefined);
+    last = { id: receipt.id, answered: false };
     return (outcome) => history.settle(receipt.id, outcome);
   };
+  const keepAnswer = async (text: string): Promise<void> => {
+    if (!last || last.answered || options.keepPayload?.() !== true) return;
+    last.answered = true;
+    await (await opened()).keepAnswer(last.id, text);
+  };
+  return Object.assign(observe, { keepAnswer });
 }

@@ -10,7 +10,9 @@ import type { HistoryDamaged } from '../../contract/notices.js';
  * The history: one receipt per line in `history.jsonl`, appended under the file's lock, so the
  * app and the command can both add receipts at once and none is lost; payloads the user chose
  * to keep lie encrypted in `payloads/<id>.bin`. A damaged file is kept aside whole, and the
- * receipts that could be read go on in a new file, with a notice saying so.
+ * receipts that could be read go on in a new file, with a notice saying so. The answer to a
+ * request whose payload was kept is kept under the same rules: encrypted, in
+ * `payloads/<id>.answer.bin`, for as long as its receipt, and the receipt says so (`answer`).
  */
 
 /** The history file's name in the data folder. */
@@ -38,6 +40,13 @@ export interface HistoryStore {
   keptPayloads(): Promise<Set<string>>;
   /** A kept payload, decrypted; undefined when none was kept (or no cipher was given). */
   payload(id: string): Promise<string | undefined>;
+  /**
+   * Keeps the answer that came back for a receipt's request, encrypted, and marks the receipt
+   * (`answer: 'kept'`); only with a cipher, and nothing when the receipt was deleted since.
+   */
+  keepAnswer(id: string, answer: string): Promise<void>;
+  /** A kept answer, decrypted; undefined when none was kept (or no cipher was given). */
+  answer(id: string): Promise<string | undefined>;
   /** Deletes one receipt and its payload; false when there was none. */
   remove(id: string): Promise<boolean>;
   /** Deletes every receipt, every payload, and damaged history files kept aside. */
@@ -47,6 +56,15 @@ export interface HistoryStore {
   /** Prunes only when the oldest receipt is due: the common case reads one line. */
   pruneIfDue(days: number): Promise<{ removed: number; notices: HistoryDamaged[] }>;
 }
+
+/** A kept answer's file, beside its payload's (`<id>.bin`). */
+const ANSWER_SUFFIX = '.answer.bin';
+/** A receipt's id: 16 hex digits. */
+const RECEIPT_ID = /^[0-9a-f]{16}$/;
+/** A kept payload's file name (not an answer's). */
+const PAYLOAD_FILE = /^[0-9a-f]{16}\.bin$/;
+/** The receipt id a kept file belongs to: `<id>.bin`, `<id>.answer.bin`. */
+const keptId = (name: string): string => name.replace(/(\.answer)?\.bin$/, '');
 
 const DAY_MS = 86_400_000;
 const line = (receipt: Receipt): string => `${JSON.stringify(receipt)}\n`;
@@ -64,6 +82,13 @@ export function createHistoryStore(options: HistoryStoreOptions): HistoryStore {
   const payloads = join(options.home, PAYLOADS_FOLDER);
   const now = options.now ?? (() => new Date());
   const payloadPath = (id: string): string => join(payloads, `${id}.bin`);
+  const answerPath = (id: string): string => join(payloads, `${id}${ANSWER_SUFFIX}`);
+  /** A kept file, decrypted: only a receipt's id names one, and only with a cipher. */
+  const decrypted = async (id: string, path: (id: string) => string): Promise<string | undefined> => {
+    if (!options.cipher || !RECEIPT_ID.test(id)) return undefined;
+    const data = await readOptionalBytes(path(id)).catch(() => undefined);
+    return data === undefined ? undefined : options.cipher.decrypt(data);
+  };
   const locked = <T>(fn: () => Promise<T>): Promise<T> => withFileLock(path, fn);
 
   /** Every readable receipt in file order; a damaged file is kept aside and rewritten. Hold the lock. */
@@ -95,7 +120,7 @@ export function createHistoryStore(options: HistoryStoreOptions): HistoryStore {
 
   const removePayloadsExcept = async (keep: ReadonlySet<string>): Promise<void> => {
     const names = await readdir(payloads).catch(() => [] as string[]);
-    await Promise.all(names.filter((n) => !keep.has(n.replace(/\.bin$/, ''))).map((n) => rm(join(payloads, n), { force: true })));
+    await Promise.all(names.filter((n) => !keep.has(keptId(n))).map((n) => rm(join(payloads, n), { force: true })));
   };
 
   const prune = (days: number): Promise<{ removed: number; notices: HistoryDamaged[] }> => locked(async () => {
@@ -134,18 +159,28 @@ export function createHistoryStore(options: HistoryStoreOptions): HistoryStore {
       return { receipts: listOptions.limit !== undefined ? sorted.slice(0, listOptions.limit) : sorted, notices };
     }),
     get: async (id) => (await locked(read)).receipts.find((r) => r.id === id),
-    keptPayloads: async () => new Set((await readdir(payloads).catch(() => [] as string[])).filter((n) => n.endsWith('.bin')).map((n) => n.slice(0, -4))),
-    payload: async (id) => {
-      if (!options.cipher || !/^[0-9a-f]{16}$/.test(id)) return undefined;
-      const data = await readOptionalBytes(payloadPath(id)).catch(() => undefined);
-      return data === undefined ? undefined : options.cipher.decrypt(data);
-    },
+    keptPayloads: async () => new Set((await readdir(payloads).catch(() => [] as string[])).filter((n) => PAYLOAD_FILE.test(n)).map(keptId)),
+    payload: (id) => decrypted(id, payloadPath),
+    keepAnswer: (id, answer) => locked(async () => {
+      if (!options.cipher) return;
+      const { receipts } = await read();
+      const index = receipts.findIndex((r) => r.id === id);
+      const found = receipts[index];
+      if (!found) return;
+      // The answer first: a receipt never says an answer was kept that is not there.
+      await openSubfolder(options.home, PAYLOADS_FOLDER);
+      await writeFileAtomic(answerPath(id), await options.cipher.encrypt(answer));
+      receipts[index] = ReceiptSchema.parse({ ...found, answer: 'kept' });
+      await writeFileAtomic(path, receipts.map(line).join(''));
+    }),
+    answer: (id) => decrypted(id, answerPath),
     remove: (id) => locked(async () => {
       const { receipts } = await read();
       const kept = receipts.filter((r) => r.id !== id);
       if (kept.length === receipts.length) return false;
       await writeFileAtomic(path, kept.map(line).join(''));
       await rm(payloadPath(id), { force: true });
+      await rm(answerPath(id), { force: true });
       return true;
     }),
     clear: () => locked(async () => {

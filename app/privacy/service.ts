@@ -1,6 +1,5 @@
 import type { BackendId } from '../../contract/backends.js';
-import type { RequestObserver } from '../agent/types.js';
-import { receiptRecorder, type ReceiptFacts } from '../history/recorder.js';
+import { receiptRecorder, type ReceiptFacts, type ReceiptRecorder } from '../history/recorder.js';
 import type { PayloadCipher } from '../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../history/store.js';
 import type { Destination } from '../../contract/destination.js';
@@ -40,8 +39,8 @@ export interface PrivacyService {
   hooks: PrivacyHooks;
   /** Where the context would go with the settings as they are now. */
   destination(): Destination;
-  /** The observer for one conversation's backend: a receipt per request, the payload when the setting keeps it. */
-  recorder(facts: ReceiptFacts): RequestObserver;
+  /** The observer for one conversation's backend: a receipt per request, the payload (and then each answer) when the setting keeps it. */
+  recorder(facts: ReceiptFacts): ReceiptRecorder;
   /** Deletes receipts older than the setting's days; returns notices for the user. */
   prune(): Promise<{ removed: number; notices: HistoryDamaged[] }>;
 }

@@ -1,4 +1,5 @@
 import { backendLabel, isKeyedBackend, type KeyedBackendId } from '../../contract/backends.js';
+import { placeOf } from '../../contract/destination.js';
 import { askAbout, buildAgentPayload, type AskChoices, type AskSubject, type Logger, type PrivacyService } from '../../app/host.js';
 import type { AgentRequest } from '../../app/agent/types.js';
 import type { Rect } from '@app-context/provider-kit/protocol';
@@ -81,7 +82,7 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
   const startChat = async (subject: AskSubject, choices: AskChoices): Promise<Chat> => {
     const settings = deps.settings();
     const key = isKeyedBackend(settings.backend) ? await deps.apiKey(settings.backend) : undefined;
-    const { context, conversation, locate } = askAbout(subject, choices, {
+    const { context, conversation, locate, keepAnswer } = askAbout(subject, choices, {
       settings: { backend: settings.backend, model: settings.model || undefined, baseURL: settings.baseURL || undefined, ...(deps.modelFetch ? { fetch: deps.modelFetch } : {}) },
       apiKey: key,
       keyHint: KEY_HINT,
@@ -90,7 +91,11 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
       ...(deps.privacy ? { recorder: deps.privacy.recorder } : {}),
     });
     const label = backendLabel(settings);
-    return { conversation, sent: sentIdsOf(context.root), root: typeof subject === 'string' ? null : subject.root, locate, label, answer: { backend: label, turns: [], chips: [] } };
+    return {
+      conversation, sent: sentIdsOf(context.root), root: typeof subject === 'string' ? null : subject.root, locate,
+      ...(keepAnswer ? { keepAnswer } : {}),
+      label, answer: { backend: label, place: placeOf(settings), turns: [], chips: [] },
+    };
   };
 
   const run = async (chat: Chat, prompt: string, abort: AbortController): Promise<void> => {
@@ -110,7 +115,12 @@ export function createAgentService(deps: AgentServiceDeps): AgentPort {
             // One element is named beside its ring; several at once are named on their chips.
             deps.overlay.show(shown, labels.length === 1 ? labels[0] : undefined);
           }
-        } else update(chat, endTurn(chat.answer, event));
+        } else {
+          update(chat, endTurn(chat.answer, event));
+          // The answer is kept with its receipt when the payload is (app/history); never logged.
+          const text = chat.answer.turns.at(-1)?.text;
+          if (event.type === 'done' && text) await chat.keepAnswer?.(text).catch(() => deps.logger.warn('history: the answer could not be kept with its receipt'));
+        }
       }
     } catch (error) {
       deps.logger.error(`agent: the answer failed inside Glance (${error instanceof Error ? error.name : 'unknown'})`);

@@ -103,6 +103,8 @@ export interface Chat {
   /** The backend's honest name. */
   label: string;
   answer: AnswerState;
+  /** Keeps a done turn's answer with its receipt, when the payload is kept (app/history/recorder.ts). */
+  keepAnswer?: (text: string) => Promise<void>;
   /** The answer on its way, for Stop. */
   running?: AbortController;
   /** The chip being located now; pointing at another one drops it. */

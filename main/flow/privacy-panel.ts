@@ -28,6 +28,8 @@ export interface PrivacyPanel {
   resetRules(): Promise<RulesView>;
   history(): Promise<HistoryView>;
   payload(id: string): Promise<string | null>;
+  /** A kept answer, decrypted; null when none was kept or it cannot be read. */
+  answer(id: string): Promise<string | null>;
   /** Puts the receipt's whole SHA-256 on the clipboard; false when there is no such receipt. */
   copyDigest(id: string): Promise<boolean>;
   deleteReceipt(id: string): Promise<HistoryView>;
@@ -118,6 +120,15 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
   const rescreen = async (invocation: Pick<Invocation, 'rescreen'>): Promise<void> => {
     const state = await rules.load();
     invocation.rescreen(state.ok ? state.rules : []);
+  };
+  /** A kept file, decrypted; one the Keychain cannot decrypt (another Mac's, a reset Keychain) is said, not shown garbled. */
+  const decrypted = async (what: 'payload' | 'answer', read: () => Promise<string | undefined>): Promise<string | null> => {
+    try {
+      return (await read()) ?? null;
+    } catch (error) {
+      deps.logger.warn(`history: a kept ${what} could not be read (${error instanceof Error ? error.name : 'unknown'})`);
+      return null;
+    }
   };
   const historyView = async (): Promise<HistoryView> => {
     const [list, kept] = await Promise.all([history.list(), history.keptPayloads()]);
@@ -214,15 +225,8 @@ export function createPrivacyPanel(deps: PrivacyPanelDeps): PrivacyPanel {
       }
     },
     history: historyView,
-    payload: async (id) => {
-      try {
-        return (await history.payload(id)) ?? null;
-      } catch (error) {
-        // A payload the Keychain cannot decrypt (another Mac's, a reset Keychain) is said, not shown garbled.
-        deps.logger.warn(`history: a kept payload could not be read (${error instanceof Error ? error.name : 'unknown'})`);
-        return null;
-      }
-    },
+    payload: (id) => decrypted('payload', () => history.payload(id)),
+    answer: (id) => decrypted('answer', () => history.answer(id)),
     copyDigest: async (id) => {
       const receipt = await history.list().then((list) => list.receipts.find((r) => r.id === id), () => undefined);
       if (!receipt || !deps.clipboard) return false;

@@ -128,6 +128,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     resetRules: async () => deps.privacy.resetRules(),
     getHistory: async () => deps.privacy.history(),
     historyPayload: async ({ id }) => ({ payload: await deps.privacy.payload(id) }),
+    historyAnswer: async ({ id }) => ({ answer: await deps.privacy.answer(id) }),
     copyDigest: async ({ id }) => ({ copied: await deps.privacy.copyDigest(id) }),
     copyText: async ({ text }) => {
       deps.clipboard.writeText(text);

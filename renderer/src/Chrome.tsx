@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import type { PanelState } from '../../contract/invocation.js';
-import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, CircleSlash, Eye, Settings } from 'lucide-react';
+import { Accessibility, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, CircleSlash, Eye, Settings } from 'lucide-react';
+import { SOURCE_MARK, SOURCE_MARK_WHY } from './words/invocation.js';
 import { AppIcon } from './icons/AppIcon.js';
 import { ProviderText } from './text/ProviderText.js';
 
@@ -33,22 +34,24 @@ export function Header(props: { appName: string | null; appIcon?: string | undef
   );
 }
 
-/** Review mode's one line about what goes: "9 of 11 items, to Claude"; it opens the exact payload. */
-export function SendSummary(props: { words: string; locked: boolean; onOpen(): void }): JSX.Element {
+/** Review mode's one line about what goes: "9 of 11 items go with your question to Anthropic"; it opens the exact payload. */
+export function SendSummary(props: { words: string; onOpen(): void }): JSX.Element {
   return (
     <button type="button" className="summary" aria-haspopup="dialog" data-testid="send-summary" onClick={props.onOpen}>
-      <span className="summary__words">{props.locked ? `Sent: ${props.words}` : props.words}</span>
+      <span className="summary__words">{props.words}</span>
       <span className="summary__more">What is sent<ChevronRight size={13} aria-hidden="true" /></span>
     </button>
   );
 }
 
 /** Conversation mode's strip: the app and what was sent, unfolding the context on demand. */
-export function ContextStrip(props: { appName: string; appIcon?: string | undefined; words: string; open: boolean; onToggle(): void }): JSX.Element {
+export function ContextStrip(props: { appName: string; appIcon?: string | undefined; source?: 'provider' | 'accessibility' | undefined; words: string; open: boolean; onToggle(): void }): JSX.Element {
   return (
     <button type="button" className="strip" aria-expanded={props.open} data-testid="context-strip" onClick={props.onToggle}>
       <AppIcon size={14} className="strip__icon" icon={props.appIcon} />
       <span className="strip__app"><ProviderText text={props.appName} /></span>
+      {/* A context read through Accessibility keeps its mark once asked, as Review shows it: a weaker source than a provider. */}
+      {props.source === 'accessibility' ? <span className="strip__source" data-testid="strip-source" title={SOURCE_MARK_WHY}><Accessibility size={12} aria-hidden="true" />{SOURCE_MARK}</span> : null}
       <span className="strip__words">{props.words}</span>
       <span className="strip__more">{props.open ? 'Answer' : 'Context'}{props.open ? <ChevronUp size={13} aria-hidden="true" /> : <ChevronDown size={13} aria-hidden="true" />}</span>
     </button>

@@ -1,6 +1,5 @@
 import { useCallback, useState, type JSX, type MutableRefObject, type RefObject } from 'react';
 import { Answer } from './answer/Answer.js';
-import { answeredOffline } from './answerer.js';
 import { ContextStrip, NoContextStrip, SendSummary } from './Chrome.js';
 import { Collecting } from './Collecting.js';
 import type { InvocationFacts } from './invocation-facts.js';
@@ -116,7 +115,7 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
     return (
       <>
         <NoContextStrip appName={invocation.appName} />
-        {own.conversation ? answerView() : <><div className="center" /><SendSummary words={own.words} locked={false} onOpen={actions.openSheet} /></>}
+        {own.conversation ? answerView() : <><div className="center" /><SendSummary words={own.words} onOpen={actions.openSheet} /></>}
       </>
     );
   }
@@ -173,13 +172,14 @@ export function InvocationBody(props: InvocationBodyProps): JSX.Element {
       source={invocation.source} appName={invocation.appName}
     />
   );
-  const summary = <SendSummary words={own.words} locked={facts.locked} onOpen={actions.openSheet} />;
+  // Once asked, the line says what went (or that nothing did), as the strip does; with a model
+  // elsewhere chosen, main sends a `local` app's context nowhere: neither may say it went.
+  const went = sentWords({ ruleBlocks: facts.ruleBlocks, answer: invocation.answer, sent: own.sent, total: tree.nodes.length, locale: facts.locale });
+  const summary = <SendSummary words={facts.locked ? went : own.words} onOpen={actions.openSheet} />;
   if (!own.conversation) return <>{review}{summary}</>;
-  // With a model elsewhere chosen, main sends a `local` app's context nowhere: the strip must not say it went.
-  const stripWords = sentWords({ ruleBlocks: facts.ruleBlocks, offline: answeredOffline(invocation.answer?.backend ?? ''), sent: own.sent, total: tree.nodes.length, locale: facts.locale });
   return (
     <>
-      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} words={stripWords} open={own.contextOpen} onToggle={() => own.setContextOpen(!own.contextOpen)} />
+      <ContextStrip appName={invocation.appName} appIcon={invocation.appIcon} source={invocation.source} words={went} open={own.contextOpen} onToggle={() => own.setContextOpen(!own.contextOpen)} />
       {own.contextOpen ? <>{review}{summary}</> : answerView()}
     </>
   );

@@ -16,6 +16,7 @@ import { Warmup } from './review/Warmup.js';
 import { ProviderText } from './text/ProviderText.js';
 import { useAsk } from './use-ask.js';
 import { Welcome } from './Welcome.js';
+import { OFFLINE_BACKEND } from '../../contract/backends.js';
 import { sendWords } from './words/actions.js';
 import { statusWords } from './words/invocation.js';
 import type { PanelState } from '../../contract/invocation.js';
@@ -179,7 +180,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
           keyboard={{ primary, filter: filterRef, treeFocus, focusQuestion }}
         />
       ) : (
-        <Welcome api={api} hotkey={state.hotkey} paused={state.paused} answerer={facts.answerer?.name ?? null} chooseAnswerer={facts.answerer?.recipient === null} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={frame.toggleSettings} primaryRef={primary} />
+        <Welcome api={api} hotkey={state.hotkey} paused={state.paused} answerer={facts.answerer?.name ?? null} chooseAnswerer={settings?.backend === OFFLINE_BACKEND} onTrySample={() => void api.trySampleNotes()} onResume={() => void api.saveSettings({ paused: false })} onSettings={frame.toggleSettings} primaryRef={primary} />
       ))}
       {/* The press's sentence in a hidden live region: screen readers hear each step of collecting (provider text inside). */}
       {invocation ? <p className="sr-only" role="status" data-testid="status"><ProviderText text={statusWords(invocation)} /></p> : null}
@@ -199,7 +200,7 @@ export function InvocationView(props: { api: GlanceApi; state: PanelState; setti
       {sheet && requests ? (
         <Preview
           requests={requests} removed={exclusions.excluded} allowed={allowed.allowed} prompt={prompt}
-          revision={turns.map((turn) => turn.status).join(',')} summary={`${words}, with your question`}
+          revision={turns.map((turn) => turn.status).join(',')} summary={words}
           onClose={() => { setSheet(false); focusQuestion(); }}
         />
       ) : null}

@@ -1,13 +1,13 @@
-import { BACKENDS, backendFacts, modelOf, serverHost } from '../../contract/backends.js';
+import { BACKENDS, backendFacts, modelOf, serverWhere } from '../../contract/backends.js';
+import { placeOf, type Place } from '../../contract/destination.js';
 import type { Settings } from '../../contract/settings.js';
 
 /**
- * Who answers, in the panel's few words: where the context goes ("Claude", "llama3.2 at
- * 127.0.0.1:11434"; null when nothing leaves this Mac) and the answerer on its own ("Claude
- * (claude-sonnet-5-5)").
+ * Who answers, in the panel's few words: where the question goes (this Mac, "Anthropic",
+ * "example.com") and the answerer on its own ("Claude (claude-sonnet-5-5)", "llama3.2 on this Mac").
  */
 export interface Answerer {
-  recipient: string | null;
+  place: Place;
   name: string;
 }
 
@@ -15,11 +15,12 @@ export interface Answerer {
 export function answererOf(settings: Settings): Answerer {
   const facts = backendFacts(settings.backend);
   // The offline backend is no one to be answered by: the welcome says who answers then, in words.
-  if (!facts.model) return { recipient: null, name: 'Glance itself, with no model' };
+  if (!facts.model) return { place: { kind: 'this-mac' }, name: 'Glance itself, with no model' };
   const model = modelOf(settings) ?? facts.model.defaultModel;
-  // A compatible server (Ollama at 127.0.0.1) is named by its model and address: it is not the service.
-  if (settings.baseURL && facts.model.compatible) return { recipient: `${model} at ${serverHost(settings.baseURL)}`, name: `${model} at ${serverHost(settings.baseURL)}` };
-  return { recipient: facts.model.answerer, name: `${facts.model.answerer} (${model})` };
+  const place = placeOf(settings);
+  // A compatible server (Ollama on this Mac) is named by its model and where it is: it is not the service.
+  if (settings.baseURL && facts.model.compatible) return { place, name: `${model} ${serverWhere(settings.baseURL)}` };
+  return { place, name: `${facts.model.answerer} (${model})` };
 }
 
 /** "All 11 items" or "9 of 11 items", numbers in the user's locale. */

@@ -71,7 +71,7 @@ describe('a receipt per request that left Glance, with what came back', () => {
     const { receipts } = await history().list();
     expect(receipts.map((r) => r.outcome)).toEqual([{ status: 200 }]);
     const shown = await runGlance(['history'], env);
-    expect(shown.stdout).toMatch(/: \d+ elements sent, /);
+    expect(shown.stdout).toMatch(/, on this machine: \d+ elements went with the question, /);
     expect(shown.stdout).not.toContain('attempted');
   });
 
@@ -85,7 +85,7 @@ describe('a receipt per request that left Glance, with what came back', () => {
     expect(receipts.map((r) => r.outcome)).toEqual(receipts.map(() => ({ status: 500 })));
     const list = await runGlance(['history'], env);
     expect(list.stdout).toMatch(/: \d+ elements attempted, HTTP 500 came back, /);
-    expect(list.stdout).not.toMatch(/elements sent/);
+    expect(list.stdout).not.toMatch(/elements went/);
     const show = await runGlance(['history', 'show', receipts[0]?.id as string], env);
     expect(show.stdout).toContain('  outcome   failed: attempted, HTTP 500 came back\n');
     expect(show.stdout).toMatch(/\n {2}attempted \d+ elements: /);
@@ -93,15 +93,18 @@ describe('a receipt per request that left Glance, with what came back', () => {
     for (const text of [list.stdout, show.stdout, JSON.stringify(receipts)]) expect(text).not.toContain('BODY-OF-THE-FAILURE');
   });
 
-  it('an unreachable server: attempted, no connection came back (not "N elements sent")', async () => {
+  it('an unreachable server: not sent, no connection (never "N elements went")', async () => {
     const port = await closedPort();
     expect(await askAt(`http://127.0.0.1:${port}/v1`)).not.toBe(0);
     const { receipts } = await history().list();
     expect(receipts.length).toBeGreaterThan(0);
     for (const r of receipts) expect(r).toMatchObject({ endpoint: `http://127.0.0.1:${port}`, outcome: { failure: 'unreachable' } });
     const list = await runGlance(['history'], env);
-    expect(list.stdout).toMatch(/: \d+ elements attempted, no connection to the server came back, /);
-    expect(list.stdout).not.toMatch(/elements sent/);
+    expect(list.stdout).toMatch(/: \d+ elements not sent: no connection to the server, /);
+    expect(list.stdout).not.toMatch(/elements went|attempted/);
+    const show = await runGlance(['history', 'show', receipts[0]?.id as string], env);
+    expect(show.stdout).toContain('  outcome   not sent: no connection to the server\n');
+    expect(show.stdout).toMatch(/\n {2}not sent {2}\d+ elements: /);
   });
 });
 

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsk, runAsk } from '../../app/cli/ask.js';
+import { textReporter } from '../../app/cli/ask-output.js';
 import { UsageError } from '../../app/cli/exit-codes.js';
 import type { CliIo } from '../../app/cli/io.js';
 import { collectContext } from '../../app/invocation/collect.js';
@@ -134,6 +135,18 @@ describe('glance ask (in process, real provider, local model server)', () => {
     expect(await ask(['what is this?', '--pid', String(sample.proc.pid)], io, { os })).toBe(0);
     expect(io.out()).toMatch(/Context from Sample Notes/);
     expect(io.out()).toMatch(new RegExp(`\\[highlight ${ids.sel}: visible`));
+    // Where the question goes, apart from what goes with it: the offline answerer keeps it here.
+    expect(io.out()).toContain('\nYour question stays on this machine.\n');
+    const far = captureIo(dir.env);
+    await ask(['what is this?', '--pid', String(sample.proc.pid), '--backend', 'openai', '--base-url', 'http://127.0.0.1:9/v1'], far, { os });
+    expect(far.out()).toContain('\nYour question stays on this machine.\n');
+    expect(far.out()).not.toContain('127.0.0.1');
+    // A service, or another server, is named (the request itself is never made here: loopback only).
+    for (const [to, said] of [[{ kind: 'service', name: 'Anthropic' }, 'Your question goes to Anthropic.'], [{ kind: 'host', host: 'models.example.test' }, 'Your question goes to models.example.test.']] as const) {
+      const named = captureIo(dir.env);
+      textReporter(named).context({ source: null, provider: null, sent: null, reason: 'no app', withheld: [], excludedByRule: [], to });
+      expect(named.out()).toBe(`No context is sent: no app.\n${said}\n\n`);
+    }
   });
 
   it('exits 8 with one error line when the model server fails', async () => {

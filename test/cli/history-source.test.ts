@@ -14,6 +14,7 @@ beforeAll(async () => {
   const history = createHistoryStore({ home });
   await history.append(receipt({ id: '00000000000000a1', app: { bundleId: 'python3.11', name: 'gtk-app.py', pid: 4242 }, source: 'accessibility' }));
   await history.append(receipt({ id: '00000000000000b2', source: 'provider' }));
+  await history.append(receipt({ id: '00000000000000c3', answer: 'kept' }));
 });
 afterAll(() => rm(home, { recursive: true, force: true }));
 
@@ -31,5 +32,13 @@ describe('a receipt read through Accessibility, in `glance history`', () => {
     expect(list.find((line) => line.includes('[00000000000000b2]'))).not.toContain('Accessibility');
     expect(await glance('history', 'show', '00000000000000a1')).toContain('  read      through Accessibility: the app does not share context itself\n');
     expect(await glance('history', 'show', '00000000000000b2')).not.toContain('Accessibility');
+  });
+});
+
+describe('a receipt whose answer the app kept', () => {
+  it('says so, and where to read it: the command holds no key to decrypt it, and never prints the text', async () => {
+    expect(await glance('history', 'show', '00000000000000c3')).toContain("  answer    kept, encrypted by the app: read it in the app's History (Settings, Privacy)\n");
+    expect(await glance('history', 'show', '00000000000000b2')).not.toContain('answer ');
+    expect(JSON.parse(await glance('history', 'show', '00000000000000c3', '--json'))).toMatchObject({ id: '00000000000000c3', answer: 'kept' });
   });
 });

@@ -22,7 +22,7 @@ describe('the backend record', () => {
     expect(backendLabel({ backend: 'anthropic', model: '' })).toBe('Claude (claude-sonnet-5-5)');
     expect(backendLabel({ backend: 'anthropic', model: 'claude-x', baseURL: 'https://proxy.example.test' })).toBe('Claude (claude-x)');
     expect(backendLabel({ backend: 'openai', model: '', baseURL: '' })).toBe('OpenAI (gpt-5.6-terra)');
-    expect(backendLabel({ backend: 'openai', baseURL: 'http://127.0.0.1:11434/v1' })).toBe('llama3.2 at 127.0.0.1:11434');
+    expect(backendLabel({ backend: 'openai', baseURL: 'http://127.0.0.1:11434/v1' })).toBe('llama3.2 on this Mac');
   });
 
   it('gives the model and address asked, and whether a key is needed, for each choice', () => {

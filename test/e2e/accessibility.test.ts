@@ -126,6 +126,8 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
     const chip = page.locator('.chips [data-testid="chip"][data-chip-id="ax-text"]');
     await chip.waitFor({ timeout: 20_000 });
     await expect.poll(() => chip.getAttribute('data-state'), { timeout: 20_000 }).toBe('visible');
+    // Once asked, the strip the context folds into keeps the weaker source's mark.
+    expect(await page.getByTestId('context-strip').getByTestId('strip-source').textContent()).toBe('through Accessibility');
     await expect.poll(() => page.getByRole('button', { name: 'Copy the answer' }).count()).toBe(1);
     violations['accessibility-answer'] = await captureState(page, 'accessibility-answer');
     // Once the selection changed in the app, pointing at the chip finds it gone.
@@ -138,6 +140,8 @@ describe.runIf(RUN)('an app without a provider, in the panel', () => {
     expect(receipts.length).toBeGreaterThan(0);
     for (const receipt of receipts) expect(receipt).toMatchObject({ source: 'accessibility', app: { bundleId } });
     await page.evaluate(() => (window as unknown as { glance: { showView(request: { view: string }): Promise<unknown> } }).glance.showView({ view: 'history' }));
+    // Folded, the entry keeps the mark too; unfolded, it says why.
+    await page.getByTestId('receipt').first().locator('.receipt__part').getByText('· through Accessibility', { exact: true }).waitFor();
     await page.getByTestId('receipt').first().locator('summary').click();
     await page.getByTestId('receipt-source').first().getByText('Through Accessibility: the app doesn’t share context itself').waitFor();
     violations['accessibility-history'] = await captureState(page, 'accessibility-history');

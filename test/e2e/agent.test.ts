@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKEND_IDS, backendFacts } from '../../contract/backends.js';
 import { openaiStream, startFakeServer, type FakeServer, type Reply } from '../agent/fake-model-server.js';
-import { createWorld, pageErrors, pressHotkey, recordTexts, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, pressHotkey, showExactPayload, recordTexts, type World } from './harness/fixtures.js';
 
 let world: World;
 let model: FakeServer;
@@ -40,6 +40,7 @@ const chipIdFor = async (page: Page, title: string | RegExp): Promise<string> =>
 /** Opens the payload sheet, lets `read` look at main's payload, and closes it again. */
 async function withPayload<T>(page: Page, read: (preview: ReturnType<Page['getByTestId']>) => Promise<T>): Promise<T> {
   await page.getByTestId('send-summary').click();
+  await showExactPayload(page);
   const value = await read(page.getByTestId('preview'));
   await page.getByRole('button', { name: 'Done' }).click();
   return value;
@@ -193,7 +194,7 @@ describe('the agent, end to end', () => {
 
     await pressHotkey(app, { pid: pid('sample'), name: 'Sample Notes' });
     await page.getByRole('tree', { name: 'Collected context' }).waitFor();
-    await page.getByTestId('send-summary').getByText(/to local-test-model at 127\.0\.0\.1:\d+/).waitFor();
+    await page.getByTestId('send-summary').getByText(/go with your question, which stays on this Mac$/).waitFor();
     const selId = await withPayload(page, async (preview) => {
       await expect.poll(() => preview.textContent()).toMatch(/selected: [\w-]+ \(Text\)/);
       return /selected: ([\w-]+) \(Text\)/.exec((await preview.textContent()) ?? '')?.[1] ?? 'none';
@@ -212,7 +213,7 @@ describe('the agent, end to end', () => {
     const shownTexts = await page.evaluate(() => (window as unknown as { answerTexts: string[] }).answerTexts);
     expect(shownTexts.some((t) => t.startsWith('The selection') && !t.includes('in the note.'))).toBe(true);
     await chip(page, selId).waitFor();
-    await page.getByText(/^Answered by local-test-model at 127\.0\.0\.1:\d+$/).waitFor();
+    await page.getByText(/^Answered by local-test-model on this Mac$/).waitFor();
     // The cited selection is inline in the sentence, and not repeated in a row under it.
     expect(await chip(page, selId).count()).toBe(1);
     expect(await page.getByTestId('answer').locator('.chips').count()).toBe(0);

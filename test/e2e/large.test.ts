@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excludedRowFit } from './harness/excluded-row.js';
-import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, pressHotkey, showExactPayload, type World } from './harness/fixtures.js';
 import type { Violation } from './harness/axe.js';
 import { deepTree, wideTree, writeTree } from './harness/large-tree.js';
 import { captureState } from './harness/states.js';
@@ -85,6 +85,7 @@ describe('large answers, end to end', () => {
 
     // The payload folds megabytes of context; "Show all" shows every character that is sent.
     await summary.click();
+    await showExactPayload(page);
     const preview = page.getByTestId('preview');
     await expect.poll(() => preview.textContent(), { timeout: 20_000 }).toContain('"section-103"');
     expect(await preview.textContent()).not.toContain('"section-3"');
@@ -112,6 +113,7 @@ describe('large answers, end to end', () => {
   it('unfolds a folded preview with Show all (600 elements: folded, yet small enough for axe-core to read whole)', async () => {
     const page = await collect('medium', 'Medium Notes');
     await page.getByTestId('send-summary').click();
+    await showExactPayload(page);
     const showAll = page.getByRole('button', { name: /^Show all of the context in the preview/ });
     await showAll.click();
     await page.getByRole('button', { name: 'Show less' }).waitFor();

@@ -139,10 +139,12 @@ describe('problems with a way forward, answers, settings', () => {
     await collectSample(page, app);
     await ask(page, 'Where is the tram?');
     const card = page.getByTestId('answer-problem');
-    await card.getByText(/^Can’t reach llama3\.2 at 127\.0\.0\.1:9$/).waitFor();
+    await card.getByText(/^Can’t reach llama3\.2 on this Mac$/).waitFor();
     await card.getByText('Details').click();
-    // The server's address is in the headline now too: the core's own words are under Details.
+    // The headline says where the server is; its address and port, the core's own words, are under Details.
     await card.locator('.card__details').getByText(/127\.0\.0\.1:9/).waitFor();
+    // Nothing left Glance, and the strip never says otherwise.
+    expect(await page.getByTestId('context-strip').textContent()).toContain('Not sent: Can’t reach llama3.2 on this Mac');
     await capture(page, 'error-model');
     await card.getByRole('button', { name: 'Ask again' }).click();
     await expect.poll(() => page.getByTestId('answer-problem').count()).toBe(2);

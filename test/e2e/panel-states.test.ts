@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TIMEOUT_MS } from '../../contract/settings.js';
 import type { Violation } from './harness/axe.js';
 import { excludedRowFit } from './harness/excluded-row.js';
-import { createWorld, pageErrors, pressHotkey, statuses, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, pressHotkey, showExactPayload, statuses, type World } from './harness/fixtures.js';
 import { captureState } from './harness/states.js';
 
 let world: World;
@@ -116,7 +116,7 @@ describe('the panel, state by state', () => {
     await tree.waitFor();
     // Main said the panel was shown: the caret is in the question, as in Spotlight.
     await expect.poll(() => active(page)).toBe('Your question');
-    await summary(page).getByText('All 11 items will stay on this Mac').waitFor();
+    await summary(page).getByText('All 11 items go with your question, which stays on this Mac').waitFor();
     // Three hints at most, the rest one key away (⌘/): the footer is read, not a row of grey glyphs.
     expect(await footer(page)).toEqual(['↩Ask', '↑To the list', '⌘/Shortcuts']);
     expect(await footerFits(page)).toBe(true);
@@ -238,12 +238,18 @@ describe('the panel, state by state', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
     await summary(page).click();
-    const payload = page.getByRole('dialog', { name: 'What will be sent' });
+    const payload = page.getByRole('dialog', { name: 'What goes with your question' });
     await payload.waitFor();
     const preview = page.getByTestId('preview');
+    // Readable by default: the app's context as an outline, no JSON; the exact JSON one click away.
+    await expect.poll(() => preview.textContent()).toContain('List (task-list) “Tasks”');
+    expect(await preview.textContent()).not.toMatch(/"role":|<app_context>/);
+    expect(await preview.textContent()).not.toContain('Pack the camera');
+    expect(await page.getByTestId('payload-summary').textContent()).toBe('10 of 11 items go with your question, which stays on this Mac');
+    await capture(page, 'payload');
+    await showExactPayload(page);
     await expect.poll(() => preview.textContent()).toContain('"subrole": "task-list"');
     expect(await preview.textContent()).not.toContain('Pack the camera');
-    await capture(page, 'payload');
     await page.keyboard.press('Escape');
     await payload.waitFor({ state: 'detached' });
     expect(app.panelVisible()).toBe(true);
@@ -255,7 +261,7 @@ describe('the panel, state by state', () => {
     await page.keyboard.press('Enter');
     const answer = page.getByTestId('answer');
     await answer.getByText(/Offline answer: no model was asked/).waitFor();
-    await page.getByTestId('context-strip').getByText('10 of 11 items stayed on this Mac').waitFor();
+    await page.getByTestId('context-strip').getByText('10 of 11 items went with your question, which stayed on this Mac').waitFor();
     // Chips name the element by its title with its role's icon; the id is in the tooltip only.
     // The note is cited in the sentence: its one chip is there, not repeated in the row below.
     const docChip = answer.locator('[data-testid="chip"]').filter({ hasText: 'Trip to Lisbon' });

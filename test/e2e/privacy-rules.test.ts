@@ -110,7 +110,7 @@ describe('a rule that keeps an app out, said as what it is', () => {
       await expect.poll(() => field.evaluate((node) => node === document.activeElement)).toBe(true);
       // Not "Ask about this…": there is no "this" going with the question.
       expect(await field.getAttribute('placeholder')).toBe('Ask without its context…');
-      expect(await page.getByTestId('send-summary').textContent()).toContain('Only your question will go to far-model at model.example.test');
+      expect(await page.getByTestId('send-summary').textContent()).toContain('Only your question goes, to model.example.test');
       // Nothing to review or filter: the footer offers the question's keys alone.
       expect(await page.locator('footer').textContent()).not.toMatch(/Review|Filter/);
       await captureState(page, 'privacy-ask-without').then((found) => { violations['privacy-ask-without'] = found; });
@@ -155,18 +155,18 @@ describe('a rule that keeps an app out, said as what it is', () => {
       await page.keyboard.press('Meta+Comma');
       await page.getByRole('region', { name: 'Settings' }).waitFor();
       await page.keyboard.press('Escape');
-      await page.getByTestId('send-summary').getByText(/^No context will go to .*: your rule keeps it on this Mac$/).waitFor();
+      await page.getByTestId('send-summary').getByText(/^No context goes to .*: your rule keeps it on this Mac$/).waitFor();
 
       const field = page.getByRole('textbox', { name: 'Your question' });
       await field.fill('What do herons eat?');
       await field.press('Enter');
       await page.getByText('Herons wade in the shallows.').waitFor();
-      // Main sent none of the app's context; the strip says so instead of "N of N items sent".
+      // Main sent none of the app's context; the strip says so instead of "N of N items went with your question".
       const body = (model.received[0]?.raw as Buffer).toString();
       expect(body).not.toContain('Harbour plan');
       const strip = page.getByTestId('context-strip');
-      await expect.poll(() => strip.textContent()).toContain('No context was sent: your rule keeps it on this Mac');
-      expect(await strip.textContent()).not.toMatch(/items? sent/);
+      await expect.poll(() => strip.textContent()).toContain('No context went: your rule keeps it on this Mac');
+      expect(await strip.textContent()).not.toMatch(/items? went/);
       expect(pageErrors(page)).toEqual([]);
     } finally {
       await model.close();
@@ -221,14 +221,17 @@ describe('a rule that keeps an app out, said as what it is', () => {
     await page.keyboard.press('Meta+Comma');
     const rules = page.getByTestId('rules');
     await rules.getByText('Raw Provider', { exact: true }).waitFor();
-    // The name first, the bundle id the rule matches beside it; an app never seen keeps its bundle id alone.
-    await rules.getByText(APP, { exact: true }).waitFor();
+    // The app by its name, never a line of code: the bundle id the rule matches is a detail on hover and in
+    // what a screen reader hears; an app never seen is named from its bundle id.
+    expect(await rules.locator('.rules__name', { hasText: 'Raw Provider' }).getAttribute('title')).toBe(APP);
+    expect(await rules.getByText(APP, { exact: true }).count()).toBe(0);
+    expect(await rules.locator('.rules__name').evaluateAll((els) => els.map((el) => getComputedStyle(el).fontFamily))).not.toContainEqual(expect.stringMatching(/monospace/));
     await page.getByRole('combobox', { name: `Rule for Raw Provider (${APP})` }).waitFor();
     await page.getByRole('combobox', { name: 'Rule for com.example.⟨U+202E⟩txt.exe' }).waitFor();
     // A rule for an interpreter's name says that it covers every program that interpreter runs (Linux).
-    await rules.getByText('python3.11 is an interpreter’s name: on Linux every program it runs', { exact: false }).waitFor();
+    await rules.getByText('python3.11 runs many programs, and Glance can’t tell them apart here: this rule applies to every one of them.', { exact: true }).waitFor();
     // Only python3.11's rule says so in the list (the add row below may say it of its own app, node).
-    expect(await rules.getByText('interpreter’s name', { exact: false }).filter({ hasNot: page.getByRole('group', { name: 'Add a rule for an app Glance has seen' }) }).filter({ hasNotText: /^node / }).count()).toBe(1);
+    expect(await rules.getByText('runs many programs', { exact: false }).filter({ hasNot: page.getByRole('group', { name: 'Add a rule for an app Glance has seen' }) }).filter({ hasNotText: /^node / }).count()).toBe(1);
     await page.getByRole('button', { name: 'Remove “Leave out x⟨U+200B⟩ies” from the rules for Raw Provider (org.example.Guarded)' }).waitFor();
     // Every control says in words what it does: no bare ×, a name that holds the words shown.
     const buttons = await rules.getByRole('button').evaluateAll((nodes) => nodes.map((n) => ({ shown: (n.textContent ?? '').trim(), name: n.getAttribute('aria-label') ?? (n.textContent ?? '').trim() })));
@@ -250,10 +253,10 @@ describe('a rule that keeps an app out, said as what it is', () => {
     expect((await apps.locator('option').allTextContents()).sort()).toEqual(['Seen App (org.example.Seen)', 'notes.js (node)']);
     // Before a rule is made for an interpreter's name, the panel says what it would cover.
     await apps.selectOption('node');
-    await add.getByText('node is an interpreter’s name: on Linux every program it runs without a desktop file of its own has this bundle id, so a rule for it applies to all of them.').waitFor();
+    await add.getByText('node runs many programs, and Glance can’t tell them apart here: a rule for it applies to every one of them.').waitFor();
     await captureState(page, 'privacy-rules-list').then((found) => { violations['privacy-rules-list'] = found; });
     await apps.selectOption('org.example.Seen');
-    await add.getByText('interpreter’s name', { exact: false }).waitFor({ state: 'detached' });
+    await add.getByText('runs many programs', { exact: false }).waitFor({ state: 'detached' });
     await add.getByRole('combobox', { name: 'Rule' }).selectOption('local');
     await add.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('combobox', { name: 'Rule for Seen App (org.example.Seen)' }).waitFor();

@@ -139,14 +139,14 @@ describe('privacy and control in the panel', () => {
     await expect.poll(() => receipts.count()).toBeGreaterThan(0);
     const first = await receipts.count();
     await receipts.first().locator('.receipt__to').getByText('Offline, no model', { exact: false }).waitFor();
-    // The line's parts wrap whole ("3 items sent" never splits), and a chevron says the receipt unfolds.
+    // The line's parts wrap whole ("3 items went with the question" never splits), and a chevron says the receipt unfolds.
     // The size is among the facts, not a part left alone on a line of its own.
     const parts = receipts.first().locator('.receipt__part');
-    expect(await parts.allTextContents()).toEqual(['Offline, no model', '· 3 items sent · 2 left out · 1 withheld']);
+    expect(await parts.allTextContents()).toEqual(['Offline, no model, on this Mac', '· 3 items went with the question', '· 2 left out', '· 1 withheld']);
     // When, as a Mac list says it in the locale: "Today, 3:38 AM".
     expect(await receipts.first().locator('.receipt__when').textContent()).toMatch(/^Today, \d{1,2}:\d\d(\s[AP]M)?$/);
     await page.setViewportSize({ width: 300, height: 580 });
-    expect(await parts.evaluateAll((els) => els.map((el) => el.getClientRects().length))).toEqual([1, 1]);
+    expect(await parts.evaluateAll((els) => els.map((el) => el.getClientRects().length))).toEqual([1, 1, 1, 1]);
     // ... and none runs past the receipt's edge: the line breaks between them instead.
     expect(await receipts.first().locator('.receipt__to').evaluate((el) => el.scrollWidth <= el.clientWidth && [...el.children].every((part) => part.getBoundingClientRect().right <= el.getBoundingClientRect().right + 0.5))).toBe(true);
     await page.setViewportSize({ width: 420, height: 580 });
@@ -163,7 +163,7 @@ describe('privacy and control in the panel', () => {
     const [written] = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { sha256: string; app: { bundleId: string }; bytes: number });
     const fact = (name: string) => receipts.first().locator(`dt:text-is("${name}") + dd`);
     expect(await fact('App').textContent()).toBe(`Field Notes${written?.app.bundleId}`);
-    expect(await fact('Sent to').textContent()).toBe('Offline, no model (nothing left this Mac)');
+    expect(await fact('Question went to').textContent()).toBe('Offline, no model, on this Mac');
     expect(await fact('Size').textContent()).toMatch(/^[\d.,]+ (KB|bytes)$/);
     expect(await receipts.first().getByTestId('receipt-digest').textContent()).toBe(written?.sha256.slice(0, 10));
     expect(await receipts.first().locator('.receipt__facts').textContent()).not.toContain(written?.sha256);
@@ -179,9 +179,11 @@ describe('privacy and control in the panel', () => {
     // Glance's instructions and the exact JSON folded under it.
     const turns = kept.locator('.kept__turn');
     expect(await turns.first().locator('.kept__who').textContent()).toBe('You, with the context');
-    // The context's block (its tree is JSON) in a fixed-width font; the question after it in the panel's own.
+    // The context's block as the payload sheet draws it, an outline of the tree (the exact JSON is
+    // folded below), in a fixed-width font; the question after it in the panel's own.
     const context = turns.first().locator('.kept__code');
-    expect(await context.textContent()).toMatch(/^<app_context>\nApp: "Field Notes"\n[^]*<\/app_context>$/);
+    expect(await context.textContent()).toMatch(/^App: "Field Notes"\nApplication “Field Notes”\n/);
+    expect(await context.textContent()).not.toMatch(/"role":|<app_context>/);
     expect(await context.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/monospace$/);
     expect(await turns.first().locator('.kept__after').textContent()).toContain('Question: What is this walk about?');
     expect(await turns.first().locator('.kept__after').evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/monospace/);
@@ -202,6 +204,21 @@ describe('privacy and control in the panel', () => {
     await hide.click();
     await kept.waitFor({ state: 'detached' });
     expect(await receipts.first().getByRole('button', { name: 'Show what was sent' }).getAttribute('aria-expanded')).toBe('false');
+    // What came back is kept with what was sent, under the same rules, and reads as the panel showed
+    // it: Markdown rendered (the offline answer quotes in bold), never the text in the receipt itself.
+    await receipts.first().getByRole('button', { name: 'Show the answer' }).click();
+    const answer = receipts.first().getByTestId('kept-answer');
+    await expect.poll(async () => (await answer.textContent()) ?? '').toMatch(/^Offline answer: no model was asked/);
+    expect(await answer.locator('strong, em, li, p').count()).toBeGreaterThan(0);
+    expect(await answer.textContent()).not.toContain('**');
+    expect(await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).not.toContain('Offline answer');
+    expect(JSON.parse(((await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n')[0]) ?? '{}')).toMatchObject({ answer: 'kept' });
+    await page.setViewportSize({ width: 420, height: 720 });
+    await answer.scrollIntoViewIfNeeded();
+    await captureState(page, 'privacy-history-answer').then((found) => { violations['privacy-history-answer'] = found; });
+    await page.setViewportSize({ width: 420, height: 580 });
+    await receipts.first().getByRole('button', { name: 'Hide the answer' }).click();
+    await answer.waitFor({ state: 'detached' });
     // The receipt on disk is the one the view shows.
     const lines = (await readFile(join(app.dataDir, 'history.jsonl'), 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(first);
@@ -241,7 +258,7 @@ describe('privacy and control in the panel', () => {
     await receipts.first().getByText('· 3 items attempted, HTTP 500 came back', { exact: true }).waitFor();
     await receipts.first().locator('summary').click();
     await receipts.first().getByText('Attempted to', { exact: true }).waitFor();
-    expect(await receipts.first().locator('dt:has-text("Attempted to") + dd').textContent()).toBe('llama3.2 at 127.0.0.1:9');
+    expect(await receipts.first().locator('dt:has-text("Attempted to") + dd').textContent()).toBe('llama3.2 on this Mac');
     expect(await receipts.first().locator('dt:has-text("Came back") + dd').textContent()).toBe('HTTP 500');
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
@@ -277,7 +294,7 @@ describe('privacy and control in the panel', () => {
     await page.getByRole('region', { name: 'Settings' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('local-rule').getByText('so none goes to the model chosen now', { exact: false }).waitFor();
-    await page.getByTestId('send-summary').getByText('No context will go to OpenAI: your rule keeps it on this Mac').waitFor();
+    await page.getByTestId('send-summary').getByText('No context goes to OpenAI: your rule keeps it on this Mac').waitFor();
     await page.getByTestId('send-summary').click();
     const preview = page.getByTestId('preview');
     await expect.poll(() => preview.textContent()).toContain("keeps this app's context on this machine, and the model answering is not on it");

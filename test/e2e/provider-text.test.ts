@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, pageErrors, pressHotkey, type World } from './harness/fixtures.js';
+import { createWorld, pageErrors, pressHotkey, showExactPayload, type World } from './harness/fixtures.js';
 
 /** Where the screenshots of this test go (test-results by default; GLANCE_SHOTS to look at them elsewhere). */
 const SHOTS = process.env['GLANCE_SHOTS'] ?? 'test-results';
@@ -82,7 +82,10 @@ describe('provider text in the panel', () => {
 
     await page.getByTestId('send-summary').click();
     const preview = page.getByTestId('preview');
+    // The outline draws the app's words as provider text too, then the exact JSON.
     await expect.poll(() => preview.textContent()).toContain('invoice-⟨U+202E⟩fdp.exe');
+    await showExactPayload(page);
+    await expect.poll(() => preview.textContent()).toContain('"role"');
     expect(await preview.textContent()).toContain('first line\\nsecond ⟨U+202E⟩line');
     await page.keyboard.press('Escape');
 

@@ -90,6 +90,42 @@ describe('the history', () => {
     expect(await createHistoryStore({ home }).payload(id(5))).toBeUndefined();
   });
 
+  it('keeps an answer as it keeps a payload: encrypted beside it, marked on its receipt, gone with it', async () => {
+    let now = new Date('2026-12-01T12:00:00.000Z');
+    const cipher = testCipher();
+    const history = createHistoryStore({ home, cipher, now: () => now });
+    const answer = 'The **heron** stood in the shallows.';
+    await history.append(receipt({ id: id(1), at: now.toISOString() }), 'body one');
+    await history.append(receipt({ id: id(2), at: new Date(now.getTime() + 1000).toISOString() }), 'body two');
+    await history.settle(id(1), { status: 200 });
+    await history.keepAnswer(id(1), answer);
+    // The receipt says an answer is kept, and keeps what came back; the text is only in the encrypted file.
+    expect(await history.get(id(1))).toMatchObject({ answer: 'kept', outcome: { status: 200 } });
+    expect(await readFile(history.path, 'utf8')).not.toContain('heron');
+    const onDisk = await readFile(join(home, 'payloads', `${id(1)}.answer.bin`));
+    expect(onDisk.toString('utf8')).not.toContain('heron');
+    expect(await history.answer(id(1))).toBe(answer);
+    expect(await history.answer(id(2))).toBeUndefined();
+    // An answer's file is no payload of its own.
+    expect(await history.keptPayloads()).toEqual(new Set([id(1), id(2)]));
+    // Without the key nothing is read; without a cipher nothing is kept, and the receipt says nothing.
+    await expect(createHistoryStore({ home, cipher: testCipher() }).answer(id(1))).rejects.toThrow();
+    await createHistoryStore({ home }).keepAnswer(id(2), answer);
+    expect((await history.get(id(2)))?.answer).toBeUndefined();
+    // A receipt deleted meanwhile gets no answer; deleting one deletes its answer.
+    await history.keepAnswer(id(9), answer);
+    expect(await readdir(join(home, 'payloads'))).not.toContain(`${id(9)}.answer.bin`);
+    await history.keepAnswer(id(2), 'second');
+    expect(await history.remove(id(2))).toBe(true);
+    expect((await readdir(join(home, 'payloads'))).sort()).toEqual([`${id(1)}.answer.bin`, `${id(1)}.bin`]);
+    // Pruned with its receipt after the days kept, and not before.
+    expect(await history.prune(30)).toEqual({ removed: 0, notices: [] });
+    expect(await history.answer(id(1))).toBe(answer);
+    now = new Date(now.getTime() + 31 * DAY);
+    expect(await history.prune(30)).toEqual({ removed: 1, notices: [] });
+    expect(await readdir(join(home, 'payloads'))).toEqual([]);
+  });
+
   it('keeps a damaged file aside whole, says so, and goes on with every receipt it could read', async () => {
     const now = new Date('2026-12-01T12:00:00.000Z');
     const history = createHistoryStore({ home, now: () => now });

@@ -130,9 +130,35 @@ describe('the panel\'s sends, with the privacy service', () => {
     const [kept] = (await privacy.history.list()).receipts;
     expect(kept?.withheld).toEqual([]);
     expect(await privacy.history.payload(kept?.id as string)).toBe(raw.toString('utf8'));
-    const files = await readdir(join(privacy.history.path, '..', 'payloads'));
-    expect(files).toEqual([`${kept?.id as string}.bin`]);
-    expect(await readFile(join(privacy.history.path, '..', 'payloads', files[0] as string), 'utf8')).not.toContain('heron');
+    // The payload, and the answer beside it once the turn is done (kept under the same rules).
+    await expect.poll(async () => (await readdir(join(privacy.history.path, '..', 'payloads'))).sort()).toEqual([`${kept?.id as string}.answer.bin`, `${kept?.id as string}.bin`]);
+    expect(await readFile(join(privacy.history.path, '..', 'payloads', `${kept?.id as string}.bin`), 'utf8')).not.toContain('heron');
+  });
+
+  it('keeps each answer with the receipt of the request it came back for, encrypted, only when the payload is kept', async () => {
+    await model.close();
+    model = await startFakeServer([{ sse: openaiStream(['The **heron**', ' waits.']) }, { sse: openaiStream(['It eats fish.']) }, { sse: openaiStream(['Not kept.']) }]);
+    settings = { ...settings, baseURL: `${model.url}/v1`, keepPayloads: true };
+    const context = await collect();
+    const { agent, settled } = service();
+    await agent.send({ invocation: 1, prompt: 'What?', removedIds: [] }, context);
+    await settled();
+    await expect.poll(async () => (await privacy.history.list()).receipts[0]?.answer).toBe('kept');
+    await agent.send({ invocation: 1, prompt: 'And then?', removedIds: [] }, context);
+    await expect.poll(async () => (await privacy.history.list()).receipts.filter((r) => r.answer === 'kept').length).toBe(2);
+    // Newest first: the follow-up's receipt holds the follow-up's answer.
+    const [second, first] = (await privacy.history.list()).receipts;
+    expect(await privacy.history.answer(first?.id as string)).toBe('The **heron** waits.');
+    expect(await privacy.history.answer(second?.id as string)).toBe('It eats fish.');
+    expect(await readFile(privacy.history.path, 'utf8')).not.toContain('heron');
+    // "Keep what was sent" off: the answer is not kept either.
+    settings = { ...settings, keepPayloads: false };
+    await agent.send({ invocation: 1, prompt: 'More?', removedIds: [] }, context);
+    await expect.poll(async () => (await privacy.history.list()).receipts.length).toBe(3);
+    await expect.poll(async () => (await settled()).turns.at(-1)?.status).toBe('done');
+    const [third] = (await privacy.history.list()).receipts;
+    expect(third?.answer).toBeUndefined();
+    expect(await privacy.history.answer(third?.id as string)).toBeUndefined();
   });
 
   it('sends no context when the rule is local and the backend chosen since collecting is not on this machine', async () => {

@@ -32,7 +32,7 @@ describe('panelRequests', () => {
       getRules: () => api.getRules(), setRule: () => api.setRule({ bundleId: 'com.example.notes', rule: 'local' }),
       removeRule: () => api.removeRule({ bundleId: 'com.example.notes' }), resetRules: () => api.resetRules(),
       removeExclusion: () => api.removeExclusion({ bundleId: 'com.example.notes', exclusion: { role: 'Row', subrole: 'comment' } }),
-      getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload({ id: receipt }), copyDigest: () => api.copyDigest({ id: receipt }), copyText: () => api.copyText({ text: 'an answer' }), deleteReceipt: () => api.deleteReceipt({ id: receipt }),
+      getHistory: () => api.getHistory(), historyPayload: () => api.historyPayload({ id: receipt }), historyAnswer: () => api.historyAnswer({ id: receipt }), copyDigest: () => api.copyDigest({ id: receipt }), copyText: () => api.copyText({ text: 'an answer' }), deleteReceipt: () => api.deleteReceipt({ id: receipt }),
       clearHistory: () => api.clearHistory(), getAppearance: () => api.getAppearance(),
       getBrowsers: () => api.getBrowsers(), installBrowser: () => api.installBrowser({ browser: 'chromium' }), removeBrowser: () => api.removeBrowser(), revealExtension: () => api.revealExtension(),
       getCommand: () => api.getCommand(), installCommand: () => api.installCommand(), removeCommand: () => api.removeCommand(),

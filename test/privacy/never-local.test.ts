@@ -136,7 +136,7 @@ describe('the rule "local"', () => {
     const io = captureIo();
     const args = ['what is this?', '--pid', String(logged.pid), '--backend', backend, '--base-url', baseUrl(backend, `http://model.example.test:${modelPort()}`), '--json'];
     expect(await ask(args, io, { os })).toBe(0);
-    expect(firstLine(io.out())).toMatchObject({ provider: null, sent: null, reason: expect.stringContaining(`the ${backend} backend at http://model.example.test:${modelPort()} is not one`) });
+    expect(firstLine(io.out())).toMatchObject({ provider: null, sent: null, reason: expect.stringContaining(`and model.example.test (http://model.example.test:${modelPort()}) is not one`) });
     expect(model.received).toHaveLength(1);
     expect(model.received[0]?.headers.host).toBe(`model.example.test:${modelPort()}`);
     expect(model.received[0]?.raw.toString()).not.toContain(SECRET);

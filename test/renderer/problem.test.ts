@@ -1,5 +1,6 @@
 // Failures said for a person, with the way forward (renderer/src/problems/problem.ts).
 import { describe, expect, it } from 'vitest';
+import { statusWords } from '../../renderer/src/words/invocation.js';
 import type { Invocation, Turn } from '../../contract/ipc.js';
 import { answerProblem, collectionProblem, longerLimitMs } from '../../renderer/src/problems/problem.js';
 
@@ -61,6 +62,9 @@ describe('problem cards', () => {
 
   it('says a cancel neutrally, and Glance in front without alarm, with the hotkey in words', () => {
     expect(collectionProblem({ ...failed(undefined), phase: 'cancelled' }, context)).toMatchObject({ tone: 'neutral', actions: ['try-again'] });
+    // Plainly, after Stop: what the user did, and that it stopped; nothing of how a late answer is dropped.
+    expect(statusWords({ ...failed(undefined), phase: 'cancelled', cancelledBy: 'removed' })).toBe('You removed Notes\'s context. Stopped.');
+    expect(statusWords({ ...failed(undefined), phase: 'cancelled', cancelledBy: 'closed' })).toBe('You closed the panel while Glance was collecting from Notes. Stopped.');
     expect(collectionProblem(failed('glance-in-front'), context)).toMatchObject({ tone: 'info', why: expect.stringContaining('Control-Option-Command-G') });
   });
 

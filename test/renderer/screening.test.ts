@@ -1,7 +1,7 @@
 // What the panel makes of main's screening (renderer/src/review/screening.ts) and how History
 // words a receipt (renderer/src/privacy/receipt-words.ts): pure functions, no browser.
 import { describe, expect, it } from 'vitest';
-import { amountWords, receiptTo, sentToWords, shortDigest, sizeWords, whenWords, type Receipt } from '../../renderer/src/privacy/receipt-words.js';
+import { amountParts, receiptTo, shortDigest, toLabel, sizeWords, whenWords, type Receipt } from '../../renderer/src/privacy/receipt-words.js';
 import { alwaysWords, leftOut, screenedOf, screeningSummary } from '../../renderer/src/review/screening.js';
 
 const screening = {
@@ -39,32 +39,37 @@ describe('screening in the panel', () => {
 });
 
 describe('receipts in History', () => {
+  const amountWords = (r: Receipt, locale?: string): string => amountParts(r, locale).join(' · ');
   const receipt: Receipt = {
     id: '0123456789abcdef', at: '2026-12-01T09:15:00.000Z', app: { bundleId: 'com.example.notes', name: 'Notes', pid: 42 },
     backend: 'anthropic', model: 'claude-x', endpoint: 'https://api.anthropic.com', sentIds: ['a', 'b', 'c'], excludedIds: ['d'],
     withheld: [{ id: 'k', kind: 'GitHub token' }], bytes: 3456, sha256: 'a'.repeat(64),
   };
   it('says to whom, how much and when', () => {
-    expect(receiptTo(receipt)).toBe('Claude (claude-x) at api.anthropic.com');
-    expect(receiptTo({ ...receipt, backend: 'offline', model: null, endpoint: 'offline' })).toBe('Offline, no model');
-    expect(amountWords(receipt, 'en-GB')).toBe('3 items sent · 1 left out · 1 withheld');
-    expect(amountWords({ ...receipt, sentIds: ['a'], excludedIds: [], withheld: [] })).toBe('1 item sent');
-    // What came back: an answer reads as sent; a failure as attempted, with what came back.
-    expect(amountWords({ ...receipt, outcome: { status: 200 } }, 'en-GB')).toBe('3 items sent · 1 left out · 1 withheld');
+    expect(receiptTo(receipt)).toBe('Claude (claude-x) at Anthropic');
+    expect(receiptTo({ ...receipt, backend: 'offline', model: null, endpoint: 'offline' })).toBe('Offline, no model, on this Mac');
+    expect(amountWords(receipt, 'en-GB')).toBe('3 items went with the question · 1 left out · 1 withheld');
+    expect(amountWords({ ...receipt, sentIds: ['a'], excludedIds: [], withheld: [] })).toBe('1 item went with the question');
+    // What came back: an answer reads as gone; a request that reached the server and failed, as
+    // attempted, with what came back; one that never left, as not sent.
+    expect(amountWords({ ...receipt, outcome: { status: 200 } }, 'en-GB')).toBe('3 items went with the question · 1 left out · 1 withheld');
     expect(amountWords({ ...receipt, outcome: { status: 500 } }, 'en-GB')).toBe('3 items attempted, HTTP 500 came back · 1 left out · 1 withheld');
-    expect(amountWords({ ...receipt, sentIds: ['a'], excludedIds: [], withheld: [], outcome: { failure: 'unreachable' } })).toBe('1 item attempted, no connection to the server came back');
+    expect(amountWords({ ...receipt, sentIds: ['a'], excludedIds: [], withheld: [], outcome: { failure: 'unreachable' } })).toBe('1 item not sent: no connection to the server');
+    expect([toLabel(receipt), toLabel({ ...receipt, outcome: { status: 500 } }), toLabel({ ...receipt, outcome: { failure: 'unreachable' } })]).toEqual(['Question went to', 'Attempted to', 'Not sent to']);
+    // The weaker source keeps its mark on the folded line.
+    expect(amountWords({ ...receipt, excludedIds: [], withheld: [], source: 'accessibility' }, 'en-GB')).toBe('3 items went with the question · through Accessibility');
     expect(sizeWords(812)).toBe('812 bytes');
     expect(sizeWords(3456, 'en-GB')).toBe('3.5 KB');
     expect(sizeWords(2_500_000, 'en-GB')).toBe('2.5 MB');
   });
 
-  it('names the destination as the panel names backends, never by its raw endpoint', () => {
-    const offline = { ...receipt, backend: 'offline', model: null, endpoint: 'offline' };
-    expect(sentToWords(offline)).toBe('Offline, no model (nothing left this Mac)');
-    expect(sentToWords(receipt)).toBe('Claude (claude-x) at api.anthropic.com');
-    // OpenAI itself, and another server that speaks its API.
-    expect(receiptTo({ ...receipt, backend: 'openai', model: 'gpt-x', endpoint: 'https://api.openai.com' })).toBe('OpenAI (gpt-x) at api.openai.com');
-    expect(receiptTo({ ...receipt, backend: 'openai', model: 'llama3.2', endpoint: 'http://127.0.0.1:11434' })).toBe('llama3.2 at 127.0.0.1:11434');
+  it('names who answered and where the question went as the panel does, never by its raw endpoint or a port', () => {
+    // OpenAI itself, and other servers that speak its API: on this Mac, or elsewhere by host name.
+    expect(receiptTo({ ...receipt, backend: 'openai', model: 'gpt-x', endpoint: 'https://api.openai.com' })).toBe('OpenAI (gpt-x)');
+    expect(receiptTo({ ...receipt, backend: 'openai', model: 'llama3.2', endpoint: 'http://127.0.0.1:11434' })).toBe('llama3.2 on this Mac');
+    expect(receiptTo({ ...receipt, backend: 'openai', model: 'llama3.2', endpoint: 'http://models.example.test:8080' })).toBe('llama3.2 at models.example.test');
+    // A proxy in front of a service is named by its host: the question went there.
+    expect(receiptTo({ ...receipt, endpoint: 'https://proxy.example.test' })).toBe('Claude (claude-x) at proxy.example.test');
     // A backend this Glance does not know is named as the receipt wrote it.
     expect(receiptTo({ ...receipt, backend: 'mistral', model: null, endpoint: 'https://api.mistral.ai' })).toBe('mistral at api.mistral.ai');
     expect(shortDigest('0123456789abcdef'.repeat(4))).toBe('0123456789');

@@ -56,3 +56,23 @@ describe('the streaming caret', () => {
     expect(draw('Done.')).not.toContain('turn__caret');
   });
 });
+
+describe('an element id the chips did not take', () => {
+  const titles: Record<string, string | undefined> = { 'tasks-7': 'Buy tram tickets', 'row-9': undefined, 'note-1': 'Trip to Lisbon' };
+  const nameOf = (id: string): string | undefined => (id in titles ? titles[id] ?? id : undefined);
+  const drawNamed = (text: string): string =>
+    renderToStaticMarkup(createElement(AnswerMarkdown, { text, chipIds, nameOf, renderChip: (id: string) => createElement('b', { 'data-chip': id }), onOpenLink: () => undefined, onCopy: async () => true }));
+
+  it("is named as the element's title, else written bare, never as a raw id in brackets", () => {
+    expect(drawNamed('See also [tasks-7].')).toContain('See also Buy tram tickets.');
+    expect(drawNamed('See also [row-9].')).toContain('See also row-9.');
+    expect(drawNamed('See also `tasks-7`.')).toContain('Buy tram tickets');
+    expect(drawNamed('See also `tasks-7`.')).not.toContain('<code>');
+    // Brackets that name no element are the model's own; a chip stays a chip; a code block is code.
+    expect(drawNamed('As noted [1] and [sic].')).toContain('As noted [1] and [sic].');
+    expect(drawNamed('The note `note-1`.')).toContain('data-chip="note-1"');
+    expect(drawNamed('```\n[tasks-7] `tasks-7`\n```')).toContain('[tasks-7] `tasks-7`');
+    // Without a tree (a kept answer in History) the text is as written.
+    expect(draw('See also [tasks-7].')).toContain('See also [tasks-7].');
+  });
+});

@@ -90,7 +90,7 @@ describe('the verdict for an app', () => {
     expect(judgeApp(state, 'com.example.Mail', { kind: 'model', backend: 'offline' })).toMatchObject({ ok: true });
     expect(judgeApp(state, 'com.example.Mail', { kind: 'model', backend: 'openai', baseURL: 'http://127.0.0.1:11434/v1' })).toMatchObject({ ok: true });
     expect(judgeApp(state, 'com.example.Mail', { kind: 'model', backend: 'openai' })).toMatchObject({
-      ok: false, rule: 'local', reason: expect.stringContaining('the openai backend at https://api.openai.com is not one'),
+      ok: false, rule: 'local', reason: expect.stringContaining('and OpenAI (https://api.openai.com) is not one'),
     });
   });
 

@@ -1,4 +1,5 @@
 import { OFFLINE_ENDPOINT } from '../../../contract/backends.js';
+import { endpointPlace } from '../../../contract/destination.js';
 import { outcomeSucceeded, outcomeWords } from '../../../contract/privacy.js';
 import { readHistoryDays } from '../../history/days.js';
 import type { Receipt } from '../../history/schema.js';
@@ -25,8 +26,11 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** Where the question went: the exact origin (a script may need it), and "this machine" when it never left it. */
 function destination(r: Receipt): string {
-  return r.endpoint === OFFLINE_ENDPOINT ? 'the offline backend (no model)' : `${r.backend}${r.model !== null ? `, model ${capText(r.model)}` : ''}, at ${r.endpoint}`;
+  if (r.endpoint === OFFLINE_ENDPOINT) return 'the offline backend (no model), on this machine';
+  const local = endpointPlace(r.backend, r.endpoint).kind === 'this-mac' ? ', on this machine' : '';
+  return `${r.backend}${r.model !== null ? `, model ${capText(r.model)}` : ''}, at ${r.endpoint}${local}`;
 }
 
 /** When, in the user's local time with its offset ("2026-12-02 16:05:09 +01:00"): `--json` keeps the UTC time as written. */
@@ -38,7 +42,7 @@ function localTime(at: string): string {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} ${zone}`;
 }
 
-/** A request that failed was attempted, not sent: it says so, and what came back. */
+/** A request that failed was attempted, not answered: it says so, and what came back. */
 function failed(r: Receipt): boolean {
   return r.outcome !== undefined && !outcomeSucceeded(r.outcome);
 }
@@ -49,9 +53,21 @@ const SOURCE_WORDS: Record<SourceKind, { summary: string; details: string[] }> =
   accessibility: { summary: ', read through Accessibility', details: ['  read      through Accessibility: the app does not share context itself'] },
 };
 
+/** A request that never left Glance: no connection was made, so nothing was sent. */
+function notSent(r: Receipt): boolean {
+  return r.outcome !== undefined && 'failure' in r.outcome && r.outcome.failure === 'unreachable';
+}
+
+/** How the elements went: with the question; attempted, and what came back; or not sent at all. */
+function went(r: Receipt): string {
+  const elements = plural(r.sentIds.length, 'element');
+  if (notSent(r) && r.outcome) return `${elements} not sent: ${outcomeWords(r.outcome)}`;
+  if (failed(r) && r.outcome) return `${elements} attempted, ${outcomeWords(r.outcome)} came back`;
+  return `${elements} went with the question`;
+}
+
 function summary(r: Receipt): string {
-  const went = failed(r) && r.outcome ? `${plural(r.sentIds.length, 'element')} attempted, ${outcomeWords(r.outcome)} came back` : `${plural(r.sentIds.length, 'element')} sent`;
-  const counts = [went, `${r.excludedIds.length} left out`, `${r.withheld.length} withheld`, plural(r.bytes, 'byte')].join(', ');
+  const counts = [went(r), `${r.excludedIds.length} left out`, `${r.withheld.length} withheld`, plural(r.bytes, 'byte')].join(', ');
   const through = r.source ? SOURCE_WORDS[r.source].summary : '';
   return `${localTime(r.at)}  ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid}${through}) to ${destination(r)}: ${counts}  [${r.id}]`;
 }
@@ -60,6 +76,7 @@ function summary(r: Receipt): string {
 function outcomeLine(r: Receipt): string {
   if (r.endpoint === OFFLINE_ENDPOINT) return 'answered on this machine: nothing left Glance';
   if (r.outcome === undefined) return 'not recorded';
+  if (notSent(r)) return `not sent: ${outcomeWords(r.outcome)}`;
   return failed(r) ? `failed: attempted, ${outcomeWords(r.outcome)} came back` : `answered (${outcomeWords(r.outcome)})`;
 }
 
@@ -70,12 +87,14 @@ function details(r: Receipt): string[] {
     `  at        ${localTime(r.at)}`,
     `  app       ${capText(r.app.name)} (${capText(r.app.bundleId)}, pid ${r.app.pid})`,
     ...(r.source ? SOURCE_WORDS[r.source].details : []),
-    `  sent to   ${destination(r)}`,
+    `  asked     ${destination(r)}`,
     `  outcome   ${outcomeLine(r)}`,
-    `  ${failed(r) ? 'attempted' : 'sent     '} ${plural(r.sentIds.length, 'element')}: ${ids(r.sentIds)}`,
+    `  ${notSent(r) ? 'not sent ' : failed(r) ? 'attempted' : 'went     '} ${plural(r.sentIds.length, 'element')}: ${ids(r.sentIds)}`,
     `  left out  ${ids(r.excludedIds)}`,
     `  withheld  ${r.withheld.length === 0 ? 'none' : r.withheld.map((w) => `${w.id} (${w.kind})`).join(', ')}`,
     `  body      ${plural(r.bytes, 'byte')}, SHA-256 ${r.sha256}`,
+    // Kept with the payload, encrypted with the app's Keychain key, which the command does not hold.
+    ...(r.answer === 'kept' ? ["  answer    kept, encrypted by the app: read it in the app's History (Settings, Privacy)"] : []),
   ];
 }
 

@@ -51,6 +51,11 @@ export function Answer(props: AnswerProps): JSX.Element {
     return scan.ids(text);
   };
   const { elementOf, onPoint, onOpenLink, onCopy } = props;
+  // An id the model wrote that the chips did not take is named as the element's title, else written bare.
+  const nameOf = useCallback((id: string) => {
+    const element = elementOf(id);
+    return element ? element.title?.trim() || id : undefined;
+  }, [elementOf]);
   const renderChip = useCallback((id: string) => {
     const chip = chipById.get(id);
     return chip ? <Chip chip={chip} element={elementOf(id)} onPoint={onPoint} inline /> : <code>{id}</code>;
@@ -94,7 +99,7 @@ export function Answer(props: AnswerProps): JSX.Element {
         <article className="turn" key={index} aria-busy={turn.status === 'answering'} data-testid="turn">
           <p className="turn__question">{turn.question}</p>
           <div className="turn__text" data-testid="answer-text">
-            {turn.text ? <AnswerMarkdown text={turn.text} streaming={turn.status === 'answering'} chipIds={chipIds} renderChip={renderChip} onOpenLink={onOpenLink} onCopy={onCopy} /> : null}
+            {turn.text ? <AnswerMarkdown text={turn.text} streaming={turn.status === 'answering'} chipIds={chipIds} renderChip={renderChip} onOpenLink={onOpenLink} nameOf={nameOf} onCopy={onCopy} /> : null}
             {/* Nothing arrived yet: the caret alone says an answer is coming. */}
             {!turn.text && turn.status === 'answering' ? <span className="turn__caret" data-testid="caret" aria-hidden="true" /> : null}
           </div>

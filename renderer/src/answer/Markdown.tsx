@@ -36,6 +36,24 @@ function isChipCode(node: HastNode | undefined, parentTag: string | undefined, c
   return only?.type === 'text' && typeof only.value === 'string' && chipIds.has(only.value);
 }
 
+/** An element id in square brackets, as a model writes one in its prose ("see also [tasks-7]"). */
+const BRACKETED_ID = /\[([^[\]\s`]{1,200})\]/g;
+
+/**
+ * The text with each bracketed id of an element of the app named as a person reads it: its
+ * title, else the id without brackets. Other brackets ("[1]", "[sic]") are the model's own.
+ */
+function withElementNames(text: string, nameOf: NameOf): string {
+  return text.replace(BRACKETED_ID, (whole, id: string) => nameOf(id) ?? whole);
+}
+
+/** A code span that is exactly the id of an element of the app that is not a chip: its name, as text. */
+function elementCodeName(node: HastNode, parentTag: string | undefined, nameOf: NameOf): string | undefined {
+  if (node.type !== 'element' || node.tagName !== 'code' || parentTag === 'pre') return undefined;
+  const only = node.children?.length === 1 ? node.children[0] : undefined;
+  return only?.type === 'text' && typeof only.value === 'string' ? nameOf(only.value) : undefined;
+}
+
 /**
  * Models cite as told, an id in backticks, and often in parentheses: "the note (`note-1`)".
  * Once the id is a chip, the parentheses around it alone are noise ("( ▢ )"): they go.
@@ -67,11 +85,16 @@ function caretHome(tree: HastNode): HastNode {
   }
 }
 
+/** How an element of the app is named in prose: its title, else its id; undefined for an id no element has. */
+type NameOf = (id: string) => string | undefined;
+
 /**
  * Replaces each text (and each raw HTML run, shown as text) with a `glance-text` element, and a
- * chip id's code span with `glance-chip`; with `caret`, ends the text with a `glance-caret`.
+ * chip id's code span with `glance-chip`; with `caret`, ends the text with a `glance-caret`. An
+ * element's id the chips did not take (in brackets, or a code span of an element not cited) is
+ * its name: a raw id is a developer's word.
  */
-function rehypeProviderText(options: { chipIds: ReadonlySet<string>; caret: boolean }) {
+function rehypeProviderText(options: { chipIds: ReadonlySet<string>; caret: boolean; nameOf: NameOf }) {
   return (tree: HastNode): void => {
     const walk = (node: HastNode, parentTag: string | undefined): void => {
       const children = node.children;
@@ -79,10 +102,14 @@ function rehypeProviderText(options: { chipIds: ReadonlySet<string>; caret: bool
       dropCitationParentheses(children, node.tagName, options.chipIds);
       for (let i = 0; i < children.length; i += 1) {
         const child = children[i] as HastNode;
+        const named = isChipCode(child, parentTag, options.chipIds) ? undefined : elementCodeName(child, parentTag, options.nameOf);
         if ((child.type === 'text' || child.type === 'raw') && typeof child.value === 'string' && !BLANK.test(child.value)) {
-          children[i] = { type: 'element', tagName: 'glance-text', properties: { dataText: child.value }, children: [] };
+          const text = child.type === 'text' && parentTag !== 'code' ? withElementNames(child.value, options.nameOf) : child.value;
+          children[i] = { type: 'element', tagName: 'glance-text', properties: { dataText: text }, children: [] };
         } else if (isChipCode(child, parentTag, options.chipIds)) {
           children[i] = { type: 'element', tagName: 'glance-chip', properties: { dataId: child.children?.[0]?.value ?? '' }, children: [] };
+        } else if (named !== undefined) {
+          children[i] = { type: 'element', tagName: 'glance-text', properties: { dataText: named }, children: [] };
         } else walk(child, child.tagName);
       }
     };
@@ -101,7 +128,11 @@ export interface MarkdownProps {
   onOpenLink(url: string): void;
   /** Puts a code block's text on the clipboard; false when it could not. */
   onCopy(text: string): Promise<boolean>;
+  /** An element of the app by id, named for prose; absent where there is no tree (a kept answer). */
+  nameOf?: NameOf;
 }
+
+const NO_NAMES: NameOf = () => undefined;
 
 function propertyOf(node: unknown, name: string): string {
   const value = (node as HastNode | undefined)?.properties?.[name];
@@ -157,9 +188,9 @@ function answerComponents(renderChip: MarkdownProps['renderChip'], onOpenLink: M
 }
 
 /** One top-level block, parsed and drawn again only when its own text, the chips, the caret or the drawing change. */
-const MarkdownBlock = memo(function MarkdownBlock(props: { text: string; caret: boolean; chipIds: ReadonlySet<string>; components: Components }): JSX.Element {
+const MarkdownBlock = memo(function MarkdownBlock(props: { text: string; caret: boolean; chipIds: ReadonlySet<string>; nameOf: NameOf; components: Components }): JSX.Element {
   return (
-    <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeProviderText, { chipIds: props.chipIds, caret: props.caret }]]} components={props.components}>
+    <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeProviderText, { chipIds: props.chipIds, caret: props.caret, nameOf: props.nameOf }]]} components={props.components}>
       {props.text}
     </Markdown>
   );
@@ -172,12 +203,13 @@ interface GroupProps {
   /** The last group of a streaming answer: its last block ends with the caret. */
   caret: boolean;
   chipIds: ReadonlySet<string>;
+  nameOf: NameOf;
   components: Components;
 }
 
 /** Same blocks, same chips, same drawing: a finished group is not rendered again. */
 function sameGroup(before: GroupProps, after: GroupProps): boolean {
-  return before.done === after.done && before.caret === after.caret && before.chipIds === after.chipIds && before.components === after.components
+  return before.done === after.done && before.caret === after.caret && before.chipIds === after.chipIds && before.nameOf === after.nameOf && before.components === after.components
     && before.blocks.length === after.blocks.length && before.blocks.every((block, index) => block === after.blocks[index]);
 }
 
@@ -208,7 +240,7 @@ const MarkdownGroup = memo(function MarkdownGroup(props: GroupProps): JSX.Elemen
   return (
     <div className={skippable ? 'markdown__group markdown__group--skippable' : 'markdown__group'}>
       {props.blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} caret={props.caret && index === props.blocks.length - 1} chipIds={props.chipIds} components={props.components} />
+        <MarkdownBlock key={index} text={block} caret={props.caret && index === props.blocks.length - 1} chipIds={props.chipIds} nameOf={props.nameOf} components={props.components} />
       ))}
     </div>
   );
@@ -226,7 +258,7 @@ export const AnswerMarkdown = memo(function AnswerMarkdown(props: MarkdownProps)
   return (
     <div className="markdown">
       {groups.map((blocks, index) => (
-        <MarkdownGroup key={index} blocks={blocks} done={index < groups.length - 1} caret={props.streaming === true && index === groups.length - 1} chipIds={props.chipIds} components={components} />
+        <MarkdownGroup key={index} blocks={blocks} done={index < groups.length - 1} caret={props.streaming === true && index === groups.length - 1} chipIds={props.chipIds} nameOf={props.nameOf ?? NO_NAMES} components={components} />
       ))}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useMemo, type JSX } from 'react';
 import { ProviderText } from '../text/ProviderText.js';
+import { contextOutline } from '../review/context-outline.js';
 import { rawJson, readKeptPayload } from './kept-payload.js';
 
 const CONTEXT_END = '</app_context>';
@@ -12,9 +13,11 @@ function TurnText(props: { text: string }): JSX.Element {
   const end = props.text.startsWith('<app_context>') ? props.text.indexOf(CONTEXT_END) : -1;
   if (end < 0) return <div className="kept__text" tabIndex={0}><ProviderText text={props.text} multiline /></div>;
   const rest = props.text.slice(end + CONTEXT_END.length).replace(/^\n+/, '');
+  const context = props.text.slice(0, end + CONTEXT_END.length);
+  // As the payload sheet shows it: an outline of the tree; the exact JSON is folded below.
   return (
     <>
-      <pre className="kept__text kept__code" tabIndex={0}><ProviderText text={props.text.slice(0, end + CONTEXT_END.length)} multiline /></pre>
+      <pre className="kept__text kept__code" tabIndex={0}><ProviderText text={contextOutline(context) ?? context} multiline /></pre>
       {rest === '' ? null : <div className="kept__text kept__after" tabIndex={0}><ProviderText text={rest} multiline /></div>}
     </>
   );

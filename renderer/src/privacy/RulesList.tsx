@@ -6,14 +6,15 @@ import { visibleControls } from '../../../contract/visible-controls.js';
 import { AddRule } from './AddRule.js';
 import { RULE_LABELS } from './rule-labels.js';
 import { isInterpreterBundleId } from '../../../contract/interpreter.js';
-import { exclusionPhrase, INTERPRETER_RULE_WORDS, rulesProblemWords, rulesResetWords } from '../words/rules.js';
+import { exclusionPhrase, INTERPRETER_RULE_WORDS, nameFromBundleId, rulesProblemWords, rulesResetWords } from '../words/rules.js';
 import { ConsentLines } from './ConsentLines.js';
 import type { RulesView } from '../../../contract/ipc.js';
 import type { RuleName } from '../../../contract/privacy.js';
 
 /**
  * Settings › Rules: every app a rule names, by the name its provider gives when Glance has seen
- * it (collected from, published now, or in a receipt; main/flow/known-apps.ts) (its bundle id, which the rule matches, beside it), its rule, and its standing exclusions,
+ * it (collected from, published now, or in a receipt; main/flow/known-apps.ts; else a name read
+ * from its bundle id, which the rule matches and a hover shows), its rule, and its standing exclusions,
  * each removable; and a rule for an app seen but without one. The same file `glance rules` shows;
  * a change made there shows here the next time Settings opens. A bundle id and a subrole can come
  * from a provider: drawn as provider text, and put into labels with their invisible characters
@@ -56,8 +57,9 @@ export function RulesList(props: { api: GlanceApi }): JSX.Element {
                 <div className="setting__line">
                   <span className="rules__who">
                     <AppIcon className="rules__icon" size={16} icon={view.icons?.[rule.bundleId]} />
-                    <span className={name ? 'rules__name' : 'rules__name rules__name--id'}><ProviderText text={name ?? rule.bundleId} /></span>
-                    {name ? <span className="rules__id"><ProviderText text={rule.bundleId} /></span> : null}
+                    {/* The app by name (an app never seen: a name read from its bundle id); the bundle id the rule matches
+                        is a detail, on hover and in what a screen reader hears, not a second line of code. */}
+                    <span className="rules__name" title={visibleControls(rule.bundleId)}><ProviderText text={name ?? nameFromBundleId(rule.bundleId)} /></span>
                   </span>
                   <div className="setting__control">
                     <select aria-label={`Rule for ${spoken(rule.bundleId)}`} value={rule.rule} onChange={(e) => take(api.setRule({ bundleId: rule.bundleId, rule: e.target.value as RuleName }))}>

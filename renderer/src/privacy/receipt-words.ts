@@ -1,43 +1,47 @@
-import { BACKENDS, isBackendId, OFFLINE_ENDPOINT, serverHost } from '../../../contract/backends.js';
+import { BACKENDS, hostOf, isBackendId, OFFLINE_ENDPOINT } from '../../../contract/backends.js';
+import { endpointPlace, placeWords } from '../../../contract/destination.js';
+import { SOURCE_MARK } from '../words/invocation.js';
 import { outcomeSucceeded, outcomeWords } from '../../../contract/privacy.js';
 import type { Receipt } from '../../../contract/privacy.js';
 
 export type { Receipt };
 
 /**
- * Who a receipt's request went to, as a person says it and as the panel names backends
- * elsewhere ("Answered by Claude"): "Offline", "Claude", "OpenAI", or "OpenAI-compatible server"
- * for another server speaking OpenAI's API (Ollama, LM Studio). A backend this Glance does not
- * know (a receipt is read back from disk) is named as it was written.
+ * Who answered a receipt's request, as the panel's "Answered by" names it: "Claude (claude-x)",
+ * a compatible server by its model ("llama3.2"); a backend this Glance does not know (a receipt
+ * is read back from disk) as it was written.
  */
-function destinationName(receipt: Receipt): string {
-  if (!isBackendId(receipt.backend)) return receipt.backend;
-  const facts = BACKENDS[receipt.backend];
-  if (facts.model === null) return facts.label;
-  return toCompatibleServer(receipt) && facts.model.compatible ? facts.model.compatible.label : facts.model.answerer;
-}
-
-/** Whether a receipt's request went to another server speaking a known backend's API (Ollama, LM Studio). */
-function toCompatibleServer(receipt: Receipt): boolean {
-  if (!isBackendId(receipt.backend)) return false;
+function answererName(receipt: Receipt): string {
+  if (!isBackendId(receipt.backend)) return receipt.model ? `${receipt.backend} (${receipt.model})` : receipt.backend;
   const model = BACKENDS[receipt.backend].model;
-  return model !== null && model.compatible !== null && serverHost(receipt.endpoint) !== serverHost(model.defaultBaseURL);
+  if (model === null) return BACKENDS[receipt.backend].receiptLabel;
+  const compatible = model.compatible !== null && hostOf(receipt.endpoint) !== hostOf(model.defaultBaseURL);
+  if (compatible && receipt.model) return receipt.model;
+  return `${model.answerer}${receipt.model ? ` (${receipt.model})` : ''}`;
 }
 
 /**
- * To whom a receipt's request went: "Claude (claude-x) at api.anthropic.com", "Offline, no
- * model", and a local server by its model as the panel says it before sending and in "Answered
- * by" ("llama3.2 at 127.0.0.1:11434", contract/backends.ts backendLabel).
+ * Who answered and where the question went: "Claude (claude-x) at Anthropic", "llama3.2 on this
+ * Mac", "llama3.2 at example.com", "Offline, no model, on this Mac". Never a port: where it went
+ * is a place, the exact origin is in `glance history show`.
  */
 export function receiptTo(receipt: Receipt): string {
-  if (receipt.endpoint === OFFLINE_ENDPOINT) return isBackendId(receipt.backend) ? BACKENDS[receipt.backend].receiptLabel : receipt.backend;
-  if (receipt.model && toCompatibleServer(receipt)) return `${receipt.model} at ${serverHost(receipt.endpoint)}`;
-  return `${destinationName(receipt)}${receipt.model ? ` (${receipt.model})` : ''} at ${serverHost(receipt.endpoint)}`;
+  const place = endpointPlace(receipt.backend, receipt.endpoint);
+  if (place.kind === 'this-mac') return receipt.endpoint === OFFLINE_ENDPOINT ? `${answererName(receipt)}, on this Mac` : `${answererName(receipt)} on this Mac`;
+  const who = answererName(receipt);
+  // "OpenAI (gpt-x)" names its place already.
+  return place.kind === 'service' && who.startsWith(place.name) ? who : `${who} at ${placeWords(place)}`;
 }
 
-/** The receipt's "Sent to", unfolded: where it went, and for the offline answerer that nothing left this Mac. */
-export function sentToWords(receipt: Receipt): string {
-  return receipt.endpoint === OFFLINE_ENDPOINT ? `${receiptTo(receipt)} (nothing left this Mac)` : receiptTo(receipt);
+/** A request that never left Glance: no connection was made. Any other failure reached the server, which answered badly or not at all. */
+function notSent(receipt: Receipt): boolean {
+  return receipt.outcome !== undefined && 'failure' in receipt.outcome && receipt.outcome.failure === 'unreachable';
+}
+
+/** The unfolded receipt's label before receiptTo: where the question went, was attempted to go, or was not sent. */
+export function toLabel(receipt: Receipt): string {
+  if (notSent(receipt)) return 'Not sent to';
+  return failureWords(receipt) !== undefined ? 'Attempted to' : 'Question went to';
 }
 
 /** A digest shortened as git shortens a commit: its first 10 hex digits say which one it is. */
@@ -58,17 +62,24 @@ export function failureWords(receipt: Receipt): string | undefined {
 }
 
 /**
- * "9 items sent · 2 left out · 1 withheld": how much of the context went. A request that failed
- * says it was attempted and what came back: "9 items attempted, HTTP 500 came back".
+ * "9 items went with the question", "2 left out", "1 withheld": how much of the context went, part
+ * by part (the folded line wraps between them, never inside one).
+ * A request that never left says so ("9 items not sent: no connection to the server"); one that
+ * reached the server and failed says it was attempted and what came back ("9 items attempted,
+ * HTTP 500 came back"). With the source's mark when the context was read through Accessibility.
  */
-export function amountWords(receipt: Receipt, locale?: string): string {
+export function amountParts(receipt: Receipt, locale?: string): string[] {
   const n = (value: number, word: string): string => `${value.toLocaleString(locale)} ${word}`;
   const items = receipt.sentIds.length === 1 ? 'item' : 'items';
   const failure = failureWords(receipt);
-  const parts = [failure !== undefined ? `${n(receipt.sentIds.length, `${items} attempted`)}, ${failure} came back` : n(receipt.sentIds.length, `${items} sent`)];
+  const went = notSent(receipt) ? n(receipt.sentIds.length, `${items} not sent: ${failure ?? ''}`)
+    : failure !== undefined ? `${n(receipt.sentIds.length, `${items} attempted`)}, ${failure} came back`
+      : n(receipt.sentIds.length, `${items} went with the question`);
+  const parts = [went];
   if (receipt.excludedIds.length > 0) parts.push(n(receipt.excludedIds.length, 'left out'));
   if (receipt.withheld.length > 0) parts.push(n(receipt.withheld.length, 'withheld'));
-  return parts.join(' · ');
+  if (receipt.source === 'accessibility') parts.push(SOURCE_MARK);
+  return parts;
 }
 
 /** "Today", "Yesterday" in the locale's own words (Intl's relative day, capitalised as a list starts one). */

@@ -1,4 +1,5 @@
 import { useEffect, useState, type JSX } from 'react';
+import { contextOutline } from './context-outline.js';
 import { FoldedText } from './FoldedText.js';
 import { ProviderText } from '../text/ProviderText.js';
 import type { InvocationRequests } from '../invocation-requests.js';
@@ -25,13 +26,15 @@ export interface PreviewProps {
   onClose(): void;
 }
 
-function MessageView(props: { message: Message }): JSX.Element {
+function MessageView(props: { message: Message; exact: boolean }): JSX.Element {
   const { message } = props;
   if (message.role === 'user') {
+    // The app's context as an outline unless the exact JSON is asked for; any other part as it is sent.
+    const shown = (text: string): string => (props.exact ? text : contextOutline(text) ?? text);
     return (
       <>
         {message.parts.map((part, index) => (part.type === 'text'
-          ? <FoldedText key={index} text={`${part.text}\n`} />
+          ? <FoldedText key={index} text={`${shown(part.text)}\n`} />
           : <span key={index} className="payload__image">{`[image ${part.mimeType} from ${part.elementId}: ${part.data.slice(0, SHOWN_DATA_CHARS)}… (${part.data.length} characters)]\n`}</span>))}
       </>
     );
@@ -46,12 +49,14 @@ function MessageView(props: { message: Message }): JSX.Element {
 /**
  * Exactly what Ask will carry, on demand: main builds it (Conversation.preview, the same call
  * Ask makes) from the tree it holds, the exclusions and the question, and this sheet shows it
- * over the panel. The instructions and the tool description sent with every question are
- * folded away; earlier turns are dimmed. Esc or Done closes it.
+ * over the panel: the app's context as a readable outline, or, with "Show the exact JSON", as it
+ * is sent. The instructions and the tool description sent with every question are folded away;
+ * earlier turns are dimmed. Esc or Done closes it.
  */
 export function Preview(props: PreviewProps): JSX.Element {
   const { requests, removed, allowed, prompt, revision } = props;
   const [preview, setPreview] = useState<Preview | null>(null);
+  const [exact, setExact] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -69,14 +74,18 @@ export function Preview(props: PreviewProps): JSX.Element {
   return (
     <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="payload-title">
       <header className="sheet__head">
-        <h2 id="payload-title" className="sheet__title">What will be sent</h2>
+        <h2 id="payload-title" className="sheet__title">What goes with your question</h2>
         <button type="button" className="button button--primary" autoFocus onClick={props.onClose}>Done</button>
       </header>
       <p className="sheet__summary" data-testid="payload-summary">{props.summary}</p>
+      <label className="sheet__exact">
+        <input type="checkbox" checked={exact} onChange={(event) => setExact(event.target.checked)} />
+        Show the exact JSON
+      </label>
       {preview ? (
         <div className="sheet__body">
-          <pre className="payload" data-testid="preview" tabIndex={0} aria-label="Exactly what will be sent">
-            {preview.messages.map((message, index) => <MessageView key={index} message={message} />)}
+          <pre className="payload" data-testid="preview" tabIndex={0} aria-label={exact ? 'Exactly what goes with your question, as JSON' : 'What goes with your question, the app’s context as an outline'}>
+            {preview.messages.map((message, index) => <MessageView key={index} message={message} exact={exact} />)}
           </pre>
           <details className="payload__rules">
             <summary>Also sent: Glance’s instructions and the highlight tool, to {preview.backend}</summary>

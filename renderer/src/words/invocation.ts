@@ -81,7 +81,8 @@ export function statusWords(invocation: Invocation): string {
       return invocation.source ? COLLECTED_FROM[invocation.source](app) : `Context from ${app}`;
     case 'cancelled': {
       const what = invocation.cancelledBy === 'closed' ? `You closed the panel while Glance was collecting from ${app}.` : `You removed ${app}'s context.`;
-      return `${what} Glance stopped asking, and an answer that still arrives is discarded.`;
+      // Plainly: what happened, then that it stopped. How a late answer is dropped is Glance's business.
+      return `${what} Stopped.`;
     }
     case 'failed':
       return invocation.reason ?? failureWords(invocation);
@@ -93,6 +94,10 @@ export function statusWords(invocation: Invocation): string {
  * (`{app}`: the app's name, drawn as provider text).
  */
 export const THROUGH_ACCESSIBILITY = 'Read through Accessibility: {app} doesn’t share context itself';
+
+/** The same mark where the context is named in a few words (the conversation's strip, History's line), and its why on hover. */
+export const SOURCE_MARK = 'through Accessibility';
+export const SOURCE_MARK_WHY = 'Read through Accessibility: the app doesn’t share context itself';
 
 /** The notes under the context: what the tolerant reader cut, then what else the core ignored, by name. */
 export function detailWords(invocation: Invocation): string[] {

@@ -57,9 +57,21 @@ export function rulesResetWords(asidePath: string | undefined): string {
 }
 
 /** Under a rule whose bundle id is an interpreter's (contract/interpreter.ts), after the id itself: what the rule really covers. */
-export const INTERPRETER_RULE_WORDS = ' is an interpreter’s name: on Linux every program it runs without a desktop file of its own has this bundle id, so this rule applies to all of them.';
+export const INTERPRETER_RULE_WORDS = ' runs many programs, and Glance can’t tell them apart here: this rule applies to every one of them.';
 /** The same under the app chosen for a new rule, before the rule exists (AddRule.tsx). */
-export const INTERPRETER_NEW_RULE_WORDS = ' is an interpreter’s name: on Linux every program it runs without a desktop file of its own has this bundle id, so a rule for it applies to all of them.';
+export const INTERPRETER_NEW_RULE_WORDS = ' runs many programs, and Glance can’t tell them apart here: a rule for it applies to every one of them.';
+
+/**
+ * An app's name when Glance has never seen the app itself, from the bundle id its rule names: the
+ * last part of a reverse-domain id, its words apart ("org.example.FieldNotes": "Field Notes");
+ * any other id (an interpreter's "python3.11", an id with odd characters) as it is.
+ */
+export function nameFromBundleId(bundleId: string): string {
+  if (!/^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*){2,}$/.test(bundleId)) return bundleId;
+  const last = bundleId.slice(bundleId.lastIndexOf('.') + 1);
+  const words = last.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /**
  * Each accessibility consent as Settings › Rules offers it: whether an app that doesn’t share

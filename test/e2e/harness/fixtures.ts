@@ -124,9 +124,15 @@ export function statuses(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
 }
 
-/** Opens the payload sheet (exactly what Ask sends), waits for main's payload, reads it, closes it. */
+/** The payload sheet shows the app's context as an outline; its checkbox shows exactly what is sent, as JSON. */
+export async function showExactPayload(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'Show the exact JSON' }).check();
+}
+
+/** Opens the payload sheet (exactly what Ask sends, as JSON), waits for main's payload, reads it, closes it. */
 export async function payloadText(page: Page): Promise<string> {
   await page.getByTestId('send-summary').click();
+  await showExactPayload(page);
   const preview = page.getByTestId('preview');
   await expect.poll(() => preview.textContent()).toContain('<app_context>');
   const text = (await preview.textContent()) ?? '';
