@@ -47,6 +47,8 @@ async function send(invocation: number, allowedIds: string[] = []): Promise<void
   expect(await app.handlers.send({ invocation, prompt: 'What is this?', removedIds: [], allowedIds })).toMatchObject({ ok: true });
   await expect.poll(() => answers.at(-1)?.turns.at(-1)?.status, { timeout: 15_000 }).toBe('done');
   stop();
+  // The answer is kept beside the payload once the turn is done (the payload is kept here): wait for it, so the files read after are whole.
+  await expect.poll(async () => (await readFile(join(home, 'history.jsonl'), 'utf8')).includes('"answer":"kept"'), { timeout: 15_000 }).toBe(true);
 }
 /** Every file under the data folder, as bytes read as text; kept payloads decoded as well. */
 async function homeFiles(): Promise<Record<string, string>> {
@@ -82,7 +84,8 @@ describe('the panel holds back every secret, wherever it sits', () => {
     expect(raw).toContain('The heron stood in the shallows.');
     for (const line of NOT_SECRETS) expect(raw).toContain(JSON.stringify(asRendered(line)).slice(1, -1));
     const files = await homeFiles();
-    expect(Object.keys(files).filter((f) => f.endsWith('(decoded)'))).toHaveLength(1);
+    // One kept payload (the answer kept beside it is searched too, as every file is).
+    expect(Object.keys(files).filter((f) => f.endsWith('.bin (decoded)') && !f.endsWith('.answer.bin (decoded)'))).toHaveLength(1);
     for (const secret of secretsOf(world.other, world.editor)) {
       for (const [where, seen] of Object.entries({ panel: shown, raw, log: app.logLines.join('\n'), ...files })) {
         expect(seen.includes(secret), `${secret.slice(0, 12)}… in ${where}`).toBe(false);
@@ -100,7 +103,7 @@ describe('the panel holds back every secret, wherever it sits', () => {
     const files = await homeFiles();
     for (const [path, seen] of Object.entries(files)) {
       // The user sent it: the payload they asked Glance to keep holds it, encrypted on disk.
-      if (path.endsWith('(decoded)')) expect(seen).toContain(KEY);
+      if (path.endsWith('.bin (decoded)') && !path.endsWith('.answer.bin (decoded)')) expect(seen).toContain(KEY);
       else expect(seen.includes(KEY), path).toBe(false);
     }
     const receipt = JSON.parse((files[join(home, 'history.jsonl')] as string).trim()) as { sentIds: string[] };
