@@ -5,6 +5,7 @@ import { ProviderText } from '../text/ProviderText.js';
 import { visibleControls } from '../../../contract/visible-controls.js';
 import { blockGroups, markdownBlocks } from './blocks.js';
 import { CopyButton } from './CopyButton.js';
+import { elementCodeName, withElementNames, type HastNode, type NameOf } from './element-names.js';
 
 /**
  * The model's answer as Markdown (react-markdown with GitHub's tables, lists and code; no raw
@@ -17,15 +18,6 @@ import { CopyButton } from './CopyButton.js';
  * the language it names.
  */
 
-/** The hast shapes the plugin touches; the rest of the tree passes through untouched. */
-interface HastNode {
-  type: string;
-  value?: string;
-  tagName?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
-
 /** Only blanks and line breaks: left as they are (a <bdi> inside a <ul> would be invalid HTML). */
 const BLANK = /^[ \t\r\n]*$/;
 
@@ -34,24 +26,6 @@ function isChipCode(node: HastNode | undefined, parentTag: string | undefined, c
   if (node?.type !== 'element' || node.tagName !== 'code' || parentTag === 'pre') return false;
   const only = node.children?.length === 1 ? node.children[0] : undefined;
   return only?.type === 'text' && typeof only.value === 'string' && chipIds.has(only.value);
-}
-
-/** An element id in square brackets, as a model writes one in its prose ("see also [tasks-7]"). */
-const BRACKETED_ID = /\[([^[\]\s`]{1,200})\]/g;
-
-/**
- * The text with each bracketed id of an element of the app named as a person reads it: its
- * title, else the id without brackets. Other brackets ("[1]", "[sic]") are the model's own.
- */
-function withElementNames(text: string, nameOf: NameOf): string {
-  return text.replace(BRACKETED_ID, (whole, id: string) => nameOf(id) ?? whole);
-}
-
-/** A code span that is exactly the id of an element of the app that is not a chip: its name, as text. */
-function elementCodeName(node: HastNode, parentTag: string | undefined, nameOf: NameOf): string | undefined {
-  if (node.type !== 'element' || node.tagName !== 'code' || parentTag === 'pre') return undefined;
-  const only = node.children?.length === 1 ? node.children[0] : undefined;
-  return only?.type === 'text' && typeof only.value === 'string' ? nameOf(only.value) : undefined;
 }
 
 /**
@@ -84,9 +58,6 @@ function caretHome(tree: HastNode): HastNode {
     home = last;
   }
 }
-
-/** How an element of the app is named in prose: its title, else its id; undefined for an id no element has. */
-type NameOf = (id: string) => string | undefined;
 
 /**
  * Replaces each text (and each raw HTML run, shown as text) with a `glance-text` element, and a
