@@ -70,13 +70,13 @@ export async function openBenchPanel(options: { env?: NodeJS.ProcessEnv } = {}):
       return Number((await child.waitFor(READY, 30_000))[1]);
     },
     async press(pid, name) {
-      const before = app.hub.get().invocation?.id ?? -1;
+      const before = app.panelState().invocation?.id ?? -1;
       const marks = await paintMarks(page);
       const pressedAt = performance.timeOrigin + performance.now();
       const response = await fetch(new URL('test/hotkey', app.url), { method: 'POST', body: JSON.stringify({ pid, name }) });
       if (response.status !== 202) throw new Error(`hotkey endpoint answered ${response.status}`);
       for (;;) {
-        const view = app.hub.get().invocation;
+        const view = app.panelState().invocation;
         if (view && view.id !== before && view.phase !== 'collecting') {
           if (view.phase !== 'collected') throw new Error(`the press ended ${view.phase}: ${view.failure ?? ''} ${view.reason ?? ''}`);
           break;

@@ -72,9 +72,9 @@ async function busySeconds(cdp: CDPSession): Promise<number> {
  * locator's polling while it streams: that reads the whole page's text at every frame, a cost
  * that grows with the answer and is the test's, not the panel's.
  */
-async function streamed(hub: TestApp['hub'], page: Page, last: string): Promise<void> {
+async function streamed(panelState: TestApp['panelState'], page: Page, last: string): Promise<void> {
   for (;;) {
-    const turn = hub.get().invocation?.answer?.turns.at(-1);
+    const turn = panelState().invocation?.answer?.turns.at(-1);
     if (turn && turn.status !== 'answering') break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -96,13 +96,13 @@ export async function benchStream(config: StreamConfig): Promise<StreamRow[]> {
     for (let pass = 0; pass < config.rounds; pass += 1) {
       for (const kb of config.sizesKb) {
         await panel.press(pid, 'Sample Notes');
-        const { pieces, last } = answerPieces(kb, firstDocument(app.hub.get().invocation?.root ?? null)?.id ?? 'doc');
+        const { pieces, last } = answerPieces(kb, firstDocument(app.panelState().invocation?.root ?? null)?.id ?? 'doc');
         pieceCounts.set(kb, pieces.length);
         script.push({ sse: openaiStream(pieces), pauseMs: config.pauseMs });
         await page.getByRole('textbox', { name: 'Your question' }).fill(`About ${kb} KB?`);
         const before = await busySeconds(cdp);
         await page.keyboard.press('Enter');
-        await streamed(app.hub, page, last);
+        await streamed(app.panelState, page, last);
         totals.get(kb)?.push(((await busySeconds(cdp)) - before) * 1000);
       }
     }

@@ -22,7 +22,7 @@ import { KeyProblemSchema, PayloadKeepingProblemSchema, SettingsProblemSchema } 
  */
 
 export type { EncryptionProblem, HistoryDamaged, KeyProblem, Notice, SettingsProblem } from './notices.js';
-export type { AnswerState, Chip, Failure, Invocation, InvocationPatch, PanelState, SampleFailure, ScreeningView, Turn } from './invocation.js';
+export type { AnswerState, Chip, Failure, Invocation, PanelState, SampleFailure, ScreeningView, Turn } from './invocation.js';
 export type { PanelPush } from './panel-push.js';
 export type { AccessibilityChoice, HistoryView, KnownApp, RuleActionResult, RulesView } from './privacy-views.js';
 

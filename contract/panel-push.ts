@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvocationPatchSchema, InvocationSchema, PanelStateSchema, type AnswerState, type PanelState, type Turn } from './invocation.js';
+import { InvocationPatchSchema, InvocationSchema, PanelStateSchema, type AnswerState, type Invocation, type InvocationPatch, type PanelState, type Turn } from './invocation.js';
 
 /**
  * How the panel's state travels after the first fetch: main pushes only what changed, and a
@@ -78,4 +78,14 @@ export function streamPiece(id: number, before: AnswerState | undefined, after: 
   if (grown === -1) return null;
   const at = (before.turns[grown] as Turn).text.length;
   return { id, turn: grown, at, text: (after.turns[grown] as Turn).text.slice(at) };
+}
+
+/**
+ * The push for `change` to invocation `before`, worked out by the invocation from its own view
+ * (main keeps no other copy): a streamed piece when only its answer's text grew, else the patch.
+ */
+export function patchPush(before: Invocation, change: Omit<InvocationPatch, 'id'>): PanelPush {
+  const { answer, ...rest } = change;
+  const piece = answer && Object.keys(rest).length === 0 ? streamPiece(before.id, before.answer, answer) : null;
+  return piece ? { stream: piece } : { patch: { id: before.id, ...change } };
 }

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { cachedAppIcons, createRedactingLogger, SecretRegistry, type Logger, collectFrontApp, behindPermission, publishedApps, createHostCache, createPrivacyService, createSettingsStore } from '../app/host.js';
-import type { InvokeHandlers } from '../contract/ipc.js';
+import type { InvokeHandlers, PanelState } from '../contract/ipc.js';
 import type { FrontApp } from '../app/os/types.js';
 import { createAppearance } from './flow/appearance.js';
 import { createBrowserSetup } from './flow/browser-setup.js';
@@ -10,7 +10,9 @@ import { createOverlayService } from './flow/overlay-service.js';
 import { createPrivacyPanel } from './flow/privacy-panel.js';
 import { createSampleNotes, SAMPLE_NOTES } from './flow/sample-notes.js';
 import { createSettingsService } from './flow/settings-service.js';
-import { createStateHub, initialPanelState, type StateHub } from './flow/state-hub.js';
+import { createNotices } from './flow/notices.js';
+import { composePanelState } from './flow/panel-state.js';
+import { createStateHub, type StateHub } from './flow/state-hub.js';
 import { loginItemAfterSetting, loginItemAtStart } from './flow/login-item.js';
 import { createHotkeyRegistrar } from './hotkey.js';
 import { createHandlers } from './ipc/handlers.js';
@@ -26,8 +28,10 @@ import { tildeNotice, tildeText } from './flow/home-paths.js';
 export interface MainServices {
   /** One handler per IPC channel, for registerIpc (or the e2e server). */
   handlers: InvokeHandlers;
-  /** What the panel shows; each change goes to the panel as a push of the fields that changed. */
+  /** The pipe to the panel: each change goes to it as a push of the fields that changed. */
   hub: StateHub;
+  /** What the panel shows now, composed from its owners (the panel's one fetch answers with it). */
+  panelState(): PanelState;
   /** The services' logger: it blanks every token and key the core has read. */
   logger: Logger;
   /** What the application menu does (main/menu.ts builds the menu from these). */
@@ -50,7 +54,10 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const loaded = await store.load();
   // Paths in what the panel is told are the user's own: ~/Library/…, not the home folder spelled out.
   const home = ports.home ?? homedir();
-  const hub = createStateHub(initialPanelState(loaded.settings.hotkey, loaded.settings.paused, loaded.notice ? [tildeNotice(loaded.notice, home)] : []));
+  const hub = createStateHub();
+  const notices = createNotices(hub, loaded.notice ? [tildeNotice(loaded.notice, home)] : []);
+  // The panel's one fetch, composed from the owners each time (the hub keeps no copy); it follows the view's name from the first push.
+  const panelState = composePanelState({ hub, invocation: () => controller.current()?.view(), notices, settings: () => settings.current() });
   // Parsed descriptors, initialised MCP sessions and their idle verified sockets, kept between
   // hotkey presses; every check of docs/protocol.md, "The host's checks, in order", still runs on
   // each press, step 5 met by a kept socket while it stays connected
@@ -109,6 +116,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const settings = createSettingsService({
     store,
     hub,
+    notices,
     initial: loaded.settings,
     changed: controller.settingsChanged,
     effects: {
@@ -131,7 +139,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     ports.app.deactivate();
   };
   const openSettings = (): void => {
-    hub.update({ view: 'settings' });
+    hub.push({ view: 'settings' });
     panel.show();
   };
   // The `glance` command on the PATH; the app menu's Install and Remove show the result in Settings.
@@ -141,8 +149,8 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     openSettings();
   });
   // Receipts older than the setting's days go at start and once a day after (docs/privacy.md).
-  const prune = (): void => void privacy.prune().then(({ notices }) => {
-    if (notices.length > 0) hub.update({ notices: [...hub.get().notices, ...notices.map((notice) => tildeNotice(notice, home))] });
+  const prune = (): void => void privacy.prune().then(({ notices: pruned }) => {
+    notices.add(pruned.map((notice) => tildeNotice(notice, home)));
   }, (error: unknown) => logger.warn(`history: pruning failed (${error instanceof Error ? error.name : 'unknown'})`));
   prune();
   const pruning = setInterval(prune, 86_400_000);
@@ -162,13 +170,15 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   const appearance = createAppearance({ port: ports.appearance, publish: panel.publishAppearance, logger });
   const handlers = createHandlers({
     hub,
+    panelState,
+    notices,
     controller,
     settings,
     privacy: createPrivacyPanel({
       privacy, historyDays: () => settings.current().historyDays, logger,
       // Names for the Rules list from the descriptors published now, checked as a hotkey would check them; no provider is asked.
       published: () => publishedApps({ os: ports.os, descriptors: cache.descriptors, secrets, ...(ports.env ? { env: ports.env } : {}) }),
-      notify: (notice) => hub.update({ notices: [...hub.get().notices, tildeNotice(notice, home)] }),
+      notify: (notice) => notices.add([tildeNotice(notice, home)]),
       home,
       clipboard: ports.clipboard,
       ...(icons ? { appIcon: (bundleId: string) => icons.iconOf({ bundleId }) } : {}),
@@ -189,16 +199,17 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     clipboard: ports.clipboard,
     appearance: appearance.current,
   });
-  hub.subscribe((_state, push) => {
+  hub.subscribe((push) => {
     panel.publish(push);
     tray.refresh();
   });
   // A failed hotkey or a damaged settings file is said at once, not on the first press.
-  if (hub.get().notices.length > 0) panel.show();
+  if (notices.list().length > 0) panel.show();
 
   return {
     handlers,
     hub,
+    panelState,
     logger,
     menu: { openSettings, closePanel: dismissPanel, quit: ports.app.quit, installCommand: commandThenSettings(command.install), removeCommand: commandThenSettings(command.remove) },
     close: async () => {

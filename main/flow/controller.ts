@@ -38,6 +38,8 @@ export interface Controller {
    * naming an older one finds none, since that one is gone. The one place an id is looked up.
    */
   invocation(id: number): Invocation | undefined;
+  /** The invocation on screen, whatever its id: the panel's state is composed from its view (panel-state.ts). */
+  current(): Invocation | undefined;
   /**
    * Cmd-R or "Try again" in the panel: collects once more from the app `invocation` asked
    * (the same front app, or Sample Notes again), as a new invocation. Not started when that one
@@ -105,6 +107,7 @@ export function createController(deps: ControllerDeps): Controller {
     },
     collectFrom,
     invocation: (id) => (current?.id === id ? current : undefined),
+    current: () => current,
     async collectAgain(id) {
       const shown = current?.id === id ? current : undefined;
       // Only for the invocation on screen, and not while it is still collecting.

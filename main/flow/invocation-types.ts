@@ -28,7 +28,7 @@ export interface InvocationDeps {
   /** The time limit in force now (from the settings). */
   timeoutMs(): number;
   /** Where the invocation's view goes: written, never read back. */
-  hub: Pick<StateHub, 'update' | 'patch'>;
+  hub: Pick<StateHub, 'push'>;
   logger: Logger;
   /** Blanks every secret Glance holds in the words the panel shows of the app (the tree is screened instead), and writes paths under the home folder as ~/…. */
   redact?(text: string): string;
@@ -52,7 +52,7 @@ export interface InvocationDeps {
  */
 export interface Invocation {
   readonly id: number;
-  /** The one view of it the panel shows, the answer included (the hub passes it on and keeps no other). */
+  /** The one view of it the panel shows, the answer included (the hub passes its pushes on and keeps no copy). */
   view(): InvocationView;
   /** What it collected, while it holds it (until "Never from this app"). */
   collected(): CollectedContext | undefined;

@@ -1,6 +1,7 @@
 import { destinationOf, localRuleBlocks, matchExclusions, subjectOf, type AskSubject, type CollectedContext, type Collection, type SourceKind } from '../../app/host.js';
 import type { FrontApp } from '../../app/os/types.js';
 import type { Invocation as InvocationView } from '../../contract/ipc.js';
+import { patchPush } from '../../contract/panel-push.js';
 import type { ConsentKey } from '../../contract/privacy.js';
 import { createAgentService } from './agent-service.js';
 import { cancelledInvocation, collectingInvocation, describeCollection, failedInvocation, redactWords, screeningView } from './describe.js';
@@ -21,7 +22,7 @@ export function createInvocation(spec: InvocationSpec, deps: InvocationDeps): In
   /** The app this invocation asked, and what its accessibility card may do again (absent on any other outcome). */
   let asked: FrontApp | undefined;
   let accessibilityCard: { key?: ConsentKey } | undefined;
-  /** The one view of this invocation, the answer included: the hub only passes it on to the panel. */
+  /** The one view of this invocation, the answer included: the hub only passes its pushes on to the panel, and keeps none. */
   let view = spec.view;
   let appIcon: string | undefined; // the app's icon once found: every view shown after carries it
   const held = (): CollectedContext | undefined => (typeof subject === 'string' ? undefined : subject);
@@ -36,11 +37,14 @@ export function createInvocation(spec: InvocationSpec, deps: InvocationDeps): In
   const show = (next: InvocationView, panelView?: 'review'): void => {
     if (abort.signal.aborted) return;
     view = appIcon === undefined ? next : { ...next, appIcon };
-    deps.hub.update({ ...(panelView ? { view: panelView } : {}), invocation: view });
+    deps.hub.push({ ...(panelView ? { view: panelView } : {}), invocation: view });
   };
+  /** Changes fields of the view; a streamed piece of the answer goes as that piece, worked out from the answer before. */
   const patch = (change: Partial<InvocationView>): void => {
+    if (abort.signal.aborted) return;
+    const push = patchPush(view, change);
     view = { ...view, ...change };
-    deps.hub.patch({ id, ...change });
+    deps.hub.push(push);
   };
   /** Whether the app's `local` rule keeps what is held from the backend chosen now, as the core decides it (localRuleBlocks). */
   const localBlocks = (): boolean => {

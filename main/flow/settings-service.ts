@@ -2,6 +2,7 @@ import type { SettingsStore } from '../../app/host.js';
 import type { Notice, SettingsProblem } from '../../contract/notices.js';
 import type { Settings, SettingsPatch } from '../../contract/settings.js';
 import type { LoginItemOutcome } from './login-item.js';
+import type { Notices } from './notices.js';
 import type { StateHub } from './state-hub.js';
 
 /**
@@ -30,15 +31,15 @@ export interface SettingsService {
   payloadKeeping(): Promise<{ available: boolean; problem?: Extract<SettingsProblem, { kind: 'payload-keeping' }> }>;
 }
 
-/** Applies `initial` at once (registering the hotkey) and reports problems through the hub's notices. */
-export function createSettingsService(deps: { store: SettingsStore; hub: StateHub; effects: SettingsEffects; initial: Settings; changed?(): void }): SettingsService {
+/** Applies `initial` at once (registering the hotkey) and adds its problems to the notices. */
+export function createSettingsService(deps: { store: SettingsStore; hub: Pick<StateHub, 'push'>; notices: Pick<Notices, 'add'>; effects: SettingsEffects; initial: Settings; changed?(): void }): SettingsService {
   let settings = deps.initial;
   // Launch at login is what the system says (the user may have changed it in System Settings).
   // Kept here; the file follows with the next change.
   const login = deps.effects.launchAtLogin();
   if (login) settings = { ...settings, launchAtLogin: login.enabled };
   const startProblems = [deps.effects.applyHotkey(settings.hotkey, settings.paused), login?.problem].filter((p): p is Notice & SettingsProblem => p !== undefined); // hotkey and login-item problems are notices too
-  if (startProblems.length > 0) deps.hub.update({ notices: [...deps.hub.get().notices, ...startProblems] });
+  deps.notices.add(startProblems);
 
   return {
     current: () => settings,
@@ -75,7 +76,7 @@ export function createSettingsService(deps: { store: SettingsStore; hub: StateHu
       }
       await deps.store.save(next);
       settings = next;
-      deps.hub.update({ hotkey: settings.hotkey, paused: settings.paused });
+      deps.hub.push({ hotkey: settings.hotkey, paused: settings.paused });
       // The invocation on screen decides again what its `local` rule blocks, under the backend chosen now.
       deps.changed?.();
       return { settings, problems };

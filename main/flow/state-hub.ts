@@ -1,54 +1,29 @@
-import { applyPush, streamPiece } from '../../contract/panel-push.js';
-import type { InvocationPatch, Notice, PanelPush, PanelState } from '../../contract/ipc.js';
+import type { PanelPush } from '../../contract/panel-push.js';
 
 /**
- * The pipe to the panel: what main writes goes on to it as a push of the fields that changed
- * (the tree with the view that collected it, once; a streamed piece of the answer as that
- * alone: panel-push.ts, `stream`), and the last state is kept only to answer the panel's one
- * fetch (getState). It owns nothing: the invocation on screen owns its view, the answer
- * included (invocation.ts), the settings their part. Nothing in main reads it back to decide
- * anything: which invocation is current is the controller's.
+ * The pipe to the panel: each push main writes goes on to it as it is, and nothing is kept.
+ * The state is its owners': the invocation on screen owns its view, the answer included, and
+ * works out its own pushes (invocation.ts: a streamed piece from its own previous answer,
+ * contract/panel-push.ts); the notices are notices.ts's, the hotkey the settings'. The panel's
+ * one fetch (getState) is composed from those owners (panel-state.ts), never read back from here.
  */
 export interface StateHub {
-  get(): PanelState;
-  /** Replaces the given fields (`invocation` whole: a new view) and tells every listener. */
-  update(change: Partial<PanelState>): void;
-  /** Changes fields of the invocation on screen; a patch naming another one changes nothing. */
-  patch(patch: InvocationPatch): void;
-  /** Listens for changes (the state after, and the push that made it); returns the function that stops listening. */
-  subscribe(listener: (state: PanelState, push: PanelPush) => void): () => void;
+  /** Sends `push` (the fields that changed, a patch of the invocation on screen, or a streamed piece) to every listener. */
+  push(push: PanelPush): void;
+  /** Listens for pushes; returns the function that stops listening. */
+  subscribe(listener: (push: PanelPush) => void): () => void;
 }
 
-/** A hub starting from `initial`. */
-export function createStateHub(initial: PanelState): StateHub {
-  let state = initial;
-  const listeners = new Set<(state: PanelState, push: PanelPush) => void>();
-  const tell = (push: PanelPush): void => {
-    for (const listener of listeners) listener(state, push);
-  };
+/** A pipe with no listener yet. */
+export function createStateHub(): StateHub {
+  const listeners = new Set<(push: PanelPush) => void>();
   return {
-    get: () => state,
-    update(change) {
-      state = { ...state, ...change };
-      tell(change);
-    },
-    patch(patch) {
-      if (state.invocation?.id !== patch.id) return;
-      const before = state.invocation.answer;
-      state = applyPush(state, { patch });
-      // A streamed piece goes as that piece, not as the whole answer so far.
-      const { id, answer, ...rest } = patch;
-      const piece = answer && Object.keys(rest).length === 0 ? streamPiece(id, before, answer) : null;
-      tell(piece ? { stream: piece } : { patch });
+    push(push) {
+      for (const listener of listeners) listener(push);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
-}
-
-/** The state before the first hotkey press. */
-export function initialPanelState(hotkey: string, paused: boolean, notices: Notice[] = []): PanelState {
-  return { view: 'review', invocation: null, notices, hotkey, paused };
 }

@@ -3,11 +3,12 @@ import type { BrowserSetup } from '../flow/browser-setup.js';
 import type { CommandSetup } from '../flow/command-setup.js';
 import type { Controller } from '../flow/controller.js';
 import type { PrivacyPanel } from '../flow/privacy-panel.js';
+import type { Notices } from '../flow/notices.js';
 import type { SettingsService } from '../flow/settings-service.js';
 import type { StateHub } from '../flow/state-hub.js';
 import type { WhoAnswers } from '../flow/who-answers.js';
 import type { Appearance } from '../../contract/appearance.js';
-import type { Drawing, InvokeHandlers, KeyProblem, KeyStatus } from '../../contract/ipc.js';
+import type { Drawing, InvokeHandlers, KeyProblem, KeyStatus, PanelState } from '../../contract/ipc.js';
 import type { AccessibilityPermissionPort } from '../ports.js';
 
 /** The Keychain side of settings, as the handlers see it: keys go in, only "stored" comes out. */
@@ -25,7 +26,10 @@ interface OverlayPort {
 
 /** What the handlers act on. No electron: the Electron shell and the e2e test server pass their own. */
 export interface HandlerDeps {
-  hub: StateHub;
+  hub: Pick<StateHub, 'push'>;
+  /** The panel's state composed from its owners, for its one fetch (flow/panel-state.ts). */
+  panelState(): PanelState;
+  notices: Pick<Notices, 'dismiss'>;
   controller: Pick<Controller, 'invocation' | 'collectAgain'>;
   settings: SettingsService;
   /** Rules and history as the panel changes and reads them (the same files as `glance`). */
@@ -62,9 +66,9 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
    */
   const named = deps.controller.invocation;
   return {
-    getState: async () => deps.hub.get(),
+    getState: async () => deps.panelState(),
     showView: async ({ view }) => {
-      deps.hub.update({ view });
+      deps.hub.push({ view });
     },
     closePanel: async () => {
       // The overlay belongs to the panel's answer: closing the panel puts it away too.
@@ -72,7 +76,7 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       deps.closePanel();
     },
     dismissNotices: async () => {
-      deps.hub.update({ notices: [] });
+      deps.notices.dismiss();
     },
     removeAppContext: async ({ invocation }) => named(invocation)?.cancel('removed') ?? { aborted: false },
     collectAgain: async ({ invocation }) => deps.controller.collectAgain(invocation),

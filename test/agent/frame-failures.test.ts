@@ -20,7 +20,7 @@ import { createPrivacyService } from '../../app/privacy/service.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import type { AnswerState } from '../../contract/ipc.js';
 import { createController } from '../../main/flow/controller.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { createStateHub } from '../../main/flow/state-hub.js';
 import { startRaw, type RawProvider } from '../faults/helpers.js';
 import { fetchResolving } from '../helpers/lookup-fetch.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
@@ -174,7 +174,7 @@ describe('the panel\'s agent service, when no context goes', () => {
   async function panel(front: number, modelUrl: string) {
     const home = (await openGlanceHome(join(files, `panel-${Math.random().toString(16).slice(2)}`))).path;
     const privacy = createPrivacyService({ home, settings: () => settings });
-    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+    const hub = createStateHub();
     const core = { os, env: dir.env, privacy: privacy.hooks };
     const controller = createController({
       os: { frontApp: async () => ({ ok: true, app: { pid: front, name: 'Front' } }) },
@@ -190,7 +190,7 @@ describe('the panel\'s agent service, when no context goes', () => {
     });
     // Each answer the press publishes, as the panel gets it: a patch of its view.
     const published: AnswerState[] = [];
-    hub.subscribe((_state, push) => {
+    hub.subscribe((push) => {
       if (push.patch?.answer) published.push(push.patch.answer);
     });
     settings = { ...DEFAULT_SETTINGS, backend: 'openai', baseURL: `${modelUrl}/v1` };
@@ -203,9 +203,9 @@ describe('the panel\'s agent service, when no context goes', () => {
 
   it('a collection that failed (the provider stalls): the same sentence `glance ask` gives (the one ask)', async () => {
     const server = await startFakeServer([{ sse: openaiStream(['ok']) }]);
-    const { controller, hub, sendAlone } = await panel(must(providers['stall']).pid, server.url);
+    const { controller, sendAlone } = await panel(must(providers['stall']).pid, server.url);
     await controller.onHotkey();
-    expect(hub.get().invocation).toMatchObject({ phase: 'failed' });
+    expect(controller.current()?.view()).toMatchObject({ phase: 'failed' });
     await sendAlone();
     await server.close();
     expectAlone(must(server.received[0], 'the request').raw, "the app's provider did not answer within the time limit");

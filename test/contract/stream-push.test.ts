@@ -1,15 +1,14 @@
-// A streamed piece crosses IPC alone (contract/invocation.ts: streamPiece, applyPush's
-// `stream`), and the panel ends where main is: every growth of the text as a piece, anything
-// else as the whole answer.
+// A streamed piece crosses IPC alone (contract/panel-push.ts: streamPiece, patchPush,
+// applyPush's `stream`), and the panel ends where main is: every growth of the text as a piece,
+// anything else as the whole answer.
 import { describe, expect, it } from 'vitest';
-import { applyPush, streamPiece } from '../../contract/panel-push.js';
-import type { AnswerState, PanelPush, PanelState } from '../../contract/ipc.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { applyPush, patchPush, streamPiece } from '../../contract/panel-push.js';
+import type { AnswerState, Invocation, PanelPush, PanelState } from '../../contract/ipc.js';
 
 const answer = (text: string, more: Partial<AnswerState> = {}): AnswerState => ({ backend: 'Offline', turns: [{ question: 'Q?', text, status: 'answering' }], chips: [], ...more });
 const firstTurn = (a: AnswerState): AnswerState['turns'][number] => a.turns[0] ?? { question: '', text: '', status: 'answering' };
 const panel = (a: AnswerState | undefined): PanelState => ({
-  ...initialPanelState('Control+Alt+Command+G', false),
+  view: 'review', notices: [], hotkey: 'Control+Alt+Command+G', paused: false,
   invocation: { id: 7, appName: 'Notes', phase: 'collected', details: [], root: null, ...(a ? { answer: a } : {}) },
 });
 
@@ -38,24 +37,31 @@ describe('a streamed piece', () => {
     }
   });
 
-  it('leaves the hub as pieces, and the panel that applies them ends where main is', () => {
-    const hub = createStateHub(panel(answer('')));
-    let mirror = hub.get();
+  it('leaves the invocation as pieces, worked out from its own view, and the panel that applies them ends where main is', () => {
+    let mirror = panel(answer(''));
+    // The invocation's own view, as invocation.ts keeps it: each change is pushed, then kept.
+    let view = mirror.invocation as Invocation;
     const pushes: PanelPush[] = [];
-    hub.subscribe((_state, push) => {
+    const patch = (change: Partial<Invocation>): void => {
+      const push = patchPush(view, change);
+      view = { ...view, ...change };
       pushes.push(push);
       mirror = applyPush(mirror, push);
-    });
+    };
     // The answer as the service keeps it: each piece a new turn, the chips kept as they are.
-    let now = hub.get().invocation?.answer as AnswerState;
+    let now = view.answer as AnswerState;
     for (const piece of ['The ', 'note ', '`note-1`', ' says hi.']) {
       now = { ...now, turns: [{ ...firstTurn(now), text: firstTurn(now).text + piece }] };
-      hub.patch({ id: 7, answer: now });
+      patch({ answer: now });
     }
     now = { ...now, turns: [{ ...firstTurn(now), status: 'done' }] };
-    hub.patch({ id: 7, answer: now });
+    patch({ answer: now });
+    // Another field beside a grown answer goes as the patch, whole.
+    now = { ...now, turns: [{ ...firstTurn(now), text: `${firstTurn(now).text}!` }] };
+    patch({ answer: now, appIcon: 'data:image/png;base64,AA==' });
     expect(pushes.slice(0, 4).map((push) => push.stream?.text)).toEqual(['The ', 'note ', '`note-1`', ' says hi.']);
     expect(pushes[4]?.patch?.answer?.turns[0]?.status).toBe('done');
-    expect(mirror).toEqual(hub.get());
+    expect(pushes[5]).toEqual({ patch: { id: 7, answer: now, appIcon: 'data:image/png;base64,AA==' } });
+    expect(mirror.invocation).toEqual(view);
   });
 });

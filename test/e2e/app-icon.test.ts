@@ -113,7 +113,7 @@ describe("the front app's own icon", () => {
     await askOffline(page);
     expect(await drawn(page, '.header')).toEqual({ icons: [], glyphs: 1 });
     expect(await drawn(page, '[data-testid="context-strip"]')).toEqual({ icons: [], glyphs: 1 });
-    expect(app.hub.get().invocation?.appIcon).toBeUndefined();
+    expect(app.panelState().invocation?.appIcon).toBeUndefined();
     await page.keyboard.press('Meta+Comma');
     await page.getByRole('button', { name: 'History' }).click();
     await page.getByTestId('receipt').first().waitFor();

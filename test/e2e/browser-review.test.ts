@@ -44,8 +44,8 @@ describe('a browser page under review', () => {
       .some((name) => (JSON.parse(readFileSync(join(providersDir, name), 'utf8')) as { helperPid?: number }).helperPid === Number(helperPid));
     await expect.poll(published).toBe(true);
     await pressHotkey(app, { pid: Number(browserPid), name: 'Chromium' });
-    await expect.poll(() => app.hub.get().invocation?.phase ?? 'collecting').not.toBe('collecting');
-    const view = app.hub.get().invocation;
+    await expect.poll(() => app.panelState().invocation?.phase ?? 'collecting').not.toBe('collecting');
+    const view = app.panelState().invocation;
     expect(view?.phase, `${view?.failure ?? ''} ${view?.reason ?? ''} ${view?.details.join(' ') ?? ''}`).toBe('collected');
     const tree = page.getByRole('tree', { name: 'Collected context' });
     await tree.waitFor();

@@ -96,7 +96,7 @@ describe('the first run', () => {
     const chat = chats.find((body) => body['model'] === 'llama3.2:latest');
     expect(JSON.stringify(chat?.['messages'])).toContain('Sample Notes');
     // Settings never opened: the panel went from the welcome to the review and the answer.
-    expect(app.hub.get().view).toBe('review');
+    expect(app.panelState().view).toBe('review');
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -44,10 +44,10 @@ async function providerRequests(): Promise<string[]> {
 
 /** Presses the hotkey with the guarded app in front and waits for the outcome of this press. */
 async function press(app: TestApp): Promise<void> {
-  const before = app.hub.get().invocation?.id ?? 0;
+  const before = app.panelState().invocation?.id ?? 0;
   await pressHotkey(app, { pid: raw.pid, name: 'Guarded' });
-  await expect.poll(() => app.hub.get().invocation?.id ?? 0).toBeGreaterThan(before);
-  await expect.poll(() => app.hub.get().invocation?.phase).not.toBe('collecting');
+  await expect.poll(() => app.panelState().invocation?.id ?? 0).toBeGreaterThan(before);
+  await expect.poll(() => app.panelState().invocation?.phase).not.toBe('collecting');
 }
 
 const saveSettings = (page: Page, patch: object): Promise<unknown> =>
@@ -70,7 +70,7 @@ describe('a rule that keeps an app out, said as what it is', () => {
     await saveSettings(page, { backend: 'openai' });
     const asked = (await providerRequests()).length;
     await press(app);
-    expect(app.hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'local', root: null });
+    expect(app.panelState().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'local', root: null });
 
     const card = page.getByTestId('problem');
     await card.getByRole('heading', { name: 'Raw Provider shares context only with local models' }).waitFor();
@@ -85,7 +85,7 @@ describe('a rule that keeps an app out, said as what it is', () => {
     // The way forward: the offline answerer is on this Mac, so the app is asked and its context shown.
     await card.getByRole('button', { name: 'Answer offline and try again' }).click();
     await page.getByRole('tree', { name: 'Collected context' }).waitFor();
-    expect(app.hub.get().invocation).toMatchObject({ phase: 'collected' });
+    expect(app.panelState().invocation).toMatchObject({ phase: 'collected' });
     expect((await providerRequests()).length).toBeGreaterThan(asked);
     expect(pageErrors(page)).toEqual([]);
   }, 60_000);
@@ -179,7 +179,7 @@ describe('a rule that keeps an app out, said as what it is', () => {
     await writeFile(join(app.dataDir, 'rules.json'), damaged, { mode: 0o600 });
     const asked = (await providerRequests()).length;
     await press(app);
-    expect(app.hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'damaged', root: null });
+    expect(app.panelState().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'damaged', root: null });
 
     const card = page.getByTestId('problem');
     await card.getByRole('heading', { name: 'Glance can’t read your rules' }).waitFor();

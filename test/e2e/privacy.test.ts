@@ -47,10 +47,10 @@ const row = (page: Page, name: RegExp) => page.getByRole('treeitem', { name });
 
 /** Presses the hotkey and waits for this press's tree. */
 async function collect(app: TestApp): Promise<void> {
-  const before = app.hub.get().invocation?.id ?? 0;
+  const before = app.panelState().invocation?.id ?? 0;
   await pressHotkey(app, notes());
-  await expect.poll(() => app.hub.get().invocation?.id ?? 0).toBeGreaterThan(before);
-  await expect.poll(() => app.hub.get().invocation?.phase).not.toBe('collecting');
+  await expect.poll(() => app.panelState().invocation?.id ?? 0).toBeGreaterThan(before);
+  await expect.poll(() => app.panelState().invocation?.phase).not.toBe('collecting');
 }
 
 
@@ -305,7 +305,7 @@ describe('privacy and control in the panel', () => {
     await page.getByRole('button', { name: 'Rules for this app' }).click();
     await page.getByRole('button', { name: 'Never from this app' }).click();
     await page.getByText('Your rule keeps Field Notes out').waitFor();
-    expect(app.hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', root: null });
+    expect(app.panelState().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', root: null });
     // The card says it once: no second box under it repeating the rule.
     expect(await page.getByTestId('rule-note').count()).toBe(0);
     await captureState(page, 'privacy-never').then((found) => { violations['privacy-never'] = found; });
@@ -313,7 +313,7 @@ describe('privacy and control in the panel', () => {
     // The next press asks the app nothing: the rule is checked before any request.
     const asked = app.logLines.length;
     await collect(app);
-    expect(app.hub.get().invocation).toMatchObject({ failure: 'ruled-out' });
+    expect(app.panelState().invocation).toMatchObject({ failure: 'ruled-out' });
     expect(app.logLines.slice(asked).join('\n')).toContain('ruled-out');
 
     // Open Settings from the card and set the app back to any model.

@@ -9,7 +9,7 @@ import { collectContext } from '../../app/invocation/collect.js';
 import { createHostCache, type HostCache } from '../../app/invocation/host-cache.js';
 import type { Collection } from '../../app/sources/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { createStateHub } from '../../main/flow/state-hub.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { descriptorOf, startTestProvider, type TestProvider } from '../helpers/test-provider.js';
 import { captureLogger, connectionsTo, expectNoSecrets, expectNothingLeft, guardProcess, liveTimers, report, SECRET, startRaw, timed, type RawProvider } from './helpers.js';
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 /** A controller over the real core, counting collections that run at once without being cancelled. */
 function setup(app: FrontApp, cache?: HostCache) {
-  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const hub = createStateHub();
   const { logger, lines } = captureLogger();
   const signals: AbortSignal[] = [];
   const running = new Set<AbortSignal>();
@@ -85,7 +85,7 @@ describe('the hotkey pressed twenty times quickly', () => {
     const flow = setup({ pid: slow.pid, name: 'Slow' });
     const timers = liveTimers();
     const { value: { lastMs }, ms } = await timed(() => drum(flow.controller.onHotkey));
-    const invocation = flow.hub.get().invocation;
+    const invocation = flow.controller.current()?.view();
     report('concurrency', '20 presses, provider answering after 300 ms', `last: #${invocation?.id} ${invocation?.phase}; max live collections ${flow.maxLive()}`, ms);
     expect(flow.maxLive()).toBe(1);
     expect(invocation).toMatchObject({ id: 20, phase: 'collected' });
@@ -107,7 +107,7 @@ describe('the hotkey pressed twenty times quickly', () => {
     const port = Number(new URL(slow.endpoint).port);
     await drum(flow.controller.onHotkey);
     expect(flow.maxLive()).toBe(1);
-    expect(flow.hub.get().invocation).toMatchObject({ id: 20, phase: 'collected' });
+    expect(flow.controller.current()?.view()).toMatchObject({ id: 20, phase: 'collected' });
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(connectionsTo(port), 'the kept connection of #20').toBe(1);
     expect(cache.sessions.size).toBe(1);
@@ -120,7 +120,7 @@ describe('the hotkey pressed twenty times quickly', () => {
     const flow = setup({ pid: stalling.pid, name: 'Raw' });
     const timers = liveTimers();
     const { value: { lastMs }, ms } = await timed(() => drum(flow.controller.onHotkey));
-    const invocation = flow.hub.get().invocation;
+    const invocation = flow.controller.current()?.view();
     report('concurrency', '20 presses, provider never answering', `last: #${invocation?.id} ${invocation?.phase}: ${said(invocation) ?? ''}`, ms);
     expect(flow.maxLive()).toBe(1);
     expect(invocation).toMatchObject({ id: 20, phase: 'failed' });
@@ -128,7 +128,7 @@ describe('the hotkey pressed twenty times quickly', () => {
     // The last press ends within its own limit, not after the earlier ones' (20 of them would be 40 s).
     expect(lastMs).toBeLessThan(LIMIT + 4000);
     await expectNothingLeft(stalling.port, timers);
-    expectNoSecrets([stallingToken, SECRET], [...flow.lines, JSON.stringify(flow.hub.get()), stalling.process.output()]);
+    expectNoSecrets([stallingToken, SECRET], [...flow.lines, JSON.stringify(flow.controller.current()?.view()), stalling.process.output()]);
   });
 });
 
@@ -144,9 +144,9 @@ describe('mid-collection', () => {
       await pressed;
       return result;
     });
-    report('concurrency', 'context removed mid-collection (provider never answering)', `aborted: ${removal.aborted}; ${flow.hub.get().invocation?.phase}`, ms);
+    report('concurrency', 'context removed mid-collection (provider never answering)', `aborted: ${removal.aborted}; ${flow.controller.current()?.view()?.phase}`, ms);
     expect(removal).toEqual({ aborted: true });
-    expect(flow.hub.get().invocation?.phase).toBe('cancelled');
+    expect(flow.controller.current()?.view()?.phase).toBe('cancelled');
     expect(flow.controller.invocation(1)?.collected()).toBeUndefined();
     expect(ms).toBeLessThan(500);
     await expectNothingLeft(stalling.port, timers);
@@ -163,11 +163,11 @@ describe('mid-collection', () => {
       await pressed;
       return result;
     });
-    const outcome: Collection['kind'] | undefined = flow.hub.get().invocation?.phase as Collection['kind'] | undefined;
+    const outcome: Collection['kind'] | undefined = flow.controller.current()?.view()?.phase as Collection['kind'] | undefined;
     report('concurrency', 'panel closed mid-collection (provider never answering)', `aborted: ${closed.aborted}; ${outcome ?? 'none'}`, ms);
     expect(closed).toEqual({ aborted: true });
-    expect(flow.hub.get().invocation).toMatchObject({ phase: 'cancelled' });
-    expect(said(flow.hub.get().invocation)).toMatch(/You closed the panel while Glance was collecting from Raw/);
+    expect(flow.controller.current()?.view()).toMatchObject({ phase: 'cancelled' });
+    expect(said(flow.controller.current()?.view())).toMatch(/You closed the panel while Glance was collecting from Raw/);
     expect(flow.controller.invocation(1)?.collected()).toBeUndefined();
     expect(ms).toBeLessThan(500);
     await expectNothingLeft(stalling.port, timers);

@@ -16,10 +16,11 @@ import { MAX_VALUE_DEPTH } from '@app-context/provider-kit/protocol';
 import { collectContext } from '../../app/invocation/collect.js';
 import { applyRemovals } from '../../contract/review.js';
 import { createController } from '../../main/flow/controller.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { createStateHub } from '../../main/flow/state-hub.js';
 import type { PanelState } from '../../contract/ipc.js';
 import { anthropicStream, openaiStream, startFakeServer } from '../agent/fake-model-server.js';
 import { runGlance } from '../helpers/cli.js';
+import { panelMirror } from '../helpers/press-views.js';
 import { makeProvidersDir } from '../helpers/providers-dir.js';
 import { startTestProvider, type TestProvider } from '../helpers/test-provider.js';
 import { expectNoSecrets, guardProcess, report, SECRET, timed } from './helpers.js';
@@ -166,9 +167,9 @@ describe('a value nested 20,000 levels deep, from a real provider', () => {
   });
 
   it('what the controller publishes to the panel, and the preview, survive v8.serialize as Electron IPC uses it', async () => {
-    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+    const hub = createStateHub();
     const published: PanelState[] = [];
-    hub.subscribe((state) => published.push(state));
+    panelMirror(hub, (state) => published.push(state));
     const controller = createController({
       os: { frontApp: async () => ({ ok: true, app: { pid: provider.pid, name: 'Deep' } }) },
       collect: (app, options) => collectContext(app, { os, env: folder.env, logger: silentLogger }, options),

@@ -1,3 +1,5 @@
+import { applyPush } from '../../contract/panel-push.js';
+import type { PanelState } from '../../contract/ipc.js';
 import type { StateHub } from '../../main/flow/state-hub.js';
 
 /**
@@ -8,7 +10,7 @@ import type { StateHub } from '../../main/flow/state-hub.js';
 export function pressLife(hub: Pick<StateHub, 'subscribe'>): () => string[] {
   const seen: string[] = [];
   let last: number | undefined;
-  hub.subscribe((_state, push) => {
+  hub.subscribe((push) => {
     const view = push.invocation;
     if (!view) return;
     if (view.id !== last) seen.push(`started ${view.id}`);
@@ -16,4 +18,17 @@ export function pressLife(hub: Pick<StateHub, 'subscribe'>): () => string[] {
     if (view.phase !== 'collecting') seen.push(`${view.phase} ${view.id}`);
   });
   return () => [...seen];
+}
+
+/**
+ * The panel's own copy of its state, kept from the hub's pushes by the rule the panel applies
+ * (applyPush) from a panel with nothing on it; `each` is told the state after every push.
+ */
+export function panelMirror(hub: Pick<StateHub, 'subscribe'>, each?: (state: PanelState) => void): () => PanelState {
+  let state: PanelState = { view: 'review', invocation: null, notices: [], hotkey: '', paused: false };
+  hub.subscribe((push) => {
+    state = applyPush(state, push);
+    each?.(state);
+  });
+  return () => state;
 }

@@ -6,7 +6,7 @@ import { silentLogger } from '../../app/log/logger.js';
 import type { FrontApp } from '../../app/os/types.js';
 import type { Collection } from '../../app/sources/types.js';
 import { createController, type CollectFn } from '../../main/flow/controller.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { createStateHub } from '../../main/flow/state-hub.js';
 import { unreachableSource } from '../helpers/sources.js';
 
 const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes' };
@@ -22,7 +22,7 @@ function later<T>(): { promise: Promise<T>; resolve(value: T): void } {
 }
 
 function setup(collect: CollectFn, appIcon: (app: FrontApp) => Promise<string | undefined>) {
-  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const hub = createStateHub();
   const asked: FrontApp[] = [];
   const controller = createController({
     os: { frontApp: async () => ({ ok: true, app: notes }) }, collect, timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
@@ -34,46 +34,46 @@ function setup(collect: CollectFn, appIcon: (app: FrontApp) => Promise<string | 
 describe("the app's icon on a press", () => {
   it('found while collecting: the collecting view gains it, and the collected view keeps it', async () => {
     const collection = later<Collection>();
-    const { hub, controller, asked } = setup(() => collection.promise, async () => ICON);
+    const { controller, asked } = setup(() => collection.promise, async () => ICON);
     const pressed = controller.onHotkey();
-    await expect.poll(() => hub.get().invocation?.appIcon).toBe(ICON);
-    expect(hub.get().invocation?.phase).toBe('collecting');
+    await expect.poll(() => controller.current()?.view()?.appIcon).toBe(ICON);
+    expect(controller.current()?.view()?.phase).toBe('collecting');
     collection.resolve(collected);
     await pressed;
-    expect(hub.get().invocation).toMatchObject({ phase: 'collected', appIcon: ICON });
+    expect(controller.current()?.view()).toMatchObject({ phase: 'collected', appIcon: ICON });
     expect(asked).toEqual([notes]);
   });
 
   it('found after the tree: a patch adds it; none found: the view has no icon (the panel draws the glyph)', async () => {
     const icon = later<string | undefined>();
-    const { hub, controller } = setup(async () => collected, () => icon.promise);
+    const { controller } = setup(async () => collected, () => icon.promise);
     await controller.onHotkey();
-    expect(hub.get().invocation).toMatchObject({ phase: 'collected' });
-    expect(hub.get().invocation?.appIcon).toBeUndefined();
+    expect(controller.current()?.view()).toMatchObject({ phase: 'collected' });
+    expect(controller.current()?.view()?.appIcon).toBeUndefined();
     icon.resolve(ICON);
-    await expect.poll(() => hub.get().invocation?.appIcon).toBe(ICON);
+    await expect.poll(() => controller.current()?.view()?.appIcon).toBe(ICON);
 
     const none = setup(async () => collected, async () => undefined);
     await none.controller.onHotkey();
-    expect(none.hub.get().invocation?.phase).toBe('collected');
-    expect(none.hub.get().invocation).not.toHaveProperty('appIcon');
+    expect(none.controller.current()?.view()?.phase).toBe('collected');
+    expect(none.controller.current()?.view()).not.toHaveProperty('appIcon');
   });
 
   it('a press a newer one replaced adds its late icon to nothing', async () => {
     const icons = [later<string | undefined>(), later<string | undefined>()];
     let call = 0;
     const { hub, controller } = setup(async () => collected, () => (icons[call++] as ReturnType<typeof later<string | undefined>>).promise);
-    // Every icon main pushes, by the press it names: none for the replaced press (the press and the hub both guard it).
+    // Every icon main pushes, by the press it names: none for the replaced press (the press guards it: the hub is a pipe).
     const pushed: number[] = [];
-    hub.subscribe((_state, push) => { if (push.patch?.appIcon !== undefined) pushed.push(push.patch.id); });
+    hub.subscribe((push) => { if (push.patch?.appIcon !== undefined) pushed.push(push.patch.id); });
     await controller.onHotkey();
     await controller.onHotkey();
-    expect(hub.get().invocation?.id).toBe(2);
+    expect(controller.current()?.view()?.id).toBe(2);
     icons[1]?.resolve(ICON);
-    await expect.poll(() => hub.get().invocation?.appIcon).toBe(ICON);
+    await expect.poll(() => controller.current()?.view()?.appIcon).toBe(ICON);
     icons[0]?.resolve('data:image/png;base64,AAAA');
     await new Promise((resolve) => setImmediate(resolve));
     expect(pushed).toEqual([2]);
-    expect(hub.get().invocation).toMatchObject({ id: 2, appIcon: ICON });
+    expect(controller.current()?.view()).toMatchObject({ id: 2, appIcon: ICON });
   });
 });

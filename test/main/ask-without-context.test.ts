@@ -18,7 +18,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings.js';
 import type { AnswerState } from '../../contract/ipc.js';
 import type { Invocation } from '../../main/flow/invocation-types.js';
 import { createController } from '../../main/flow/controller.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { createStateHub } from '../../main/flow/state-hub.js';
 import { openaiStream, startFakeServer, type FakeServer } from '../agent/fake-model-server.js';
 import { spawnAsApp } from '../helpers/bundle-id.js';
 import { fetchResolving } from '../helpers/lookup-fetch.js';
@@ -64,7 +64,7 @@ beforeEach(async () => {
 
 /** main's controller and agent service, wired as services.ts wires them, with the app in front. */
 function panel() {
-  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const hub = createStateHub();
   const core = { os, env: dir.env, privacy: privacy.hooks };
   const controller = createController({
     os: { frontApp: async () => ({ ok: true, app: { pid: raw.pid, name: 'Kept' } }) },
@@ -81,7 +81,7 @@ function panel() {
   });
   // Each answer the press publishes, as the panel gets it: a patch of its view.
   const published: AnswerState[] = [];
-  hub.subscribe((_state, push) => {
+  hub.subscribe((push) => {
     if (push.patch?.answer) published.push(push.patch.answer);
   });
   /** The conversation of the press on screen, as the handlers find it. */
@@ -99,15 +99,15 @@ function panel() {
 describe('asking without the context of an app a `local` rule keeps out', () => {
   it('sends the question alone: the app is not asked, the body holds nothing of its, and no receipt is written', async () => {
     await privacy.rules.set(APP, 'local');
-    const { hub, controller, agent, settled } = panel();
+    const { controller, agent, settled } = panel();
     const before = (await providerLog()).length;
     await controller.onHotkey();
-    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', failure: 'ruled-out', ruledOutBy: 'local', root: null });
-    expect(hub.get().invocation?.withoutContext).toBeUndefined();
+    expect(controller.current()?.view()).toMatchObject({ id: 1, phase: 'failed', failure: 'ruled-out', ruledOutBy: 'local', root: null });
+    expect(controller.current()?.view()?.withoutContext).toBeUndefined();
 
     expect((controller.invocation(1)?.askWithoutContext() ?? false)).toBe(true);
     // The panel's view says the choice; the card goes and the question field comes.
-    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', ruledOutBy: 'local', withoutContext: true });
+    expect(controller.current()?.view()).toMatchObject({ id: 1, phase: 'failed', ruledOutBy: 'local', withoutContext: true });
     const preview = JSON.stringify(agent.preview({ invocation: 1, prompt: 'What do herons eat?', removedIds: [] }));
     expect(preview).toContain("No app context was sent (the user's rule keeps this app's context on this Mac");
 
@@ -126,12 +126,12 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
 
   it('under `never`, a question the panel sends anyway carries nothing of the app: not its name, not its bundle id', async () => {
     await privacy.rules.set(APP, 'never');
-    const { hub, controller, agent, settled } = panel();
+    const { controller, agent, settled } = panel();
     const before = (await providerLog()).length;
     await controller.onHotkey();
-    expect(hub.get().invocation).toMatchObject({ id: 1, failure: 'ruled-out', ruledOutBy: 'never' });
+    expect(controller.current()?.view()).toMatchObject({ id: 1, failure: 'ruled-out', ruledOutBy: 'never' });
     // The user's own view says whose rule it is; the model is told nothing of the app.
-    expect(said(hub.get().invocation)).toContain(APP);
+    expect(said(controller.current()?.view())).toContain(APP);
     expect(await agent.send({ invocation: 1, prompt: 'What do herons eat?', removedIds: [] })).toMatchObject({ ok: true });
     expect((await settled()).turns.at(-1)?.status).toBe('done');
     const body = (model.received[0]?.raw as Buffer).toString();
@@ -142,12 +142,12 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
 
   it('is offered only on a `local` card, for the invocation on screen, and ends with the next press', async () => {
     await privacy.rules.set(APP, 'never');
-    const { hub, controller } = panel();
+    const { controller } = panel();
     await controller.onHotkey();
-    expect(hub.get().invocation).toMatchObject({ id: 1, ruledOutBy: 'never' });
+    expect(controller.current()?.view()).toMatchObject({ id: 1, ruledOutBy: 'never' });
     // "Never" keeps out the question about the app too: nothing to ask without.
     expect((controller.invocation(1)?.askWithoutContext() ?? false)).toBe(false);
-    expect(hub.get().invocation?.withoutContext).toBeUndefined();
+    expect(controller.current()?.view()?.withoutContext).toBeUndefined();
 
     await privacy.rules.set(APP, 'local');
     await controller.onHotkey();
@@ -157,6 +157,6 @@ describe('asking without the context of an app a `local` rule keeps out', () => 
     await controller.onHotkey();
     expect((controller.invocation(2)?.withoutContext() ?? false)).toBe(false);
     expect((controller.invocation(3)?.withoutContext() ?? false)).toBe(false);
-    expect(hub.get().invocation?.withoutContext).toBeUndefined();
+    expect(controller.current()?.view()?.withoutContext).toBeUndefined();
   }, 30_000);
 });

@@ -16,8 +16,8 @@ import { useProviderSuite } from '../helpers/provider-suite.js';
 /** Every factory the composition calls: one place may import them outside the unit tests. */
 const FACTORIES = [
   'createAppearance', 'createController', 'createHandlers', 'createHostCache', 'createHotkeyRegistrar',
-  'createOverlayService', 'createSampleNotes', 'createSecretStore',
-  'createSettingsService', 'createSettingsStore', 'createStateHub',
+  'createNotices', 'createOverlayService', 'createSampleNotes', 'createSecretStore',
+  'createSettingsService', 'createSettingsStore', 'createStateHub', 'composePanelState',
 ];
 /** What one press is made of, made per press by its one owner, never composed beside it (docs/architecture.md, "One press, in one straight line"). */
 const PER_PRESS: Record<string, string> = { createInvocation: 'main/flow/controller.ts', createAgentService: 'main/flow/invocation.ts' };
@@ -68,7 +68,7 @@ describe('the e2e harness runs the app composition', () => {
 
   async function press(main: TestMain, pid: number, expected: number): Promise<void> {
     main.pressHotkey({ pid, name: 'Test Notes' });
-    await expect.poll(() => main.hub.get().invocation, { timeout: 10_000 }).toMatchObject({ id: expected, phase: 'collected' });
+    await expect.poll(() => main.panelState().invocation, { timeout: 10_000 }).toMatchObject({ id: expected, phase: 'collected' });
   }
 
   it('keeps the verified connection between presses, and places the panel beside the selection', async () => {
@@ -92,7 +92,7 @@ describe('the e2e harness runs the app composition', () => {
     const main = await createTestMain({ os: createOs(), env: suite.env(), dataDir });
     mains.push(main);
     main.tray().openSettings();
-    expect(main.hub.get().view).toBe('settings');
+    expect(main.panelState().view).toBe('settings');
     expect(main.panelVisible()).toBe(true);
   });
 });

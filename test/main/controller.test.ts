@@ -5,8 +5,9 @@ import { silentLogger } from '../../app/log/logger.js';
 import type { FrontApp, FrontAppResult } from '../../app/os/types.js';
 import type { Collection } from '../../app/sources/types.js';
 import { createController, type CollectFn, type PickResult } from '../../main/flow/controller.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { createStateHub } from '../../main/flow/state-hub.js';
 import { createHotkeyRegistrar } from '../../main/hotkey.js';
+import { panelMirror } from '../helpers/press-views.js';
 import { unreachableSource } from '../helpers/sources.js';
 import { said } from '../helpers/said.js';
 import { settingsProblemWords } from '../../renderer/src/words/notices.js';
@@ -15,9 +16,9 @@ const notes: FrontApp = { pid: 4242, bundleId: 'com.example.notes', name: 'Notes
 const provider = { protocol: '0.2.0', bundleId: 'com.example.notes', name: 'Notes', version: '1', pid: 4242, instance: 'i1', endpoint: 'http://127.0.0.1:1/mcp' };
 
 function setup(collect: CollectFn, front: FrontAppResult = { ok: true, app: notes }) {
-  const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  const hub = createStateHub();
   const events: string[] = [];
-  hub.subscribe((state) => events.push(`${state.invocation?.phase}`));
+  panelMirror(hub, (state) => events.push(`${state.invocation?.phase}`));
   const controller = createController({
     os: { frontApp: async () => { events.push('front-app'); return front; } },
     collect, timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger,
@@ -43,48 +44,48 @@ function deferred(): { collect: CollectFn; resolve(c: Collection, call?: number)
 describe('the hotkey flow', () => {
   it('takes the front app before showing the panel, shows "collecting", then the tree', async () => {
     const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
-    const { hub, controller, events } = setup(async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource }));
+    const { controller, events } = setup(async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource }));
     await controller.onHotkey();
     expect(events).toEqual(['front-app', 'collecting', 'show', 'collected']);
-    expect(hub.get().invocation).toMatchObject({ phase: 'collected', appName: 'Notes', root });
+    expect(controller.current()?.view()).toMatchObject({ phase: 'collected', appName: 'Notes', root });
     expect(controller.invocation(1)?.collected()?.root).toBe(root);
     // The issuer of every id, for locating later through this provider and instance only.
     expect(controller.invocation(1)?.collected()?.issuer).toEqual({ pid: provider.pid, bundleId: provider.bundleId, instance: provider.instance });
   });
 
   it('names a provider that did not answer in time', async () => {
-    const { hub, controller } = setup(async () => ({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s', timedOut: true }));
+    const { controller } = setup(async () => ({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s', timedOut: true }));
     await controller.onHotkey();
     // The kind lets the panel offer the way forward (a longer time limit) without parsing words.
-    expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'timeout' });
-    expect(said(hub.get().invocation)).toBe('Notes did not answer within 1.5 s.');
+    expect(controller.current()?.view()).toMatchObject({ phase: 'failed', failure: 'timeout' });
+    expect(said(controller.current()?.view())).toBe('Notes did not answer within 1.5 s.');
   });
 
   it('names an app without a provider, and an ignored provider', async () => {
     const first = setup(async () => ({ kind: 'no-provider', app: { pid: 7, name: 'Preview' }, reason: 'Preview does not share context with Glance (it has published no descriptor)' }));
     await first.controller.onHotkey();
-    expect(said(first.hub.get().invocation)).toBe('Preview does not share context with Glance (it has published no descriptor).');
+    expect(said(first.controller.current()?.view())).toBe('Preview does not share context with Glance (it has published no descriptor).');
     // What would make it work, and what to try meanwhile, is the panel's card (test/renderer/problem.test.ts): main sends only the kind.
-    expect(first.hub.get().invocation?.details).toEqual([]);
-    expect(first.hub.get().invocation?.failure).toBe('no-provider');
+    expect(first.controller.current()?.view()?.details).toEqual([]);
+    expect(first.controller.current()?.view()?.failure).toBe('no-provider');
     const second = setup(async () => ({ kind: 'ignored', app: notes, reasons: ['the provider for Notes was ignored: its port belongs to another process (a.json)'] }));
     await second.controller.onHotkey();
-    expect(said(second.hub.get().invocation)).toBe('The provider for Notes was ignored: its port belongs to another process (a.json).');
-    expect(second.hub.get().invocation?.failure).toBe('ignored');
+    expect(said(second.controller.current()?.view())).toBe('The provider for Notes was ignored: its port belongs to another process (a.json).');
+    expect(second.controller.current()?.view()?.failure).toBe('ignored');
   });
 
   it('never asks Glance itself, and says so', async () => {
     let asked = false;
-    const { hub, controller, events } = setup(async () => { asked = true; return { kind: 'cancelled', app: notes }; }, { ok: true, app: { pid: 99, name: 'Glance' } });
+    const { controller, events } = setup(async () => { asked = true; return { kind: 'cancelled', app: notes }; }, { ok: true, app: { pid: 99, name: 'Glance' } });
     await controller.onHotkey();
     expect(asked).toBe(false);
-    expect(said(hub.get().invocation)).toMatch(/Glance itself is in front/);
-    expect(hub.get().invocation?.failure).toBe('glance-in-front');
+    expect(said(controller.current()?.view())).toMatch(/Glance itself is in front/);
+    expect(controller.current()?.view()?.failure).toBe('glance-in-front');
     expect(events).toContain('show');
   });
 
   it("keeps the press on screen when the hotkey comes while the panel has the keyboard, though the app beside it is in front (macOS's non-activating panel)", async () => {
-    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+    const hub = createStateHub();
     let collects = 0;
     let fronts = 0;
     let focused = false;
@@ -99,7 +100,7 @@ describe('the hotkey flow', () => {
     await controller.onHotkey();
     focused = true;
     await controller.onHotkey();
-    expect({ fronts, collects, shown, press: hub.get().invocation?.id }).toEqual({ fronts: 1, collects: 1, shown: 2, press: 1 });
+    expect({ fronts, collects, shown, press: controller.current()?.view()?.id }).toEqual({ fronts: 1, collects: 1, shown: 2, press: 1 });
     // Once the panel is put away, the next press asks the front app again.
     focused = false;
     await controller.onHotkey();
@@ -107,33 +108,33 @@ describe('the hotkey flow', () => {
   });
 
   it('says when the OS cannot tell which app is in front', async () => {
-    const { hub, controller } = setup(async () => ({ kind: 'cancelled', app: notes }), { ok: false, reason: 'No window is in front. Pass --pid to name the app.', cause: 'no window is in front' });
+    const { controller } = setup(async () => ({ kind: 'cancelled', app: notes }), { ok: false, reason: 'No window is in front. Pass --pid to name the app.', cause: 'no window is in front' });
     await controller.onHotkey();
     // Worded for the panel: the cause, and what to do here; the command line's --pid is not.
-    expect(said(hub.get().invocation)).toBe('Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.');
+    expect(said(controller.current()?.view())).toBe('Glance cannot tell which app is in front (no window is in front). Bring the app you want to ask about to the front, then press the hotkey again.');
     // Nothing to ask again: the panel offers Sample Notes instead.
     expect(await controller.collectAgain(1)).toEqual({ started: false });
   });
 
   it('aborts when the user removes the app context, and discards the late answer', async () => {
     const slow = deferred();
-    const { hub, controller } = setup(slow.collect);
+    const { controller } = setup(slow.collect);
     const running = controller.onHotkey();
     await Promise.resolve();
     await Promise.resolve();
     expect((controller.invocation(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: true });
     expect(slow.signals[0]?.aborted).toBe(true);
-    expect(hub.get().invocation?.phase).toBe('cancelled');
+    expect(controller.current()?.view()?.phase).toBe('cancelled');
     slow.resolve({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root: { id: 'app', role: 'Application' } }, warnings: [], ignored: [], source: unreachableSource });
     await running;
-    expect(hub.get().invocation?.phase).toBe('cancelled');
+    expect(controller.current()?.view()?.phase).toBe('cancelled');
     expect(controller.invocation(1)?.collected()).toBeUndefined();
     expect((controller.invocation(1)?.cancel('removed') ?? { aborted: false })).toEqual({ aborted: false });
   });
 
   it('a new hotkey press aborts the previous request and its answer is discarded', async () => {
     const slow = deferred();
-    const { hub, controller } = setup(slow.collect);
+    const { controller } = setup(slow.collect);
     const first = controller.onHotkey();
     await new Promise((r) => setTimeout(r, 0));
     const second = controller.onHotkey();
@@ -141,10 +142,10 @@ describe('the hotkey flow', () => {
     expect(slow.signals[0]?.aborted).toBe(true);
     slow.resolve({ kind: 'no-answer', app: notes, provider, reason: 'late', timedOut: true }, 0);
     await first;
-    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting' });
+    expect(controller.current()?.view()).toMatchObject({ id: 2, phase: 'collecting' });
     slow.resolve({ kind: 'no-answer', app: notes, provider, reason: 'Notes did not answer within 1.5 s', timedOut: true }, 1);
     await second;
-    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'failed' });
+    expect(controller.current()?.view()).toMatchObject({ id: 2, phase: 'failed' });
   });
 });
 
@@ -166,10 +167,10 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
   const collected = (app: FrontApp): Collection => ({ kind: 'collected', app, provider: { ...provider, name: app.name ?? 'unnamed', pid: app.pid }, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource });
 
   it('shows the app collecting at once, before it has started, then its tree; the front app is not asked', async () => {
-    const { hub, controller, events } = setup(async (app) => collected(app));
+    const { controller, events } = setup(async (app) => collected(app));
     let started: (value: { ok: true; app: FrontApp }) => void = () => undefined;
     const done = controller.collectFrom('Sample Notes', () => new Promise((resolve) => { started = resolve; }));
-    expect(hub.get().invocation).toMatchObject({ phase: 'collecting', appName: 'Sample Notes' });
+    expect(controller.current()?.view()).toMatchObject({ phase: 'collecting', appName: 'Sample Notes' });
     started({ ok: true, app: sample });
     await done;
     expect(events).toEqual(['collecting', 'show', 'collected']);
@@ -177,39 +178,39 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
   });
 
   it('says why when the app could not be started', async () => {
-    const { hub, controller } = setup(async (app) => collected(app));
+    const { controller } = setup(async (app) => collected(app));
     await controller.collectFrom('Sample Notes', async () => ({ ok: false, failure: { kind: 'quit' } }));
-    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'failed', appName: 'Sample Notes', failure: 'sample-failed' });
-    expect(said(hub.get().invocation)).toBe('Sample Notes quit before it was ready. Try again; if it keeps quitting, reinstall Glance.');
+    expect(controller.current()?.view()).toMatchObject({ id: 1, phase: 'failed', appName: 'Sample Notes', failure: 'sample-failed' });
+    expect(said(controller.current()?.view())).toBe('Sample Notes quit before it was ready. Try again; if it keeps quitting, reinstall Glance.');
   });
 
   it('is superseded by a hotkey pressed while the app starts: the later press wins', async () => {
-    const { hub, controller } = setup(async (app) => collected(app));
+    const { controller } = setup(async (app) => collected(app));
     let started: (value: { ok: true; app: FrontApp }) => void = () => undefined;
     const picked = controller.collectFrom('Sample Notes', () => new Promise((resolve) => { started = resolve; }));
     await controller.onHotkey();
     started({ ok: true, app: sample });
     await picked;
-    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collected', appName: 'Notes' });
+    expect(controller.current()?.view()).toMatchObject({ id: 2, phase: 'collected', appName: 'Notes' });
     expect(controller.invocation(1)?.collected()).toBeUndefined();
   });
 
   it('collects again from the same app as a new invocation (Cmd-R, Try again), only for the invocation shown', async () => {
     const asked: FrontApp[] = [];
-    const { hub, controller } = setup(async (app) => { asked.push(app); return collected(app); });
+    const { controller } = setup(async (app) => { asked.push(app); return collected(app); });
     await controller.onHotkey();
     // A stale panel cannot start one for an invocation it no longer shows.
     expect(await controller.collectAgain(7)).toEqual({ started: false });
     expect(await controller.collectAgain(1)).toEqual({ started: true });
-    await expect.poll(() => hub.get().invocation?.phase).toBe('collected');
-    expect(hub.get().invocation?.id).toBe(2);
+    await expect.poll(() => controller.current()?.view()?.phase).toBe('collected');
+    expect(controller.current()?.view()?.id).toBe(2);
     // The same front app, not whatever is in front now.
     expect(asked).toEqual([notes, notes]);
     expect(controller.invocation(2)?.collected()?.root).toBe(root);
   });
 
   it('collects again from Sample Notes by starting it again, and not while still collecting', async () => {
-    const { hub, controller } = setup(async (app) => collected(app));
+    const { controller } = setup(async (app) => collected(app));
     let picks = 0;
     let release: () => void = () => undefined;
     const pick = async (): Promise<PickResult> => {
@@ -219,28 +220,27 @@ describe('collecting from an app the user picked (Try with Sample Notes)', () =>
     };
     await controller.collectFrom('Sample Notes', pick);
     expect(await controller.collectAgain(1)).toEqual({ started: true });
-    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting', appName: 'Sample Notes' });
+    expect(controller.current()?.view()).toMatchObject({ id: 2, phase: 'collecting', appName: 'Sample Notes' });
     expect(await controller.collectAgain(2)).toEqual({ started: false });
     release();
-    await expect.poll(() => hub.get().invocation?.phase).toBe('collected');
+    await expect.poll(() => controller.current()?.view()?.phase).toBe('collected');
     expect(picks).toBe(2);
   });
 });
 
-describe('the controller and the panel\'s state: the hub is a view model only', () => {
+describe('the controller and the panel\'s state: the hub is a pipe only', () => {
   const root = { id: 'app', role: 'Application' as const, title: 'Notes' };
   const screening = { rule: 'allow' as const, excludedByRule: [], withheld: [] };
   // The rules file as the privacy panel reads it: this app's rule is now `local`.
   const rules = [{ bundleId: provider.bundleId, rule: 'local' as const, exclusions: [] }];
 
-  it('only writes it: collectAgain and rescreen decide on what the controller keeps itself', async () => {
-    const hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
-    // The controller is given the writing half only; reading would throw.
-    const writeOnly = { update: hub.update, patch: hub.patch, get: (): never => { throw new Error('the controller read the panel\'s state back'); } };
+  it('only writes to it: collectAgain and rescreen decide on what the controller keeps itself', async () => {
+    // The pipe keeps nothing to read back: writing is all the controller can do with it.
+    const hub = createStateHub();
     const slow = deferred();
     const controller = createController({
       os: { frontApp: async () => ({ ok: true, app: notes }) },
-      collect: slow.collect, timeoutMs: () => 1500, ownPid: 99, hub: writeOnly, logger: silentLogger, showPanel: () => undefined,
+      collect: slow.collect, timeoutMs: () => 1500, ownPid: 99, hub, logger: silentLogger, showPanel: () => undefined,
     });
     const pressed = controller.onHotkey();
     await expect.poll(() => slow.signals.length).toBe(1);
@@ -251,9 +251,9 @@ describe('the controller and the panel\'s state: the hub is a view model only', 
     await pressed;
     // Shown and collected: the screening is added to the view the controller published.
     expect((controller.invocation(1)?.rescreen(rules) ?? false)).toBe(true);
-    expect(hub.get().invocation).toMatchObject({ id: 1, phase: 'collected', root, screening: { rule: 'local', excludedByRule: [], withheld: [] } });
+    expect(controller.current()?.view()).toMatchObject({ id: 1, phase: 'collected', root, screening: { rule: 'local', excludedByRule: [], withheld: [] } });
     expect(await controller.collectAgain(1)).toEqual({ started: true });
-    expect(hub.get().invocation).toMatchObject({ id: 2, phase: 'collecting' });
+    expect(controller.current()?.view()).toMatchObject({ id: 2, phase: 'collecting' });
     // The first invocation is no longer shown: nothing is done for it.
     expect((controller.invocation(1)?.rescreen(rules) ?? false)).toBe(false);
     expect(await controller.collectAgain(1)).toEqual({ started: false });

@@ -80,7 +80,7 @@ describe('at start', () => {
     await createSettingsStore(folder.dir()).save({ ...DEFAULT_SETTINGS, launchAtLogin: true });
     const off = await start(() => status('not-registered'));
     expect((await off.services.handlers.getSettings(undefined)).launchAtLogin).toBe(false);
-    expect(off.services.hub.get().notices).toEqual([]);
+    expect(off.services.panelState().notices).toEqual([]);
     await createSettingsStore(folder.dir()).save({ ...DEFAULT_SETTINGS, launchAtLogin: false });
     const on = await start(() => status('enabled'));
     expect((await on.services.handlers.getSettings(undefined)).launchAtLogin).toBe(true);
@@ -89,8 +89,8 @@ describe('at start', () => {
   it('says at once when macOS still waits for approval, and shows the panel to say it', async () => {
     await createSettingsStore(folder.dir()).save({ ...DEFAULT_SETTINGS, launchAtLogin: true });
     const { shell, services } = await start(() => status('requires-approval'));
-    expect(services.hub.get().notices).toEqual([{ kind: 'login-item', problem: 'needs-approval' }]);
-    expect(services.hub.get().notices.map(noticeWords)).toEqual([NEEDS_APPROVAL]);
+    expect(services.panelState().notices).toEqual([{ kind: 'login-item', problem: 'needs-approval' }]);
+    expect(services.panelState().notices.map(noticeWords)).toEqual([NEEDS_APPROVAL]);
     expect(shell.panelVisible()).toBe(true);
     expect((await services.handlers.getSettings(undefined)).launchAtLogin).toBe(true);
   });

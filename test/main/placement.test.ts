@@ -10,7 +10,7 @@ import type { LocateResult } from '../../app/invocation/locate.js';
 import type { Collection } from '../../app/sources/types.js';
 import { createInvocation } from '../../main/flow/invocation.js';
 import { placeSelection } from '../../main/flow/placement.js';
-import { createStateHub, initialPanelState } from '../../main/flow/state-hub.js';
+import { createStateHub } from '../../main/flow/state-hub.js';
 import { collectingInvocation } from '../../main/flow/describe.js';
 import { useProviderSuite } from '../helpers/provider-suite.js';
 import { unreachableSource } from '../helpers/sources.js';
@@ -57,7 +57,7 @@ describe('the panel beside the selection', () => {
 describe('a press places the panel once, for a collected context with a selection only', () => {
   const press = (collection: Collection, placed: Location[]) => createInvocation({ id: 1, view: collectingInvocation(1, 'Notes') }, {
     collect: async () => collection, timeoutMs: () => 1500, logger: silentLogger,
-    hub: createStateHub(initialPanelState('Control+Alt+Command+G', false)),
+    hub: createStateHub(),
     placeBeside: (location) => placed.push(location),
   });
 

@@ -13,7 +13,7 @@ import { createPrivacyService, type PrivacyService } from '../../app/privacy/ser
 import { DEFAULT_SETTINGS } from '../../contract/settings.js';
 import { createController, type Controller } from '../../main/flow/controller.js';
 import { createPrivacyPanel, type PrivacyPanel } from '../../main/flow/privacy-panel.js';
-import { createStateHub, initialPanelState, type StateHub } from '../../main/flow/state-hub.js';
+import { createStateHub, type StateHub } from '../../main/flow/state-hub.js';
 import { unreachableSource } from '../helpers/sources.js';
 import { ruleNoteWords, rulesProblemWords, rulesResetWords } from '../../renderer/src/words/rules.js';
 import { noticeWords } from '../../renderer/src/words/notices.js';
@@ -42,7 +42,7 @@ const must = <T>(press: T | undefined): T => {
 beforeEach(async () => {
   home = (await openGlanceHome(await mkdtemp(join(tmpdir(), 'glance-privacy-panel-')))).path;
   privacy = createPrivacyService({ home, settings: () => DEFAULT_SETTINGS });
-  hub = createStateHub(initialPanelState('Control+Alt+Command+G', false));
+  hub = createStateHub();
   controller = createController({
     os: { frontApp: async () => ({ ok: true, app: notes }) },
     collect: async () => ({ kind: 'collected', app: notes, provider, answer: { protocol: '0.2.0', instance: 'i1', root }, warnings: [], ignored: [], source: unreachableSource, screening: { rule: 'allow', excludedByRule: [], withheld: [] } }),
@@ -61,7 +61,7 @@ describe("the panel's privacy actions", () => {
     const done = await panel.excludeAlways(must(controller.invocation(1)), 'c1');
     expect(done).toEqual({ ok: true, app: 'Notes', exclusion: { role: 'Row', subrole: 'comment' } });
     expect(ruleNoteWords(done)).toBe('Glance will always leave out every Row with subrole "comment" from Notes. Settings › Rules undoes it.');
-    expect(hub.get().invocation?.screening?.excludedByRule.map((m) => m.id)).toEqual(['c1', 'c2']);
+    expect(controller.current()?.view()?.screening?.excludedByRule.map((m) => m.id)).toEqual(['c1', 'c2']);
     expect(controller.invocation(1)?.collected()?.screening?.excludedByRule).toHaveLength(2);
     const file = JSON.parse(await readFile(join(home, 'rules.json'), 'utf8')) as unknown;
     expect(file).toEqual({ version: 1, rules: [{ bundleId: 'com.example.notes', rule: 'allow', exclusions: [{ role: 'Row', subrole: 'comment' }] }] });
@@ -73,12 +73,12 @@ describe("the panel's privacy actions", () => {
 
   it('"Never from this app" drops the collected context and says so; "local" is shown on the context', async () => {
     expect(await panel.setAppRule(must(controller.invocation(1)), 'local')).toMatchObject({ ok: true });
-    expect(hub.get().invocation?.screening?.rule).toBe('local');
+    expect(controller.current()?.view()?.screening?.rule).toBe('local');
     const never = await panel.setAppRule(must(controller.invocation(1)), 'never');
     expect(never).toEqual({ ok: true, app: 'Notes', rule: 'never' });
     expect(ruleNoteWords(never)).toBe('Glance will never read context from Notes. What it collected just now is not sent.');
     expect(controller.invocation(1)?.collected()).toBeUndefined();
-    expect(hub.get().invocation).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'never', root: null });
+    expect(controller.current()?.view()).toMatchObject({ phase: 'failed', failure: 'ruled-out', ruledOutBy: 'never', root: null });
     expect((await panel.rules()).rules).toEqual([{ bundleId: 'com.example.notes', rule: 'never', exclusions: [] }]);
     // The Rules list can name the app: the rule was made from its collected context.
     expect((await panel.rules()).known).toEqual([{ bundleId: 'com.example.notes', name: 'Notes' }]);

@@ -37,8 +37,8 @@ beforeEach(async () => {
 /** Presses the hotkey over the editor and waits for what the panel is given. */
 async function collect(): Promise<number> {
   app.pressHotkey({ pid: world.editor.pid, name: 'Code Editor' });
-  await expect.poll(() => app.hub.get().invocation?.phase, { timeout: 15_000 }).toBe('collected');
-  return app.hub.get().invocation?.id as number;
+  await expect.poll(() => app.panelState().invocation?.phase, { timeout: 15_000 }).toBe('collected');
+  return app.panelState().invocation?.id as number;
 }
 /** Sends a question as the panel does, and waits for its answer. */
 async function send(invocation: number, allowedIds: string[] = []): Promise<void> {
@@ -67,7 +67,7 @@ const ref = (): string => `withheld@${listIds(world.tree).indexOf(KEY)}`;
 describe('the panel holds back every secret, wherever it sits', () => {
   it('gives the panel no secret, sends none, and keeps none in any file or log line', async () => {
     const invocation = await collect();
-    const state = app.hub.get();
+    const state = app.panelState();
     // What the page is given passes the contract, with the key's id named by its position.
     expect(() => eventContract.state.payload.parse(state)).not.toThrow();
     const withheld = state.invocation?.screening?.withheld ?? [];

@@ -4,11 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
-import { invokeContract, type InvokeName, type PageName } from '../../../contract/ipc.js';
+import { invokeContract, type InvokeName, type PageName, type PanelState } from '../../../contract/ipc.js';
 import { dispatch } from '../../../main/ipc/dispatch.js';
 import { createTestMain, type TestAccessibility, type TestLook } from './test-main.js';
 import type { SafeStorageLike } from '../../../main/secrets.js';
-import type { StateHub } from '../../../main/flow/state-hub.js';
 
 /**
  * The Electron shell's stand-in for the end-to-end tests: serves the built pages plus the HTTP
@@ -22,8 +21,8 @@ export interface TestApp {
   overlayUrl: string;
   /** What main logged (to see late answers discarded). */
   logLines: string[];
-  /** What the panel is pushed (main's state hub), to wait for a press's outcome. */
-  hub: Pick<StateHub, 'get'>;
+  /** What the panel shows now, composed from its owners as its fetch is, to wait for a press's outcome. */
+  panelState(): PanelState;
   /** The test's own data folder: the rules and history files the `glance` command shares. */
   dataDir: string;
   /** What main put on the clipboard, in order (History's Copy). */
@@ -68,7 +67,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
   let appearanceListeners = 0;
   const ready = (): boolean => panelListeners > 0 && shownListeners > 0 && appearanceListeners > 0;
   const stateEvents = (req: IncomingMessage, res: ServerResponse): void => {
-    events(req, res, (write) => main.hub.subscribe((_state, push) => write(push)));
+    events(req, res, (write) => main.hub.subscribe((push) => write(push)));
     panelListeners += 1;
     if (ready()) for (const resolve of listening.splice(0)) resolve();
     req.on('close', () => { panelListeners -= 1; });
@@ -138,7 +137,7 @@ export async function startTestApp(options: { rendererDir: string; bridgeJs: str
     url,
     overlayUrl: `${url}overlay.html?display=${String(main.display.id)}`,
     logLines: main.logLines,
-    hub: main.hub,
+    panelState: main.panelState,
     dataDir: options.dataDir,
     clipboard: main.clipboard,
     shownFolders: main.shownFolders,

@@ -4,7 +4,7 @@ import type { OverlayDisplay } from '../../../app/geometry/overlay.js';
 import type { FrontApp, OsServices } from '../../../app/os/types.js';
 import type { Location } from '@app-context/provider-kit/protocol';
 import type { Appearance } from '../../../contract/appearance.js';
-import type { AnswerState, Drawing, InvokeHandlers } from '../../../contract/ipc.js';
+import type { AnswerState, Drawing, InvokeHandlers, PanelState } from '../../../contract/ipc.js';
 import type { StateHub } from '../../../main/flow/state-hub.js';
 import type { AccessibilityPermissionPort, MainPorts, TrayActions } from '../../../main/ports.js';
 import { createAccessibilityReader, type AccessibilityReader } from '../../../app/os/accessibility/index.js';
@@ -24,7 +24,10 @@ import { ROOT } from './build.js';
  * flow, not the cipher).
  */
 export interface TestMain {
+  /** The pipe to the panel (the test server streams its pushes). */
   hub: StateHub;
+  /** What the panel shows now, composed from its owners (the panel's fetch answers with it). */
+  panelState(): PanelState;
   /** What the services put on the clipboard, in order (History's Copy). */
   clipboard: string[];
   /** The folders the services showed in the file manager, in order (Settings › Browser's Reveal). */
@@ -185,6 +188,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
   };
   return {
     hub: services.hub,
+    panelState: services.panelState,
     clipboard,
     shownFolders,
     handlers: services.handlers,
@@ -202,7 +206,7 @@ export async function createTestMain(options: { os: OsServices; env: NodeJS.Proc
       onPress();
     },
     panelVisible: () => visible,
-    onAnswer: (listener) => services.hub.subscribe((_state, push) => {
+    onAnswer: (listener) => services.hub.subscribe((push) => {
       if (push.patch?.answer) listener(push.patch.answer);
     }),
     onShown: (listener) => subscribe(shownListeners, listener),
