@@ -84,8 +84,9 @@ describe('the first run', () => {
     await who.getByRole('radio', { name: 'Claude or OpenAI, with your API key' }).check();
     await expect.poll(async () => (await savedSettings(app.dataDir))['backend']).toBe('offline');
     await server.check();
-    await expect.poll(async () => (await savedSettings(app.dataDir))['baseURL']).toBe(`http://127.0.0.1:${ollama.port}/v1`);
-    expect(await savedSettings(app.dataDir)).toMatchObject({ backend: 'openai', model: 'llama3.2:latest' });
+    // The whole choice, waited for as one state: the server's address was saved by the first pick
+    // already, so polling it alone could pass before this last save lands (seen under load).
+    await expect.poll(async () => savedSettings(app.dataDir)).toMatchObject({ backend: 'openai', baseURL: `http://127.0.0.1:${ollama.port}/v1`, model: 'llama3.2:latest' });
 
     await page.getByRole('button', { name: 'Try with Sample Notes' }).click();
     await page.getByRole('tree', { name: 'Collected context' }).waitFor();
