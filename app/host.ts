@@ -27,7 +27,8 @@ export { cachedAppIcons, iconDataUrl, type AppIcons } from './os/app-icon.js';
 export { createLinuxAppIcons } from './os/app-icon-linux.js';
 
 // Ask: the one ask (the panel's and `glance ask`'s), the conversation, the prompt and what it names.
-export { askAbout, destinationOf } from './ask/ask.js';
+export { askAbout } from './ask/ask.js';
+export { destinationOf } from '../contract/destination.js';
 export { planAsk, type AskChoices } from './ask/plan.js';
 export { localRuleBlocks } from './rules/gate.js';
 export { subjectOf, type AskSubject, type CollectedContext } from './ask/subject.js';

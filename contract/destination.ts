@@ -14,6 +14,14 @@ export { isLoopbackUrl };
 /** Shown on this machine only (`current`, `location`), or sent to a model. */
 export type Destination = { kind: 'show' } | { kind: 'model'; backend: BackendId; baseURL?: string };
 
+/**
+ * Where a backend chosen so sends (the panel's settings, `glance ask`'s options): what the
+ * `local` rule is weighed against. An empty base URL is none: the backend's own address.
+ */
+export function destinationOf(choice: { backend: BackendId; baseURL?: string | undefined }): Destination {
+  return { kind: 'model', backend: choice.backend, ...(choice.baseURL ? { baseURL: choice.baseURL } : {}) };
+}
+
 /** True when context may go there under the `local` rule. */
 export function isLocalDestination(destination: Destination): boolean {
   if (destination.kind === 'show' || backendFacts(destination.backend).model === null) return true;

@@ -3,7 +3,7 @@ import { Conversation } from '../agent/conversation.js';
 import type { LocateFn } from '../agent/highlight-tool.js';
 import type { ReceiptFacts, ReceiptRecorder } from '../history/recorder.js';
 import { receiptIds } from '../privacy/outgoing.js';
-import type { Destination } from '../../contract/destination.js';
+import { destinationOf } from '../../contract/destination.js';
 import { planAsk, type AskChoices, type AskPlan } from './plan.js';
 import type { AskSubject } from './subject.js';
 
@@ -32,11 +32,6 @@ export interface Ask extends AskPlan {
   locate: LocateFn;
   /** Keeps a finished turn's answer with the last receipt it wrote, when the payload is kept; absent when nothing records receipts. */
   keepAnswer?(text: string): Promise<void>;
-}
-
-/** Where a backend chosen so sends: what the `local` rule is weighed against. */
-export function destinationOf(settings: Pick<BackendSettings, 'backend' | 'baseURL'>): Destination {
-  return { kind: 'model', backend: settings.backend, ...(settings.baseURL ? { baseURL: settings.baseURL } : {}) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { collectContext } from '../host.js';
 import { createHostCache } from '../invocation/host-cache.js';
 import type { CoreDeps } from '../invocation/verified-call.js';
 import { listIds } from '../../contract/review.js';
-import { placeOf } from '../../contract/destination.js';
+import { destinationOf, placeOf } from '../../contract/destination.js';
 import { receiptRecorder } from '../history/recorder.js';
 import { MODEL_API_KEY } from '../withhold/kinds.js';
 import { shownIds } from '../withhold/shown.js';
@@ -139,8 +139,7 @@ async function collectAndAsk(run: { options: AskOptions; io: CliIo; deps: CliDep
   const cache = createHostCache();
   try {
     // The user's rules and the secret scan (app/privacy), for a context headed to this backend.
-    const { backend, baseURL } = run.options.backend;
-    const privacy = commandPrivacy(run.io, { kind: 'model', backend, ...(baseURL !== undefined ? { baseURL } : {}) }, true);
+    const privacy = commandPrivacy(run.io, destinationOf(run.options.backend), true);
     return await collectLocateAndAsk({ ...run, core: { ...coreDeps(run.io, run.deps), cache, privacy } });
   } finally {
     await cache.close();

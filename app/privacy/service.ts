@@ -2,7 +2,7 @@ import type { BackendId } from '../../contract/backends.js';
 import { receiptRecorder, type ReceiptFacts, type ReceiptRecorder } from '../history/recorder.js';
 import type { PayloadCipher } from '../history/schema.js';
 import { createHistoryStore, type HistoryStore } from '../history/store.js';
-import type { Destination } from '../../contract/destination.js';
+import { destinationOf, type Destination } from '../../contract/destination.js';
 import type { HistoryDamaged } from '../../contract/notices.js';
 import { createRulesStore, type RulesStore } from '../rules/store.js';
 import { createPrivacyHooks } from './hooks.js';
@@ -49,10 +49,7 @@ export interface PrivacyService {
 export function createPrivacyService(options: PrivacyServiceOptions): PrivacyService {
   const rules = createRulesStore(options.home, options.now);
   const history = createHistoryStore({ home: options.home, ...(options.cipher ? { cipher: options.cipher } : {}), ...(options.now ? { now: options.now } : {}) });
-  const destination = (): Destination => {
-    const { backend, baseURL } = options.settings();
-    return { kind: 'model', backend, ...(baseURL !== '' ? { baseURL } : {}) };
-  };
+  const destination = (): Destination => destinationOf(options.settings());
   return {
     rules,
     history,
