@@ -7,9 +7,8 @@
 // answers what the kit does.
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProvidersDir } from '../helpers/providers-dir.js';
-import { expectNoToken, requireBuild, SAMPLE, startChild, type ChildProvider } from '../provider/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSampleNotes } from '../helpers/sample-suite.js';
 import { matchShape } from './json-shape.js';
 
 const PAGE = readFileSync('docs/protocol.md', 'utf8');
@@ -83,20 +82,7 @@ function send(page: Message, port: number, token: string): Promise<{ status: num
 }
 
 const PAIRS = exchanges(SECTION);
-let dir: Awaited<ReturnType<typeof makeProvidersDir>>;
-let sample: ChildProvider;
-
-beforeAll(async () => {
-  requireBuild();
-  dir = await makeProvidersDir();
-  sample = await startChild(SAMPLE, dir.env, dir.dir);
-});
-
-afterAll(async () => {
-  await sample.proc.stop();
-  expectNoToken(sample);
-  await dir.cleanup();
-});
+const suite = useSampleNotes();
 
 describe('docs/protocol.md, "The exchanges, in full"', () => {
   it('holds the page to values, and to shapes only where a provider mints them', () => {
@@ -128,10 +114,10 @@ describe('docs/protocol.md, "The exchanges, in full"', () => {
   // In order, on one provider: a host initialises before it lists or calls.
   it('gets from Sample Notes what the page shows, for each request as written', async () => {
     expect(PAIRS).toHaveLength(5);
-    const port = Number(new URL(sample.descriptor.endpoint).port);
+    const port = Number(new URL(suite.sample().descriptor.endpoint).port);
     for (const { request: req, response: shown } of PAIRS) {
       const what = topic(req);
-      const got = await send(req, port, sample.descriptor.token);
+      const got = await send(req, port, suite.sample().descriptor.token);
       expect(`${what}: ${got.status}`).toBe(`${what}: ${shown.line.split(' ')[1]}`);
       for (const name of shown.headers.keys()) expect(got.headers[name], `${what}: header ${name}`).toBeDefined();
       expect(got.headers['content-type'], what).toBe(shown.headers.get('content-type'));
